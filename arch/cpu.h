@@ -1,0 +1,52 @@
+/* arch/cpu.h - x86 instruction primitives used by hv/.
+ * Real versions live in arch/cpu.c; host unit tests link test doubles
+ * (tests/doubles/) instead, so every caller here must go through these. */
+#ifndef MINHV_ARCH_CPU_H
+#define MINHV_ARCH_CPU_H
+
+#include "arch/types.h"
+
+struct cpuid_regs {
+	u32 eax, ebx, ecx, edx;
+};
+
+void cpuid(u32 leaf, u32 subleaf, struct cpuid_regs *r);
+u64 rdmsr(u32 msr);
+void wrmsr(u32 msr, u64 val);
+/* rdmsr that survives a #GP: returns false if the MSR does not exist. */
+bool rdmsr_safe(u32 msr, u64 *val);
+
+u64 read_cr0(void);
+void write_cr0(u64 v);
+u64 read_cr2(void);
+u64 read_cr3(void);
+void write_cr3(u64 v);
+u64 read_cr4(void);
+void write_cr4(u64 v);
+u64 read_rflags(void);
+
+void wbinvd(void);
+void cpu_relax(void); /* PAUSE */
+void cpu_halt(void); /* HLT */
+void irq_enable(void); /* STI */
+void irq_disable(void); /* CLI */
+/* STI;HLT as one unit so a wake-up IPI cannot slip in between. */
+void cpu_safe_halt(void);
+u64 rdtsc(void);
+void mfence(void);
+void lfence(void);
+
+void outb(u16 port, u8 v);
+void outw(u16 port, u16 v);
+void outl(u16 port, u32 v);
+u8 inb(u16 port);
+u16 inw(u16 port);
+u32 inl(u16 port);
+
+u32 mmio_read32(hpa_t a);
+void mmio_write32(hpa_t a, u32 v);
+
+/* Stop this CPU for good: interrupts off, HLT forever. */
+_Noreturn void cpu_dead(void);
+
+#endif

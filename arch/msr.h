@@ -1,0 +1,61 @@
+/* arch/msr.h - architectural MSR numbers and bits (Intel SDM vol 4,
+ * AMD APM vol 2 appendix A). Only constants; no code. */
+#ifndef MINHV_ARCH_MSR_H
+#define MINHV_ARCH_MSR_H
+
+#define MSR_TSC 0x10
+#define MSR_APIC_BASE 0x1b
+#define APIC_BASE_BSP (1ULL << 8)
+#define APIC_BASE_EXTD (1ULL << 10) /* x2APIC mode */
+#define APIC_BASE_EN (1ULL << 11)
+#define MSR_SPEC_CTRL 0x48
+#define SPEC_CTRL_IBRS (1ULL << 0)
+#define SPEC_CTRL_STIBP (1ULL << 1)
+#define SPEC_CTRL_SSBD (1ULL << 2)
+#define MSR_PRED_CMD 0x49
+#define MSR_MTRRCAP 0xfe
+#define MSR_SYSENTER_CS 0x174
+#define MSR_SYSENTER_ESP 0x175
+#define MSR_SYSENTER_EIP 0x176
+#define MSR_PAT 0x277
+#define MSR_MTRR_PHYSBASE(n) (0x200 + 2 * (n))
+#define MSR_MTRR_PHYSMASK(n) (0x201 + 2 * (n))
+#define MSR_MTRR_FIX64K_00000 0x250
+#define MSR_MTRR_FIX16K_80000 0x258
+#define MSR_MTRR_FIX16K_A0000 0x259
+#define MSR_MTRR_FIX4K_C0000 0x268 /* 0x268..0x26f */
+#define MSR_MTRR_DEF_TYPE 0x2ff
+#define MSR_TSC_DEADLINE 0x6e0
+#define MSR_X2APIC_BASE 0x800 /* x2APIC register window 0x800..0x8ff */
+#define MSR_X2APIC_END 0x8ff
+
+#define MSR_EFER 0xc0000080
+#define EFER_SCE (1ULL << 0)
+#define EFER_LME (1ULL << 8)
+#define EFER_LMA (1ULL << 10)
+#define EFER_NXE (1ULL << 11)
+#define EFER_SVME (1ULL << 12)
+#define EFER_AUTOIBRS (1ULL << 21)
+#define MSR_STAR 0xc0000081
+#define MSR_LSTAR 0xc0000082
+#define MSR_CSTAR 0xc0000083
+#define MSR_SFMASK 0xc0000084
+#define MSR_FS_BASE 0xc0000100
+#define MSR_GS_BASE 0xc0000101
+#define MSR_KERNEL_GS_BASE 0xc0000102
+#define MSR_TSC_AUX 0xc0000103
+
+#define MSR_AMD_SYSCFG 0xc0010010
+#define SYSCFG_MTRR_FIX_DRAM_MOD_EN (1ULL << 19)
+#define SYSCFG_MEM_ENCRYPT_EN (1ULL << 23)
+#define SYSCFG_SNP_EN (1ULL << 24)
+#define SYSCFG_VMPL_EN (1ULL << 25)
+#define MSR_AMD_HWCR 0xc0010015
+#define MSR_VM_CR 0xc0010114
+#define VM_CR_SVMDIS (1ULL << 4)
+#define MSR_VM_HSAVE_PA 0xc0010117
+#define MSR_AMD_RMP_BASE 0xc0010132
+#define MSR_AMD_RMP_END 0xc0010133
+#define MSR_AMD_RMPOPT_BASE 0xc0010139
+
+#endif

@@ -1,0 +1,19 @@
+# guest/guest.mk - the test guest: a freestanding 64-bit ELF with its own
+# linker script, embedded in minhv.efi as the built-in guest.
+GUEST_CFLAGS := -std=c11 $(WARN) -O2 -g -ffreestanding -fno-stack-protector \
+	-fno-pic -fno-pie -mno-red-zone -mgeneral-regs-only -mcmodel=small \
+	-fno-omit-frame-pointer -fcf-protection=none -I. -MMD -MP
+GUEST_C := $(wildcard guest/*.c) hv/lib/fmt.c hv/lib/string.c
+GUEST_ASM := $(wildcard guest/*.asm)
+GUEST_OBJ := $(GUEST_C:%.c=$(B)/guest-obj/%.o) $(GUEST_ASM:%.asm=$(B)/guest-obj/%.o)
+
+$(B)/guest-obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(GUEST_CFLAGS) -c $< -o $@
+
+$(B)/guest-obj/%.o: %.asm
+	@mkdir -p $(dir $@)
+	$(NASM) -f elf64 -g -I. -MD $(@:.o=.d) -MP $< -o $@
+
+$(B)/guest.elf: $(GUEST_OBJ) guest/linker.ld
+	$(LD) -nostdlib -static -T guest/linker.ld --build-id=none $(GUEST_OBJ) -o $@

@@ -1,0 +1,15 @@
+/* hv/console.h - where console bytes go: the serial port, plus an optional
+ * capture hook (unit tests, and the boot log ring). */
+#ifndef MINHV_HV_CONSOLE_H
+#define MINHV_HV_CONSOLE_H
+
+#include "arch/types.h"
+
+void console_write(const char *s, size_t n);
+/* Panic path: stop honouring the console lock so a CPU that died while
+ * holding it cannot silence the report. */
+void console_break_lock(void);
+void console_lock(void);
+void console_unlock(void);
+
+#endif

@@ -1,0 +1,53 @@
+/* hv/features.h - every CPU feature minhv cares about, decided once on the
+ * boot CPU from CPUID (never by probing MSRs: QEMU TCG drops unknown ones).
+ * The rest of the code reads this structure and never CPUID again. */
+#ifndef MINHV_HV_FEATURES_H
+#define MINHV_HV_FEATURES_H
+
+#include "arch/types.h"
+
+enum cpu_vendor { VENDOR_OTHER, VENDOR_INTEL, VENDOR_AMD, VENDOR_HYGON };
+
+struct features {
+	enum cpu_vendor vendor;
+	char vendor_str[13];
+	u32 family, model, stepping;
+	u32 max_leaf, max_ext_leaf;
+
+	/* Leaf 1 */
+	bool x2apic; /* ECX[21] */
+	bool self_snoop; /* EDX[27] */
+	bool mtrr; /* EDX[12] */
+	bool monitor; /* ECX[3] */
+	bool tsc_deadline; /* ECX[24] */
+	bool hypervisor; /* ECX[31]: we ourselves run virtualized */
+	/* 0x80000001 */
+	bool svm; /* ECX[2] */
+	bool nx; /* EDX[20] */
+	bool page1g; /* EDX[26] */
+	u32 phys_addr_bits; /* 0x80000008 EAX[7:0] */
+
+	/* SVM, 0x8000000A */
+	u32 svm_nasid; /* EBX */
+	bool npt, lbrv, nrips, tsc_rate, vmcb_clean, flush_by_asid,
+		decode_assists, pause_filter, pause_filter_threshold, avic,
+		vgif, v_spec_ctrl;
+
+	/* Speculation control */
+	bool ibrs, stibp, ssbd, ibrs_always_on, ibrs_preferred, auto_ibrs;
+
+	/* SEV-SNP, 0x8000001F / 0x80000025 */
+	bool sev, snp, vmpl, segmented_rmp;
+	u32 cbit_pos;
+	bool rmpopt;
+};
+
+extern struct features g_features;
+
+/* Fill *f from CPUID on this CPU. Pure decoding: takes the cpuid() primitive,
+ * so unit tests feed it fake leaves. */
+void features_detect(struct features *f);
+void features_log(const struct features *f);
+const char *vendor_name(enum cpu_vendor v);
+
+#endif

@@ -1,0 +1,136 @@
+/* hv/mm.c - bitmap page allocator over a handful of contiguous regions.
+ * First fit with alignment; double frees and foreign frees stop the machine
+ * (a broken invariant, not something an outside party can cause). */
+#include "hv/mm.h"
+#include "hv/lib/spinlock.h"
+#include "hv/lib/string.h"
+#include "hv/log.h"
+
+struct region {
+	u64 base; /* first usable page (after the bitmap) */
+	u64 npages;
+	u64 *bitmap; /* 1 = used */
+};
+
+static struct region regions[MM_MAX_REGIONS];
+static unsigned nregions;
+static u64 free_pages, total_pages;
+static spinlock_t mm_lock;
+
+static bool test_bit(const u64 *bm, u64 i)
+{
+	return (bm[i / 64] >> (i % 64)) & 1;
+}
+
+static void set_range(u64 *bm, u64 i, u64 n, bool used)
+{
+	for (; n; n--, i++) {
+		if (used)
+			bm[i / 64] |= 1ULL << (i % 64);
+		else
+			bm[i / 64] &= ~(1ULL << (i % 64));
+	}
+}
+
+void mm_reset(void)
+{
+	memset(regions, 0, sizeof(regions));
+	nregions = 0;
+	free_pages = total_pages = 0;
+}
+
+int mm_add_region(hpa_t base, u64 npages)
+{
+	struct region *r;
+	u64 bm_pages;
+
+	if (nregions == MM_MAX_REGIONS || !IS_ALIGNED(base.v, PAGE_SIZE))
+		return -1;
+	/* One bit per page; the bitmap takes the region's first pages. */
+	bm_pages = ALIGN_UP((npages + 7) / 8, PAGE_SIZE) / PAGE_SIZE;
+	if (npages <= bm_pages)
+		return -1;
+	r = &regions[nregions++];
+	r->bitmap = hpa_to_ptr(base);
+	r->base = base.v + bm_pages * PAGE_SIZE;
+	r->npages = npages - bm_pages;
+	memset(r->bitmap, 0, bm_pages * PAGE_SIZE);
+	free_pages += r->npages;
+	total_pages += r->npages;
+	return 0;
+}
+
+static bool range_free(const struct region *r, u64 i, u64 n)
+{
+	for (u64 k = 0; k < n; k++)
+		if (test_bit(r->bitmap, i + k))
+			return false;
+	return true;
+}
+
+hpa_t page_alloc(u64 npages, u64 align_pages)
+{
+	hpa_t res = hpa(0);
+
+	if (!npages || !align_pages || (align_pages & (align_pages - 1)))
+		return res;
+	spin_lock(&mm_lock);
+	for (unsigned ri = 0; ri < nregions && !res.v; ri++) {
+		struct region *r = &regions[ri];
+		u64 align = align_pages * PAGE_SIZE;
+		u64 first = (ALIGN_UP(r->base, align) - r->base) / PAGE_SIZE;
+
+		for (u64 i = first; i + npages <= r->npages;
+		     i += align_pages) {
+			if (!range_free(r, i, npages))
+				continue;
+			set_range(r->bitmap, i, npages, true);
+			free_pages -= npages;
+			res = hpa(r->base + i * PAGE_SIZE);
+			break;
+		}
+	}
+	spin_unlock(&mm_lock);
+	if (res.v)
+		memset(hpa_to_ptr(res), 0, npages * PAGE_SIZE);
+	return res;
+}
+
+void *page_alloc_ptr(u64 npages)
+{
+	hpa_t a = page_alloc(npages, 1);
+
+	return a.v ? hpa_to_ptr(a) : NULL;
+}
+
+void page_free(hpa_t base, u64 npages)
+{
+	spin_lock(&mm_lock);
+	for (unsigned ri = 0; ri < nregions; ri++) {
+		struct region *r = &regions[ri];
+		u64 i = (base.v - r->base) / PAGE_SIZE;
+
+		if (base.v < r->base || i + npages > r->npages)
+			continue;
+		for (u64 k = 0; k < npages; k++)
+			if (!test_bit(r->bitmap, i + k))
+				panic("mm: double free of page %#llx",
+				      (unsigned long long)(base.v + k * PAGE_SIZE));
+		set_range(r->bitmap, i, npages, false);
+		free_pages += npages;
+		spin_unlock(&mm_lock);
+		return;
+	}
+	spin_unlock(&mm_lock);
+	panic("mm: free of %#llx not from the pool", (unsigned long long)base.v);
+}
+
+u64 mm_free_pages(void)
+{
+	return free_pages;
+}
+
+u64 mm_total_pages(void)
+{
+	return total_pages;
+}

@@ -1,0 +1,24 @@
+/* hv/mm.h - the physical page pool: every page minhv uses after hand-off
+ * comes from memory it allocated from UEFI before ExitBootServices. */
+#ifndef MINHV_HV_MM_H
+#define MINHV_HV_MM_H
+
+#include "arch/types.h"
+
+#define MM_MAX_REGIONS 8
+
+/* Add [base, base + npages * 4 KiB) to the pool. Returns 0 or -1 when the
+ * region table is full. The bitmap lives inside the region itself. */
+int mm_add_region(hpa_t base, u64 npages);
+/* npages contiguous, zeroed pages aligned to align_pages (a power of two).
+ * Returns hpa 0 when nothing fits. */
+hpa_t page_alloc(u64 npages, u64 align_pages);
+void page_free(hpa_t base, u64 npages);
+/* Allocate and return a pointer (identity map), NULL when out of memory. */
+void *page_alloc_ptr(u64 npages);
+u64 mm_free_pages(void);
+u64 mm_total_pages(void);
+/* Forget every region (unit tests). */
+void mm_reset(void);
+
+#endif

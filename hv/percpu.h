@@ -1,0 +1,32 @@
+/* hv/percpu.h - per-CPU state, reached through GS base (gs:0 holds a pointer
+ * to the structure itself). One per CPU that the MADT lists and that came up. */
+#ifndef MINHV_HV_PERCPU_H
+#define MINHV_HV_PERCPU_H
+
+#include "arch/types.h"
+
+#define STACK_PAGES 8 /* 32 KiB hypervisor stack per CPU */
+#define IST_PAGES 2 /* per IST stack (NMI, #DF, #MC) */
+
+struct percpu {
+	struct percpu *self; /* must stay first: this_cpu() reads gs:0 */
+	u32 cpu; /* dense index, 0 = boot CPU */
+	u32 apic_id;
+	u64 stack_top;
+	u64 ist_top[3]; /* NMI, #DF, #MC */
+	void *tss; /* this CPU's TSS */
+	volatile u32 online; /* set by the CPU itself when it checked in */
+	/* Per-module state hangs off these pointers, owned by that module. */
+	void *svm; /* hv/svm: host save area, current vCPU, ... */
+	void *smp; /* hv/smp + hv/ipi: call queue, ... */
+	void *park; /* hv/park */
+	u64 spec_ctrl_base;
+};
+
+extern struct percpu **g_percpu; /* [g_ncpus] */
+extern u32 g_ncpus; /* CPUs known (MADT, usable) */
+
+struct percpu *this_cpu(void);
+void percpu_install(struct percpu *pc); /* writes GS base */
+
+#endif

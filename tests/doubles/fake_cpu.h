@@ -1,0 +1,64 @@
+/* tests/doubles/fake_cpu.h - a test double for arch/cpu.h: per-CPU fake MSRs,
+ * CPUID leaves, control registers and counters, plus an event trace so tests
+ * can assert the exact order of privileged operations. */
+#ifndef MINHV_FAKE_CPU_H
+#define MINHV_FAKE_CPU_H
+
+#include "arch/cpu.h"
+
+#define FAKE_NCPUS 16
+#define FAKE_NMSRS 256
+
+struct fake_msr {
+	u32 msr;
+	u64 val;
+	bool exists;
+};
+
+struct fake_cpu_state {
+	struct fake_msr msrs[FAKE_NMSRS];
+	unsigned nmsrs;
+	u64 cr0, cr2, cr3, cr4, rflags;
+	unsigned wbinvd_count, halt_count, mfence_count, lfence_count;
+	unsigned wrmsr_count;
+	bool irq_enabled;
+};
+
+extern struct fake_cpu_state fake_cpus[FAKE_NCPUS];
+/* Which fake CPU the calling thread is (thread-local; default 0). */
+void fake_cpu_select(unsigned cpu);
+unsigned fake_cpu_current(void);
+void fake_cpu_reset(void);
+
+/* CPUID table shared by all fake CPUs; unset leaves read as zeros. */
+void fake_cpuid_set(u32 leaf, u32 subleaf, u32 eax, u32 ebx, u32 ecx,
+		    u32 edx);
+/* Convenience: set a vendor string in leaf 0 (max leaf 0x1f) and
+ * 0x80000000 (max 0x80000025). */
+void fake_cpuid_vendor(const char *vendor12);
+/* OR bits into one register (0 eax .. 3 edx) of a leaf. */
+void fake_cpuid_or(u32 leaf, u32 subleaf, int reg, u32 bits);
+
+/* Make an MSR exist on every CPU with this value. rdmsr of an MSR that does
+ * not exist fails the test (mirrors #GP). */
+void fake_msr_define(u32 msr, u64 val);
+u64 fake_msr_read(unsigned cpu, u32 msr);
+bool fake_msr_exists(unsigned cpu, u32 msr);
+
+/* Event trace: every wrmsr, cr write, wbinvd, halt, irq on/off, out is
+ * appended as a line ("wrmsr 0x48 0x0", "wbinvd", "cr0 0x...").
+ * Per-thread CPU tagged as "cpuN: ". fake_trace() returns the whole log. */
+const char *fake_trace(void);
+void fake_trace_clear(void);
+void fake_trace_enable(bool on);
+/* Count lines in the trace containing needle. */
+unsigned fake_trace_count(const char *needle);
+/* Position (line index) of the first line containing needle, or -1. */
+int fake_trace_find(const char *needle);
+
+/* TSC: each rdtsc() returns the previous value + step. */
+void fake_tsc_set(u64 start, u64 step);
+/* Port I/O: inb/inw/inl return this value; outs are traced. */
+void fake_io_set_in(u32 value);
+
+#endif
