@@ -1,0 +1,90 @@
+/* arch/apic.h - the local APIC: one interface, two back ends (x2APIC MSRs,
+ * xAPIC MMIO), chosen once on the boot CPU. Registers are named by their
+ * xAPIC MMIO offset; x2APIC uses MSR 0x800 + offset / 16 (SDM 11.12.1.2). */
+#ifndef MINHV_ARCH_APIC_H
+#define MINHV_ARCH_APIC_H
+
+#include "arch/apic_icr.h"
+#include "arch/types.h"
+
+#define APIC_REG_ID 0x020
+#define APIC_REG_VERSION 0x030
+#define APIC_REG_TPR 0x080
+#define APIC_REG_EOI 0x0b0
+#define APIC_REG_SVR 0x0f0
+#define APIC_SVR_ENABLE BIT(8)
+#define APIC_REG_ESR 0x280
+#define APIC_REG_ICR_LO 0x300
+#define APIC_REG_ICR_HI 0x310
+#define APIC_REG_LVT_TIMER 0x320
+#define APIC_REG_LVT_LINT0 0x350
+#define APIC_REG_LVT_LINT1 0x360
+#define APIC_REG_LVT_ERROR 0x370
+#define APIC_LVT_MASKED BIT(16)
+#define APIC_REG_TIMER_INIT 0x380
+#define APIC_REG_TIMER_CUR 0x390
+#define APIC_REG_TIMER_DIV 0x3e0
+#define APIC_TIMER_DIV_1 0xb /* SDM figure 11-10 */
+#define APIC_REG_SELF_IPI 0x3f0 /* x2APIC only: MSR 0x83f */
+
+#define X2APIC_MSR(reg) (0x800u + ((reg) >> 4))
+#define XAPIC_DEFAULT_BASE 0xfee00000ULL
+#define APIC_ETIMEDOUT (-110)
+
+enum apic_mode { APIC_MODE_XAPIC, APIC_MODE_X2APIC };
+
+struct apic_ops {
+	const char *name;
+	enum apic_mode mode;
+	bool fenced; /* MFENCE;LFENCE before IPI-sending WRMSRs */
+	void (*enable)(void); /* this CPU: switch the APIC into this mode */
+	u32 (*read)(u32 reg);
+	void (*write)(u32 reg, u32 v);
+	u32 (*id)(void);
+	int (*send)(const struct apic_icr *r);
+	void (*self_ipi)(u8 vector);
+	void (*eoi)(void);
+};
+
+extern const struct apic_ops *g_apic;
+extern hpa_t g_xapic_base; /* xAPIC MMIO window (IA32_APIC_BASE) */
+extern const struct apic_ops apic_x2apic_ops, apic_x2apic_fenced_ops,
+	apic_xapic_ops;
+
+/* Boot CPU, once: x2APIC when the CPU has it, else xAPIC at mmio_base. */
+void apic_select(bool x2apic, hpa_t mmio_base);
+/* x2APIC: pick the fenced or plain send path (no effect in xAPIC mode,
+ * whose uncached MMIO writes are already ordered). */
+void apic_set_fence(bool fence);
+/* This CPU: enable the APIC in the chosen mode, software-enable it with
+ * the spurious vector, TPR 0, mask LINT0/timer/error (and LINT1 on APs). */
+void apic_cpu_init(u8 spurious_vector, bool boot_cpu);
+
+static inline u32 apic_id(void)
+{
+	return g_apic->id();
+}
+static inline int apic_send(const struct apic_icr *r)
+{
+	return g_apic->send(r);
+}
+static inline void apic_eoi(void)
+{
+	g_apic->eoi();
+}
+static inline void apic_self_ipi(u8 vector)
+{
+	g_apic->self_ipi(vector);
+}
+static inline const char *apic_mode_name(void)
+{
+	return g_apic->mode == APIC_MODE_X2APIC ? "x2APIC" : "xAPIC";
+}
+
+/* LAPIC timer, one-shot (QEMU TCG has no TSC-deadline mode): fires vector
+ * once after count ticks of the bus clock / divide (APIC_TIMER_DIV_*). */
+void apic_timer_oneshot(u8 vector, u32 count, u32 divide);
+void apic_timer_stop(void);
+u32 apic_timer_remaining(void);
+
+#endif
