@@ -12,6 +12,7 @@
 #include "hv/mm.h"
 #include "hv/options.h"
 #include "hv/percpu.h"
+#include "hv/smp.h"
 #include "hv/stop.h"
 
 struct options g_options;
@@ -77,6 +78,7 @@ _Noreturn void hv_main(struct boot_info *bi)
 {
 	u64 t0 = rdtsc();
 	struct percpu *bsp;
+	struct smp_opts so;
 
 	host_cr3 = paging_build_identity(bi->phys_top, g_features.page1g);
 	if (!host_cr3.v)
@@ -104,7 +106,13 @@ _Noreturn void hv_main(struct boot_info *bi)
 		(unsigned long long)(bi->tsc_exit_boot - bi->tsc_efi_main),
 		(unsigned long long)(t0 - bi->tsc_exit_boot));
 
+	smp_opts_from(&so, &g_options);
+	smp_init(bi, &so);
+
 	boot_checks(bi);
+	smp_ktap();
+	if (g_options.bench)
+		ipi_bench();
 
 	hv_stop(ktap_finish() ? STOP_FAIL : STOP_PASS);
 }

@@ -16,6 +16,7 @@ struct percpu {
 	u64 ist_top[3]; /* NMI, #DF, #MC */
 	void *tss; /* this CPU's TSS */
 	volatile u32 online; /* set by the CPU itself when it checked in */
+	volatile u32 boot_stage; /* hv/smp: AP_STAGE_* (arch/trampoline.h) */
 	/* Per-module state hangs off these pointers, owned by that module. */
 	void *svm; /* hv/svm: host save area, current vCPU, ... */
 	void *smp; /* hv/smp + hv/ipi: call queue, ... */

@@ -1,8 +1,7 @@
 /* hv/smp_policy.c - boot-time SMP decisions: IPI fence by vendor (Linux
  * weak_wrmsr_fence, commit 04c3024560d3), INIT delay (Linux
- * smp_quirk_init_udelay), and the SMP options. Pure, unit-tested. */
+ * smp_quirk_init_udelay), and the SMP settings. Pure, unit-tested. */
 #include "hv/smp_policy.h"
-#include "hv/lib/string.h"
 
 #define SMP_OPTS_DEFAULT                              \
 	{                                             \
@@ -11,8 +10,7 @@
 		.init_delay_us = INIT_DELAY_AUTO,     \
 		.timeout_ms = 1000,                   \
 		.sipi_max = 4,                        \
-		.bench = false,                       \
-		.drop_sipi_apic = -1,                 \
+		.maxcpus = 0,                         \
 	}
 
 struct smp_opts g_smp_opts = SMP_OPTS_DEFAULT;
@@ -20,92 +18,6 @@ struct smp_opts g_smp_opts = SMP_OPTS_DEFAULT;
 void smp_opts_default(struct smp_opts *o)
 {
 	*o = (struct smp_opts)SMP_OPTS_DEFAULT;
-}
-
-/* Decimal, no sign, no overflow past 2^40 (plenty for microseconds). */
-static int parse_u64(const char *s, s64 *out)
-{
-	s64 v = 0;
-
-	if (!s || !*s)
-		return -22;
-	for (; *s; s++) {
-		if (*s < '0' || *s > '9' || v > (1LL << 40))
-			return -22;
-		v = v * 10 + (*s - '0');
-	}
-	*out = v;
-	return 0;
-}
-
-static int parse_bool(const char *s, bool *out)
-{
-	if (!strcmp(s, "1") || !strcmp(s, "on") || !strcmp(s, "yes"))
-		*out = true;
-	else if (!strcmp(s, "0") || !strcmp(s, "off") || !strcmp(s, "no"))
-		*out = false;
-	else
-		return -22;
-	return 0;
-}
-
-int smp_opt_parse(struct smp_opts *o, const char *key, const char *val)
-{
-	s64 n;
-
-	if (!val)
-		val = "";
-	if (!strcmp(key, "ipi_fence")) {
-		if (!strcmp(val, "auto"))
-			o->fence = IPI_FENCE_AUTO;
-		else if (!strcmp(val, "on"))
-			o->fence = IPI_FENCE_ON;
-		else if (!strcmp(val, "off"))
-			o->fence = IPI_FENCE_OFF;
-		else
-			return -22;
-		return 0;
-	}
-	if (!strcmp(key, "smp")) {
-		if (!strcmp(val, "parallel"))
-			o->mode = SMP_PARALLEL;
-		else if (!strcmp(val, "serial"))
-			o->mode = SMP_SERIAL;
-		else
-			return -22;
-		return 0;
-	}
-	if (!strcmp(key, "init_delay_us")) {
-		if (!strcmp(val, "auto")) {
-			o->init_delay_us = INIT_DELAY_AUTO;
-			return 0;
-		}
-		if (parse_u64(val, &n) || n > 1000000)
-			return -22;
-		o->init_delay_us = n;
-		return 0;
-	}
-	if (!strcmp(key, "smp_timeout_ms")) {
-		if (parse_u64(val, &n) || n < 1 || n > 600000)
-			return -22;
-		o->timeout_ms = (u32)n;
-		return 0;
-	}
-	if (!strcmp(key, "smp_sipi_max")) {
-		if (parse_u64(val, &n) || n < 1 || n > 100)
-			return -22;
-		o->sipi_max = (u32)n;
-		return 0;
-	}
-	if (!strcmp(key, "bench"))
-		return parse_bool(val, &o->bench);
-	if (!strcmp(key, "smp_drop_sipi")) {
-		if (parse_u64(val, &n) || n > 0xffffffffLL)
-			return -22;
-		o->drop_sipi_apic = n;
-		return 0;
-	}
-	return 1;
 }
 
 /* Intel SDM vol 3 11.12.3: WRMSR to the x2APIC MSRs is not serializing, so

@@ -13,25 +13,19 @@ enum smp_mode { SMP_PARALLEL, SMP_SERIAL };
 #define INIT_DELAY_AUTO (-1)
 #define INIT_DELAY_LEGACY_US 10000 /* MP spec B.4: 10 ms after INIT */
 
-/* Options (minhv command line): ipi_fence=auto|on|off, smp=parallel|serial,
- * init_delay_us=N|auto, smp_timeout_ms=N, smp_sipi_max=N, bench=0|1,
- * smp_drop_sipi=APICID (test hook: never start that CPU). */
+/* SMP settings, filled from the options (hv/options.h) by hv/smp.c. */
 struct smp_opts {
-	enum ipi_fence_opt fence;
-	enum smp_mode mode;
+	enum ipi_fence_opt fence; /* ipi_fence=auto|on|off */
+	enum smp_mode mode; /* smp=parallel|serial */
 	s64 init_delay_us; /* INIT_DELAY_AUTO or microseconds */
 	u32 timeout_ms; /* wait for check-in after the last SIPI */
 	u32 sipi_max; /* SIPIs per AP before giving up, >= 1 */
-	bool bench;
-	s64 drop_sipi_apic; /* -1 = none */
+	u32 maxcpus; /* 0 = all the MADT lists */
 };
 
 extern struct smp_opts g_smp_opts;
 
 void smp_opts_default(struct smp_opts *o);
-/* Returns 0 when key is an SMP option and val is valid, 1 when key is not
- * an SMP option, APIC_EINVAL-style -22 when val is malformed. */
-int smp_opt_parse(struct smp_opts *o, const char *key, const char *val);
 
 struct fence_decision {
 	bool fence; /* MFENCE;LFENCE before x2APIC ICR/SELF_IPI writes */
