@@ -40,7 +40,8 @@ void apic_cpu_init(u8 spurious_vector, bool boot_cpu)
 void apic_timer_oneshot(u8 vector, u32 count, u32 divide)
 {
 	g_apic->write(APIC_REG_TIMER_DIV, divide);
-	g_apic->write(APIC_REG_LVT_TIMER, vector); /* bits 18:17 = 0: one-shot */
+	g_apic->write(APIC_REG_LVT_TIMER,
+		      vector); /* bits 18:17 = 0: one-shot */
 	g_apic->write(APIC_REG_TIMER_INIT, count);
 }
 

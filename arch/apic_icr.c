@@ -4,7 +4,8 @@
 
 struct apic_icr apic_icr_fixed(u32 dest, u8 vector)
 {
-	return (struct apic_icr){ .dest = dest, .vector = vector,
+	return (struct apic_icr){ .dest = dest,
+				  .vector = vector,
 				  .dm = APIC_DM_FIXED };
 }
 
@@ -17,20 +18,22 @@ struct apic_icr apic_icr_nmi(u32 dest)
  * x2APIC ignore the trigger for INIT, and minhv never sends the de-assert. */
 struct apic_icr apic_icr_init(u32 dest)
 {
-	return (struct apic_icr){ .dest = dest, .dm = APIC_DM_INIT,
+	return (struct apic_icr){ .dest = dest,
+				  .dm = APIC_DM_INIT,
 				  .level_trigger = true };
 }
 
 struct apic_icr apic_icr_sipi(u32 dest, u8 page)
 {
-	return (struct apic_icr){ .dest = dest, .vector = page,
+	return (struct apic_icr){ .dest = dest,
+				  .vector = page,
 				  .dm = APIC_DM_SIPI };
 }
 
-struct apic_icr apic_icr_shorthand(enum apic_sh sh, enum apic_dm dm,
-				   u8 vector)
+struct apic_icr apic_icr_shorthand(enum apic_sh sh, enum apic_dm dm, u8 vector)
 {
-	return (struct apic_icr){ .sh = (u8)sh, .dm = (u8)dm,
+	return (struct apic_icr){ .sh = (u8)sh,
+				  .dm = (u8)dm,
 				  .vector = vector };
 }
 

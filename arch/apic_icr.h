@@ -54,8 +54,7 @@ struct apic_icr apic_icr_fixed(u32 dest, u8 vector);
 struct apic_icr apic_icr_nmi(u32 dest);
 struct apic_icr apic_icr_init(u32 dest);
 struct apic_icr apic_icr_sipi(u32 dest, u8 page);
-struct apic_icr apic_icr_shorthand(enum apic_sh sh, enum apic_dm dm,
-				   u8 vector);
+struct apic_icr apic_icr_shorthand(enum apic_sh sh, enum apic_dm dm, u8 vector);
 
 /* Encode for x2APIC. Returns 0 or APIC_EINVAL (bad delivery mode, vector
  * 0..15 for a fixed IPI, level de-assert which x2APIC does not support). */

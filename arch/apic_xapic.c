@@ -75,8 +75,8 @@ static int xa_send(const struct apic_icr *r)
 /* xAPIC has no SELF_IPI register: use the self shorthand. */
 static void xa_self_ipi(u8 vector)
 {
-	struct apic_icr r = apic_icr_shorthand(APIC_SH_SELF, APIC_DM_FIXED,
-					       vector);
+	struct apic_icr r =
+		apic_icr_shorthand(APIC_SH_SELF, APIC_DM_FIXED, vector);
 
 	xa_send(&r);
 }

@@ -39,7 +39,7 @@ extern const u8 tp_cr3[], tp_efer[], tp_entry64[], tp_percpus[], tp_ncpus[],
 	tp_far32[], tp_far64[], tp_gdtr[], tp_gdt[];
 
 /* Byte offset of an assembly label from the start of the code. */
-#define TRAMP_OFF(sym) ((u64)((sym) - trampoline_start))
+#define TRAMP_OFF(sym) ((u64)((sym)-trampoline_start))
 
 /* Copy the code to page (below 1 MiB, identity mapped) and return the
  * parameter block inside the copy, with the address fields relocated. */

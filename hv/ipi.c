@@ -40,7 +40,8 @@ u32 smp_online_count(void)
 	u32 n = 0;
 
 	for (u32 i = 0; i < g_ncpus; i++)
-		n += __atomic_load_n(&g_percpu[i]->online, __ATOMIC_ACQUIRE) != 0;
+		n += __atomic_load_n(&g_percpu[i]->online, __ATOMIC_ACQUIRE) !=
+		     0;
 	return n;
 }
 
@@ -59,8 +60,8 @@ int ipi_send(u32 cpu, u8 vector)
 
 int ipi_broadcast(u8 vector)
 {
-	struct apic_icr r = apic_icr_shorthand(APIC_SH_OTHERS, APIC_DM_FIXED,
-					       vector);
+	struct apic_icr r =
+		apic_icr_shorthand(APIC_SH_OTHERS, APIC_DM_FIXED, vector);
 	int err = 0;
 
 	if (broadcast_ok)

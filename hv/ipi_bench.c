@@ -49,9 +49,9 @@ static void atomic_min(u64 *p, u64 v)
 {
 	u64 old = __atomic_load_n(p, __ATOMIC_RELAXED);
 
-	while (v < old && !__atomic_compare_exchange_n(p, &old, v, false,
-						       __ATOMIC_RELAXED,
-						       __ATOMIC_RELAXED))
+	while (v < old &&
+	       !__atomic_compare_exchange_n(p, &old, v, false, __ATOMIC_RELAXED,
+					    __ATOMIC_RELAXED))
 		;
 }
 
@@ -59,9 +59,9 @@ static void atomic_max(u64 *p, u64 v)
 {
 	u64 old = __atomic_load_n(p, __ATOMIC_RELAXED);
 
-	while (v > old && !__atomic_compare_exchange_n(p, &old, v, false,
-						       __ATOMIC_RELAXED,
-						       __ATOMIC_RELAXED))
+	while (v > old &&
+	       !__atomic_compare_exchange_n(p, &old, v, false, __ATOMIC_RELAXED,
+					    __ATOMIC_RELAXED))
 		;
 }
 
@@ -127,8 +127,9 @@ void ipi_bench(void)
 		mesh(&row[f]);
 	}
 	g_apic = saved;
-	kprintf("bench: ipi (%s, %u CPUs, TSC %llu kHz)      fence=off    fence=on\n",
-		apic_mode_name(), g_ncpus, (unsigned long long)g_tsc_khz);
+	kprintf("bench: ipi, %s, %u CPUs, TSC %llu kHz\n", apic_mode_name(),
+		g_ncpus, (unsigned long long)g_tsc_khz);
+	kprintf("bench: %-33s %12s %12s\n", "", "fence=off", "fence=on");
 	kprintf("bench: ping-pong cpu0<->cpu1 avg cycles %12llu %12llu\n",
 		(unsigned long long)row[0].ping_avg,
 		(unsigned long long)row[1].ping_avg);

@@ -51,5 +51,4 @@ u32 smp_call_poll(void);
 /* Spin until *pending is 0, serving this CPU's own queue meanwhile. */
 void call_wait(u32 *pending);
 
-
 #endif

@@ -99,10 +99,9 @@ static bool hw_abandon(void *c, u32 i)
 
 	(void)c;
 	while (old != AP_STAGE_ONLINE) {
-		if (__atomic_compare_exchange_n(&pc->boot_stage, &old,
-						AP_STAGE_ABANDONED, false,
-						__ATOMIC_ACQ_REL,
-						__ATOMIC_ACQUIRE))
+		if (__atomic_compare_exchange_n(
+			    &pc->boot_stage, &old, AP_STAGE_ABANDONED, false,
+			    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
 			return true;
 	}
 	return false;
@@ -173,7 +172,7 @@ void smp_init(const struct boot_info *bi, const struct smp_opts *o)
 	struct smp_plan plan = { 0 };
 	struct smp_boot_cfg cfg;
 	struct hw_ctx hc = { (u8)(bi->trampoline.v >> PAGE_SHIFT) };
-	struct smp_boot_hw hw = { hw_init,	hw_sipi,   hw_checked_in,
+	struct smp_boot_hw hw = { hw_init,    hw_sipi,	 hw_checked_in,
 				  hw_abandon, hw_now_us, &hc };
 	struct smp_boot b;
 	struct ap_slot *slots;
@@ -188,8 +187,8 @@ void smp_init(const struct boot_info *bi, const struct smp_opts *o)
 	if (!bsp->smp && !ipi_cpu_alloc(bsp))
 		panic("smp: out of memory");
 
-	plan.apic_ids = page_alloc_ptr(ALIGN_UP((a->ncpus + 1) * 4ULL,
-						PAGE_SIZE) / PAGE_SIZE);
+	plan.apic_ids = page_alloc_ptr(
+		ALIGN_UP((a->ncpus + 1) * 4ULL, PAGE_SIZE) / PAGE_SIZE);
 	CHECK(plan.apic_ids);
 	smp_plan_build(a->cpus, a->ncpus, bsp->apic_id,
 		       g_apic->mode == APIC_MODE_X2APIC, &plan);
@@ -201,8 +200,8 @@ void smp_init(const struct boot_info *bi, const struct smp_opts *o)
 	}
 	g_smp.planned = plan.n;
 
-	g_percpu = page_alloc_ptr(ALIGN_UP(plan.n * 8ULL, PAGE_SIZE) /
-				  PAGE_SIZE);
+	g_percpu =
+		page_alloc_ptr(ALIGN_UP(plan.n * 8ULL, PAGE_SIZE) / PAGE_SIZE);
 	slots = page_alloc_ptr(ALIGN_UP(plan.n * sizeof(*slots), PAGE_SIZE) /
 			       PAGE_SIZE);
 	CHECK(g_percpu && slots);
@@ -218,9 +217,8 @@ void smp_init(const struct boot_info *bi, const struct smp_opts *o)
 
 	cfg = (struct smp_boot_cfg){
 		.parallel = o->mode == SMP_PARALLEL,
-		.init_delay_us = smp_init_delay_us(g_features.vendor,
-						   g_features.family,
-						   o->init_delay_us),
+		.init_delay_us = smp_init_delay_us(
+			g_features.vendor, g_features.family, o->init_delay_us),
 		.sipi_gap_us = SIPI_GAP_US,
 		.timeout_us = o->timeout_ms * 1000,
 		.sipi_max = o->sipi_max,
@@ -243,6 +241,8 @@ void smp_init(const struct boot_info *bi, const struct smp_opts *o)
 	g_smp.alive = __atomic_load_n(&tp->alive, __ATOMIC_ACQUIRE);
 	g_smp.failed = b.failed;
 	g_smp.resends = b.resends;
+	for (u32 i = 0; i < b.n; i++)
+		g_smp.sipis += slots[i].sipis;
 	smp_boot_report(&b);
 
 	g_smp.online = compact(plan.n);
@@ -250,9 +250,10 @@ void smp_init(const struct boot_info *bi, const struct smp_opts *o)
 	ipi_set_broadcast_ok(g_smp.online == g_smp.listed && !plan.too_high);
 	g_stop_others = ipi_stop_others;
 	kprintf("smp: %u of %u CPUs online (%s, %s bring-up) in %llu us "
-		"(%llu cycles), %u SIPI resends\n",
+		"(%llu cycles), %u SIPIs for %u APs\n",
 		g_smp.online, g_smp.listed, apic_mode_name(),
 		cfg.parallel ? "parallel" : "serial",
 		(unsigned long long)tsc_to_us(g_smp.bringup_cycles),
-		(unsigned long long)g_smp.bringup_cycles, g_smp.resends);
+		(unsigned long long)g_smp.bringup_cycles, g_smp.sipis,
+		g_smp.planned - 1);
 }

@@ -15,7 +15,8 @@ struct smp_result {
 	u32 planned; /* boot CPU + APs we tried to start */
 	u32 online; /* checked in, boot CPU included */
 	u32 failed; /* started, never checked in: left out */
-	u32 resends; /* SIPIs beyond the first */
+	u32 resends; /* SIPIs beyond the first per AP */
+	u32 sipis; /* SIPIs sent in all */
 	u32 alive; /* APs that reached long mode in the trampoline */
 	u64 bringup_cycles;
 	u32 init_delay_us;

@@ -127,8 +127,9 @@ static void check_calls(void)
 
 static u64 test_ipis(u32 cpu)
 {
-	return __atomic_load_n(&((struct smp_cpu *)g_percpu[cpu]->smp)->test_ipis,
-			       __ATOMIC_ACQUIRE);
+	return __atomic_load_n(
+		&((struct smp_cpu *)g_percpu[cpu]->smp)->test_ipis,
+		__ATOMIC_ACQUIRE);
 }
 
 static void check_ipis(void)
@@ -140,8 +141,9 @@ static void check_ipis(void)
 	before = test_ipis(self);
 	ipi_self(VEC_IPI_TEST);
 	irq_enable();
-	ktap_ok("ipi.self", wait_for(&((struct smp_cpu *)this_cpu()->smp)->test_ipis,
-				     before + 1),
+	ktap_ok("ipi.self",
+		wait_for(&((struct smp_cpu *)this_cpu()->smp)->test_ipis,
+			 before + 1),
 		"self-IPI (vector %#x) not taken", VEC_IPI_TEST);
 	irq_disable();
 
@@ -154,8 +156,9 @@ static void check_ipis(void)
 	for (u32 i = 1; i < g_ncpus; i++) {
 		before = test_ipis(i);
 		ipi_send(i, VEC_IPI_TEST);
-		lost += !wait_for(&((struct smp_cpu *)g_percpu[i]->smp)->test_ipis,
-				  before + 1);
+		lost += !wait_for(
+			&((struct smp_cpu *)g_percpu[i]->smp)->test_ipis,
+			before + 1);
 	}
 	ktap_ok("ipi.unicast", !lost, "%u of %u CPUs did not take the IPI",
 		lost, g_ncpus - 1);
@@ -165,11 +168,10 @@ static void check_ipis(void)
 	lost = 0;
 	ipi_broadcast(VEC_IPI_TEST);
 	for (u32 i = 1; i < g_ncpus; i++)
-		lost += !wait_for(&((struct smp_cpu *)g_percpu[i]->smp)->test_ipis,
-				  2);
+		lost += !wait_for(
+			&((struct smp_cpu *)g_percpu[i]->smp)->test_ipis, 2);
 	ktap_ok("ipi.broadcast", !lost,
-		"%u of %u CPUs missed the all-but-self IPI", lost,
-		g_ncpus - 1);
+		"%u of %u CPUs missed the all-but-self IPI", lost, g_ncpus - 1);
 
 	lost = 0;
 	for (u32 i = 1; i < g_ncpus; i++) {
@@ -193,12 +195,12 @@ void smp_ktap(void)
 	ktap_ok("smp.online", g_smp.online == g_smp.listed,
 		"%u CPUs online, the MADT lists %u usable", g_smp.online,
 		g_smp.listed);
-	ktap_ok("smp.apic_mode", (g_apic->mode == APIC_MODE_X2APIC) ==
-					 g_features.x2apic,
+	ktap_ok("smp.apic_mode",
+		(g_apic->mode == APIC_MODE_X2APIC) == g_features.x2apic,
 		"running %s, CPUID x2APIC=%d", apic_mode_name(),
 		g_features.x2apic);
-	ktap_ok("smp.dense_ids", smp_this_cpu() == 0 &&
-					 smp_online_count() == g_ncpus,
+	ktap_ok("smp.dense_ids",
+		smp_this_cpu() == 0 && smp_online_count() == g_ncpus,
 		"boot CPU index %u, %u online of %u", smp_this_cpu(),
 		smp_online_count(), g_ncpus);
 	check_calls();

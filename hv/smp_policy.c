@@ -3,14 +3,11 @@
  * smp_quirk_init_udelay), and the SMP settings. Pure, unit-tested. */
 #include "hv/smp_policy.h"
 
-#define SMP_OPTS_DEFAULT                              \
-	{                                             \
-		.fence = IPI_FENCE_AUTO,              \
-		.mode = SMP_PARALLEL,                 \
-		.init_delay_us = INIT_DELAY_AUTO,     \
-		.timeout_ms = 1000,                   \
-		.sipi_max = 4,                        \
-		.maxcpus = 0,                         \
+#define SMP_OPTS_DEFAULT                                              \
+	{                                                             \
+		.fence = IPI_FENCE_AUTO, .mode = SMP_PARALLEL,        \
+		.init_delay_us = INIT_DELAY_AUTO, .timeout_ms = 1000, \
+		.sipi_max = 4, .maxcpus = 0,                          \
 	}
 
 struct smp_opts g_smp_opts = SMP_OPTS_DEFAULT;
@@ -28,7 +25,8 @@ struct fence_decision ipi_fence_decide(enum cpu_vendor v,
 				       enum ipi_fence_opt opt)
 {
 	if (opt == IPI_FENCE_ON)
-		return (struct fence_decision){ true, "forced by ipi_fence=on" };
+		return (struct fence_decision){ true,
+						"forced by ipi_fence=on" };
 	if (opt == IPI_FENCE_OFF)
 		return (struct fence_decision){ false,
 						"forced by ipi_fence=off" };

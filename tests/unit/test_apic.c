@@ -20,8 +20,8 @@ static int setup(void **s)
 	(void)s;
 	fake_cpu_reset();
 	memset(mmio, 0, sizeof(mmio));
-	fake_msr_define(MSR_APIC_BASE, XAPIC_DEFAULT_BASE | APIC_BASE_EN |
-					       APIC_BASE_BSP);
+	fake_msr_define(MSR_APIC_BASE,
+			XAPIC_DEFAULT_BASE | APIC_BASE_EN | APIC_BASE_BSP);
 	/* the x2APIC registers minhv touches (fake MSRs are limited) */
 	for (u32 reg = 0x20; reg <= 0x3f0; reg += 0x10)
 		fake_msr_define(X2APIC_MSR(reg), 0);

@@ -44,24 +44,23 @@ static void test_x2apic_32bit_destinations(void **s)
 static void test_x2apic_shorthands(void **s)
 {
 	(void)s;
-	assert_int_equal(x2(apic_icr_shorthand(APIC_SH_SELF, APIC_DM_FIXED,
-					       0xf3)),
-			 0x440f3ULL);
-	assert_int_equal(x2(apic_icr_shorthand(APIC_SH_ALL, APIC_DM_FIXED,
-					       0xf3)),
-			 0x840f3ULL);
-	assert_int_equal(x2(apic_icr_shorthand(APIC_SH_OTHERS, APIC_DM_FIXED,
-					       0xf3)),
-			 0xc40f3ULL);
-	assert_int_equal(x2(apic_icr_shorthand(APIC_SH_OTHERS, APIC_DM_NMI,
-					       0)),
+	assert_int_equal(
+		x2(apic_icr_shorthand(APIC_SH_SELF, APIC_DM_FIXED, 0xf3)),
+		0x440f3ULL);
+	assert_int_equal(
+		x2(apic_icr_shorthand(APIC_SH_ALL, APIC_DM_FIXED, 0xf3)),
+		0x840f3ULL);
+	assert_int_equal(
+		x2(apic_icr_shorthand(APIC_SH_OTHERS, APIC_DM_FIXED, 0xf3)),
+		0xc40f3ULL);
+	assert_int_equal(x2(apic_icr_shorthand(APIC_SH_OTHERS, APIC_DM_NMI, 0)),
 			 0xc4400ULL);
-	assert_int_equal(x2(apic_icr_shorthand(APIC_SH_OTHERS, APIC_DM_INIT,
-					       0)),
-			 0xc4500ULL);
+	assert_int_equal(
+		x2(apic_icr_shorthand(APIC_SH_OTHERS, APIC_DM_INIT, 0)),
+		0xc4500ULL);
 	/* a shorthand ignores the destination */
-	struct apic_icr r = apic_icr_shorthand(APIC_SH_OTHERS, APIC_DM_FIXED,
-					       0xf3);
+	struct apic_icr r =
+		apic_icr_shorthand(APIC_SH_OTHERS, APIC_DM_FIXED, 0xf3);
 	r.dest = 0x55;
 	assert_int_equal(x2(r), 0xc40f3ULL);
 }

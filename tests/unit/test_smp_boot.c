@@ -93,8 +93,8 @@ static u64 f_now(void *c)
 }
 
 static struct fake F;
-static const struct smp_boot_hw HW = { f_init, f_sipi, f_checked_in,
-				       f_abandon, f_now, &F };
+static const struct smp_boot_hw HW = { f_init,	  f_sipi, f_checked_in,
+				       f_abandon, f_now,  &F };
 
 static struct smp_boot_cfg cfg(bool parallel)
 {

@@ -12,13 +12,15 @@
 #include "hv/smp_plan.h"
 #include "tests/doubles/fake_console.h"
 
-#define CPU(id, en, oc) { .apic_id = (id), .uid = (id), .enabled = (en), \
-			  .online_capable = (oc), .x2apic_entry = (id) > 255 }
+#define CPU(id, en, oc)                                            \
+	{                                                          \
+		.apic_id = (id), .uid = (id), .enabled = (en),     \
+		.online_capable = (oc), .x2apic_entry = (id) > 255 \
+	}
 
 static u32 ids[64];
 
-static struct smp_plan plan(const struct madt_cpu *c, u32 n, u32 boot,
-			    bool x2)
+static struct smp_plan plan(const struct madt_cpu *c, u32 n, u32 boot, bool x2)
 {
 	struct smp_plan p = { .apic_ids = ids };
 
@@ -112,7 +114,8 @@ static void test_boot_cpu_missing(void **s)
 	assert_false(p.boot_listed);
 	assert_int_equal(p.n, 3);
 	assert_int_equal(ids[0], 7);
-	assert_true(fake_console_has("boot CPU (APIC ID 7) is not in the MADT"));
+	assert_true(
+		fake_console_has("boot CPU (APIC ID 7) is not in the MADT"));
 }
 
 static void test_many_cpus(void **s)

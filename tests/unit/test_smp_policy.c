@@ -17,12 +17,11 @@ static void test_fence_auto_by_vendor(void **s)
 	assert_false(ipi_fence_decide(VENDOR_HYGON, IPI_FENCE_AUTO).fence);
 	assert_true(ipi_fence_decide(VENDOR_INTEL, IPI_FENCE_AUTO).fence);
 	assert_true(ipi_fence_decide(VENDOR_OTHER, IPI_FENCE_AUTO).fence);
-	assert_non_null(strstr(ipi_fence_decide(VENDOR_INTEL,
-						 IPI_FENCE_AUTO).why,
-			       "Intel"));
-	assert_non_null(strstr(ipi_fence_decide(VENDOR_HYGON,
-						 IPI_FENCE_AUTO).why,
-			       "AMD/Hygon"));
+	assert_non_null(strstr(
+		ipi_fence_decide(VENDOR_INTEL, IPI_FENCE_AUTO).why, "Intel"));
+	assert_non_null(
+		strstr(ipi_fence_decide(VENDOR_HYGON, IPI_FENCE_AUTO).why,
+		       "AMD/Hygon"));
 }
 
 static void test_fence_options_override(void **s)
@@ -31,9 +30,9 @@ static void test_fence_options_override(void **s)
 	assert_true(ipi_fence_decide(VENDOR_AMD, IPI_FENCE_ON).fence);
 	assert_true(ipi_fence_decide(VENDOR_HYGON, IPI_FENCE_ON).fence);
 	assert_false(ipi_fence_decide(VENDOR_INTEL, IPI_FENCE_OFF).fence);
-	assert_non_null(strstr(ipi_fence_decide(VENDOR_INTEL,
-						 IPI_FENCE_OFF).why,
-			       "ipi_fence=off"));
+	assert_non_null(
+		strstr(ipi_fence_decide(VENDOR_INTEL, IPI_FENCE_OFF).why,
+		       "ipi_fence=off"));
 }
 
 static void test_init_delay(void **s)
@@ -45,19 +44,15 @@ static void test_init_delay(void **s)
 			 0);
 	assert_int_equal(smp_init_delay_us(VENDOR_AMD, 0xe, INIT_DELAY_AUTO),
 			 10000);
-	assert_int_equal(smp_init_delay_us(VENDOR_HYGON, 0x18,
-					   INIT_DELAY_AUTO),
+	assert_int_equal(smp_init_delay_us(VENDOR_HYGON, 0x18, INIT_DELAY_AUTO),
 			 0);
-	assert_int_equal(smp_init_delay_us(VENDOR_HYGON, 0x17,
-					   INIT_DELAY_AUTO),
+	assert_int_equal(smp_init_delay_us(VENDOR_HYGON, 0x17, INIT_DELAY_AUTO),
 			 10000);
 	assert_int_equal(smp_init_delay_us(VENDOR_INTEL, 6, INIT_DELAY_AUTO),
 			 0);
-	assert_int_equal(smp_init_delay_us(VENDOR_INTEL, 0xf,
-					   INIT_DELAY_AUTO),
+	assert_int_equal(smp_init_delay_us(VENDOR_INTEL, 0xf, INIT_DELAY_AUTO),
 			 10000);
-	assert_int_equal(smp_init_delay_us(VENDOR_OTHER, 0x19,
-					   INIT_DELAY_AUTO),
+	assert_int_equal(smp_init_delay_us(VENDOR_OTHER, 0x19, INIT_DELAY_AUTO),
 			 10000);
 	/* the option wins, both ways */
 	assert_int_equal(smp_init_delay_us(VENDOR_AMD, 0x19, 10000), 10000);

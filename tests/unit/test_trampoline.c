@@ -11,7 +11,7 @@
 
 #include "arch/trampoline.h"
 
-#define FIELD(label, field)                                          \
+#define FIELD(label, field)                                               \
 	assert_int_equal(TRAMP_OFF(label) - TRAMP_OFF(trampoline_params), \
 			 offsetof(struct tramp_params, field))
 
@@ -53,8 +53,7 @@ static void test_install_relocates(void **s)
 	assert_int_equal(p->gdt_base, base + TRAMP_OFF(tp_gdt));
 	/* the far jumps land inside the copy, after the real-mode part */
 	assert_true(p->far32 > base && p->far32 < base + TRAMP_OFF(tp_cr3));
-	assert_true(p->far64 > p->far32 &&
-		    p->far64 < base + TRAMP_OFF(tp_cr3));
+	assert_true(p->far64 > p->far32 && p->far64 < base + TRAMP_OFF(tp_cr3));
 	/* 64-bit code descriptor: L=1, D=0 */
 	assert_int_equal(((const u64 *)(page + TRAMP_OFF(tp_gdt)))[3] &
 				 (3ULL << 53),
