@@ -187,13 +187,8 @@ int smp_call_all(smp_fn fn, void *arg, bool wait, bool include_self)
 		call_enqueue(i, fn, arg, wait ? &pending : NULL);
 		n++;
 	}
-	if (n && broadcast_ok) {
-		ipi_broadcast(VEC_IPI_CALL);
-	} else {
-		for (u32 i = 0; i < g_ncpus; i++)
-			if (i != self && online(i))
-				ipi_send(i, VEC_IPI_CALL);
-	}
+	if (n)
+		ipi_broadcast(VEC_IPI_CALL); /* shorthand, or one per CPU */
 	if (include_self) {
 		fn(arg);
 		n++;

@@ -7,6 +7,22 @@
 struct percpu **g_percpu;
 u32 g_ncpus;
 
+#ifdef MINHV_HOST_TEST
+/* Host unit tests: one thread per fake CPU, no GS base. */
+static _Thread_local struct percpu *host_this_cpu;
+
+struct percpu *this_cpu(void)
+{
+	return host_this_cpu;
+}
+
+void percpu_install(struct percpu *pc)
+{
+	pc->self = pc;
+	host_this_cpu = pc;
+	wrmsr(MSR_GS_BASE, (u64)(uintptr_t)pc);
+}
+#else
 struct percpu *this_cpu(void)
 {
 	struct percpu *p;
@@ -20,3 +36,4 @@ void percpu_install(struct percpu *pc)
 	pc->self = pc;
 	wrmsr(MSR_GS_BASE, (u64)(uintptr_t)pc);
 }
+#endif
