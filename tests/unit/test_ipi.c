@@ -299,7 +299,7 @@ static void do_flood(struct flood *f)
 	call_wait(&f->pending);
 }
 
-static volatile u32 flooder_done;
+static volatile u32 flooder_done, main_done;
 
 static void *flooder(void *arg)
 {
@@ -307,6 +307,9 @@ static void *flooder(void *arg)
 	percpu_install(&pcs[1]);
 	do_flood(arg);
 	__atomic_store_n(&flooder_done, 1, __ATOMIC_RELEASE);
+	/* no IPIs here: keep serving CPU 1's ring until CPU 0 is done */
+	while (!__atomic_load_n(&main_done, __ATOMIC_ACQUIRE))
+		smp_call_poll();
 	return NULL;
 }
 
@@ -323,10 +326,11 @@ static void test_full_rings_no_deadlock(void **s)
 	for (int i = 1; i < NCPU; i++)
 		pthread_join(threads[i], NULL);
 	hits0 = hits1 = 0;
-	flooder_done = 0;
+	flooder_done = main_done = 0;
 	pthread_create(&t, NULL, flooder, &b);
 	do_flood(&a);
-	/* no IPIs here: keep serving CPU 0's ring until CPU 1 is done */
+	__atomic_store_n(&main_done, 1, __ATOMIC_RELEASE);
+	/* likewise for CPU 0's ring */
 	while (!__atomic_load_n(&flooder_done, __ATOMIC_ACQUIRE))
 		smp_call_poll();
 	pthread_join(t, NULL);
