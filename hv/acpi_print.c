@@ -4,7 +4,7 @@
 #include "hv/lib/fmt.h"
 #include "hv/log.h"
 
-#define LINE_MAX 72
+#define ID_LINE_WIDTH 72
 
 enum cpu_class { CLS_ENABLED, CLS_X2APIC, CLS_ONLINE_CAPABLE, CLS_ABSENT };
 
@@ -24,7 +24,7 @@ static bool in_class(const struct madt_cpu *c, enum cpu_class cls)
 
 struct id_line {
 	const char *title;
-	char buf[LINE_MAX + 24];
+	char buf[ID_LINE_WIDTH + 24];
 	int n;
 };
 
@@ -44,7 +44,7 @@ static void line_add_run(struct id_line *l, u32 first, u32 last)
 		fmt_snprintf(run, sizeof(run), " %u", first);
 	else
 		fmt_snprintf(run, sizeof(run), " %u-%u", first, last);
-	if (l->n > LINE_MAX)
+	if (l->n > ID_LINE_WIDTH)
 		line_flush(l);
 	l->n += fmt_snprintf(l->buf + l->n, sizeof(l->buf) - (size_t)l->n,
 			     "%s", run);
