@@ -50,8 +50,7 @@ static u32 entry_len(const struct acpi_madt *m, u32 off)
 	}
 	if (el > len - off) {
 		pr_err("acpi: MADT at %#llx: entry at offset %u (type %u, length %u) runs past the table end (%u bytes)\n",
-		       (unsigned long long)ptr_to_hpa(m).v, off, type, el,
-		       len);
+		       (unsigned long long)ptr_to_hpa(m).v, off, type, el, len);
 		return 0;
 	}
 	return el;
@@ -74,8 +73,8 @@ static int count_cpus(const struct acpi_madt *m, u32 *ncpu)
 	return 0;
 }
 
-static void add_cpu(const struct acpi_madt *m, struct acpi_info *out,
-		    u32 off, u32 apic_id, u32 uid, u32 flags, bool x2)
+static void add_cpu(const struct acpi_madt *m, struct acpi_info *out, u32 off,
+		    u32 apic_id, u32 uid, u32 flags, bool x2)
 {
 	struct madt_cpu *c;
 
@@ -100,8 +99,7 @@ static void add_cpu(const struct acpi_madt *m, struct acpi_info *out,
 			    (flags & MADT_CPU_ONLINE_CAPABLE);
 }
 
-static void add_ioapic(struct acpi_info *out,
-		       const struct acpi_madt_ioapic *e)
+static void add_ioapic(struct acpi_info *out, const struct acpi_madt_ioapic *e)
 {
 	struct madt_ioapic *io;
 

@@ -46,8 +46,8 @@ static void line_add_run(struct id_line *l, u32 first, u32 last)
 		fmt_snprintf(run, sizeof(run), " %u-%u", first, last);
 	if (l->n > ID_LINE_WIDTH)
 		line_flush(l);
-	l->n += fmt_snprintf(l->buf + l->n, sizeof(l->buf) - (size_t)l->n,
-			     "%s", run);
+	l->n += fmt_snprintf(l->buf + l->n, sizeof(l->buf) - (size_t)l->n, "%s",
+			     run);
 }
 
 /* Runs of consecutive IDs, in MADT order, of the CPUs in cls. */

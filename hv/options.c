@@ -44,8 +44,7 @@ static const struct opt_desc *lookup(const char *k, size_t n)
 }
 
 /* One key=value token; returns 1 when it was an error (reported). */
-static int apply(struct options *o, const char *t, size_t n,
-		 const char *source)
+static int apply(struct options *o, const char *t, size_t n, const char *source)
 {
 	size_t klen = 0;
 	const struct opt_desc *d;
@@ -91,8 +90,8 @@ static int apply(struct options *o, const char *t, size_t n,
 /* UEFI load options may carry a trailing NUL; treat it as a space. */
 static bool is_space(char c)
 {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' ||
-	       c == '\v' || c == '\f' || c == '\0';
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' ||
+	       c == '\f' || c == '\0';
 }
 
 int options_parse(struct options *o, const char *text, size_t len,
@@ -148,7 +147,8 @@ void options_print(const struct options *o)
 		if (!strcmp(cur, was))
 			continue;
 		any = true;
-		if (l.n && l.n + strlen(d->name) + strlen(cur) + 2 > PRINT_WIDTH)
+		if (l.n &&
+		    l.n + strlen(d->name) + strlen(cur) + 2 > PRINT_WIDTH)
 			line_flush(&l);
 		l.n += fmt_snprintf(l.buf + l.n, sizeof(l.buf) - (size_t)l.n,
 				    " %s=%s", d->name, cur);

@@ -34,8 +34,8 @@ extern const size_t opt_count;
 
 /* Parses v[0..n) into d's field of o. On failure writes why (without the
  * option name) into why[whyn] and returns -1. */
-int opt_parse_value(const struct opt_desc *d, struct options *o,
-		    const char *v, size_t n, char *why, size_t whyn);
+int opt_parse_value(const struct opt_desc *d, struct options *o, const char *v,
+		    size_t n, char *why, size_t whyn);
 /* The field's value as it would be written in an option. */
 void opt_format(const struct opt_desc *d, const struct options *o, char *buf,
 		size_t n);

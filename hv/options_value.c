@@ -188,8 +188,7 @@ static int parse_size(const struct opt_desc *d, const char *v, size_t n,
 	return 0;
 }
 
-static int parse_bool(const char *v, size_t n, s64 *out, char *why,
-		      size_t whyn)
+static int parse_bool(const char *v, size_t n, s64 *out, char *why, size_t whyn)
 {
 	static const char *const t[] = { "1", "on", "yes", "true" };
 	static const char *const f[] = { "0", "off", "no", "false" };
@@ -223,13 +222,12 @@ static int parse_enum(const struct opt_desc *d, const char *v, size_t n,
 		return 0;
 	}
 	opt_syntax(d, syntax, sizeof(syntax));
-	fmt_snprintf(why, whyn, "'%.*s' is not one of %s", SHOWN(n), v,
-		     syntax);
+	fmt_snprintf(why, whyn, "'%.*s' is not one of %s", SHOWN(n), v, syntax);
 	return -1;
 }
 
-static int parse_str(const struct opt_desc *d, struct options *o,
-		     const char *v, size_t n, char *why, size_t whyn)
+static int parse_str(const struct opt_desc *d, struct options *o, const char *v,
+		     size_t n, char *why, size_t whyn)
 {
 	char *s = field(o, d);
 
@@ -249,12 +247,14 @@ static const struct {
 	const char *name;
 	u16 port;
 } com_ports[] = {
-	{ "com1", 0x3f8 }, { "com2", 0x2f8 }, { "com3", 0x3e8 },
+	{ "com1", 0x3f8 },
+	{ "com2", 0x2f8 },
+	{ "com3", 0x3e8 },
 	{ "com4", 0x2e8 },
 };
 
-static int parse_console(struct options *o, const char *v, size_t n,
-			 char *why, size_t whyn)
+static int parse_console(struct options *o, const char *v, size_t n, char *why,
+			 size_t whyn)
 {
 	bool io = n >= 3 && !memcmp(v, "io:", 3);
 	bool mmio = n >= 5 && !memcmp(v, "mmio:", 5);
@@ -275,9 +275,10 @@ static int parse_console(struct options *o, const char *v, size_t n,
 		}
 	}
 	if (!io && !mmio) {
-		fmt_snprintf(why, whyn,
-			     "'%.*s' is not one of auto|com1|com2|com3|com4|io:PORT|mmio:ADDR",
-			     SHOWN(n), v);
+		fmt_snprintf(
+			why, whyn,
+			"'%.*s' is not one of auto|com1|com2|com3|com4|io:PORT|mmio:ADDR",
+			SHOWN(n), v);
 		return -1;
 	}
 	if (!parse_u64(v + skip, n - skip, &addr, &ovf))
@@ -293,8 +294,8 @@ static int parse_console(struct options *o, const char *v, size_t n,
 	return 0;
 }
 
-int opt_parse_value(const struct opt_desc *d, struct options *o,
-		    const char *v, size_t n, char *why, size_t whyn)
+int opt_parse_value(const struct opt_desc *d, struct options *o, const char *v,
+		    size_t n, char *why, size_t whyn)
 {
 	s64 x = 0;
 	int rc;

@@ -57,8 +57,8 @@ static void fix_checksum(struct acpi_header *h)
 }
 
 /* A table: header + body, in guarded memory, checksum right. */
-static struct acpi_header *mk_table(const char *sig, u8 rev,
-				    const void *body, size_t body_len)
+static struct acpi_header *mk_table(const char *sig, u8 rev, const void *body,
+				    size_t body_len)
 {
 	size_t len = ACPI_HEADER_LEN + body_len;
 	struct acpi_header *h = guarded(len);
@@ -161,7 +161,8 @@ static void add_ioapic(struct body *m, u8 id, u32 addr, u32 gsi)
 
 static void add_override(struct body *m, u64 addr)
 {
-	struct acpi_madt_lapic_override e = { { MADT_LAPIC_OVERRIDE, 12 }, 0,
+	struct acpi_madt_lapic_override e = { { MADT_LAPIC_OVERRIDE, 12 },
+					      0,
 					      addr };
 
 	add_raw(m, &e, sizeof(e));
@@ -319,7 +320,8 @@ static void test_good_v2(void **s)
 	assert_int_equal(a.ioapic[0].gsi_base, 0);
 	assert_false(a.spcr.present);
 
-	assert_true(fake_console_has("warning: acpi: MADT: APIC ID 1 listed again (x2APIC entry at offset"));
+	assert_true(fake_console_has(
+		"warning: acpi: MADT: APIC ID 1 listed again (x2APIC entry at offset"));
 	assert_false(fake_console_has("error:"));
 }
 
@@ -391,7 +393,8 @@ static void test_288_cpus(void **s)
 
 	fake_console_clear();
 	acpi_print_inventory(&a);
-	assert_true(fake_console_has("acpi: 288 processor entries: 288 enabled, 0 online-capable, 0 absent, 33 x2APIC entries; 0 duplicates dropped\n"));
+	assert_true(fake_console_has(
+		"acpi: 288 processor entries: 288 enabled, 0 online-capable, 0 absent, 33 x2APIC entries; 0 duplicates dropped\n"));
 	assert_true(fake_console_has("acpi: enabled APIC IDs: 0-287\n"));
 	assert_true(fake_console_has("acpi: x2APIC entries: 255-287\n"));
 	assert_false(fake_console_has("online-capable APIC IDs"));
@@ -413,20 +416,23 @@ static void test_inventory(void **s)
 	add_x2apic(&m, 256, 5, MADT_CPU_ENABLED);
 	add_x2apic(&m, 1, 6, MADT_CPU_ENABLED);
 	add_ioapic(&m, 9, 0xfec01000, 24);
-	assert_int_equal(parse(mk_machine(&m, 5,
-					  mk_spcr(0, ACPI_GAS_IO, 0x3f8, 7)),
-			       &a),
-			 0);
+	assert_int_equal(
+		parse(mk_machine(&m, 5, mk_spcr(0, ACPI_GAS_IO, 0x3f8, 7)), &a),
+		0);
 	fake_console_clear();
 	acpi_print_inventory(&a);
-	assert_true(fake_console_has("acpi: RSDP revision 2, XSDT; local APIC at 0xfee00000; PC-AT compatible 8259s\n"));
-	assert_true(fake_console_has("acpi: 6 processor entries: 4 enabled, 1 online-capable, 1 absent, 1 x2APIC entries; 1 duplicates dropped\n"));
+	assert_true(fake_console_has(
+		"acpi: RSDP revision 2, XSDT; local APIC at 0xfee00000; PC-AT compatible 8259s\n"));
+	assert_true(fake_console_has(
+		"acpi: 6 processor entries: 4 enabled, 1 online-capable, 1 absent, 1 x2APIC entries; 1 duplicates dropped\n"));
 	assert_true(fake_console_has("acpi: enabled APIC IDs: 0-1 4 256\n"));
 	assert_true(fake_console_has("acpi: x2APIC entries: 256\n"));
 	assert_true(fake_console_has("acpi: online-capable APIC IDs: 7\n"));
 	assert_true(fake_console_has("acpi: absent APIC IDs: 6\n"));
-	assert_true(fake_console_has("acpi: I/O APIC ID 9 at 0xfec01000, GSI base 24\n"));
-	assert_true(fake_console_has("acpi: SPCR console: interface type 0 at I/O 0x3f8, width 8, access size 1\n"));
+	assert_true(fake_console_has(
+		"acpi: I/O APIC ID 9 at 0xfec01000, GSI base 24\n"));
+	assert_true(fake_console_has(
+		"acpi: SPCR console: interface type 0 at I/O 0x3f8, width 8, access size 1\n"));
 	assert_true(fake_console_has("acpi: SPCR console: 115200 baud\n"));
 }
 
@@ -445,8 +451,8 @@ static void test_inventory_wraps(void **s)
 	assert_int_equal(parse(mk_machine(&m, 5, NULL), &a), 0);
 	fake_console_clear();
 	acpi_print_inventory(&a);
-	for (t = fake_console_text(); (t = strstr(t, "acpi: enabled APIC IDs:"));
-	     t++)
+	for (t = fake_console_text();
+	     (t = strstr(t, "acpi: enabled APIC IDs:")); t++)
 		lines++;
 	assert_true(lines > 5);
 	assert_true(fake_console_has(" 1000 1002 1004"));
@@ -557,7 +563,8 @@ static void test_bad_rsdp(void **s)
 	r = mk_rsdp(2, NULL, x);
 	r->ext_checksum++;
 	assert_int_equal(parse(r, &a), ACPI_EBADRSDP);
-	assert_true(fake_console_has("bad extended checksum over 36 bytes (revision 2)\n"));
+	assert_true(fake_console_has(
+		"bad extended checksum over 36 bytes (revision 2)\n"));
 
 	fake_console_clear();
 	assert_int_equal(acpi_parse(hpa(0), &a, test_alloc), ACPI_EBADRSDP);
@@ -579,7 +586,8 @@ static void test_bad_root(void **s)
 	x->checksum += 0x40;
 	assert_int_equal(parse(mk_rsdp(2, NULL, x), &a), ACPI_EBADROOT);
 	assert_true(fake_console_has("error: acpi: XSDT at 0x"));
-	assert_true(fake_console_has(" (RSDP revision 2): bad checksum (44 bytes sum to 0x40)\n"));
+	assert_true(fake_console_has(
+		" (RSDP revision 2): bad checksum (44 bytes sum to 0x40)\n"));
 
 	fake_console_clear();
 	x = mk_xsdt(t, 1);
@@ -594,11 +602,13 @@ static void test_bad_root(void **s)
 	x->length = 35;
 	assert_int_equal(parse(mk_rsdp(0, x, NULL), &a), ACPI_EBADROOT);
 	assert_true(fake_console_has("error: acpi: RSDT at"));
-	assert_true(fake_console_has("length 35 is below the 36-byte header\n"));
+	assert_true(
+		fake_console_has("length 35 is below the 36-byte header\n"));
 
 	fake_console_clear();
 	assert_int_equal(parse(mk_rsdp(0, NULL, NULL), &a), ACPI_EBADROOT);
-	assert_true(fake_console_has("error: acpi: RSDT at 0 (RSDP revision 0): address is 0\n"));
+	assert_true(fake_console_has(
+		"error: acpi: RSDT at 0 (RSDP revision 0): address is 0\n"));
 }
 
 /* The entry count comes from the root table's length, not from memory. */
@@ -628,7 +638,8 @@ static void test_root_entries_from_length(void **s)
 	fix_checksum(x);
 	fake_console_clear();
 	assert_int_equal(parse(mk_rsdp(2, NULL, x), &a), ACPI_ENOMADT);
-	assert_true(fake_console_has("error: acpi: no MADT (signature 'APIC') in the XSDT at 0x"));
+	assert_true(fake_console_has(
+		"error: acpi: no MADT (signature 'APIC') in the XSDT at 0x"));
 }
 
 static void test_no_madt(void **s)
@@ -640,7 +651,8 @@ static void test_no_madt(void **s)
 	t[0] = mk_spcr(0, ACPI_GAS_IO, 0x3f8, 7);
 	assert_int_equal(parse(mk_rsdp(0, mk_rsdt(t, 1), NULL), &a),
 			 ACPI_ENOMADT);
-	assert_true(fake_console_has("error: acpi: no MADT (signature 'APIC') in the RSDT at 0x"));
+	assert_true(fake_console_has(
+		"error: acpi: no MADT (signature 'APIC') in the RSDT at 0x"));
 	assert_int_equal(alloc_calls, 0);
 }
 
@@ -678,7 +690,8 @@ static void test_madt_header_errors(void **s)
 	t[0] = madt;
 	assert_int_equal(parse(mk_rsdp(2, NULL, mk_xsdt(t, 1)), &a),
 			 ACPI_EBADMADT);
-	assert_true(fake_console_has(": length 20 is below the 36-byte header\n"));
+	assert_true(
+		fake_console_has(": length 20 is below the 36-byte header\n"));
 
 	/* A header but no room for the local APIC address and flags. */
 	fake_console_clear();
@@ -700,13 +713,15 @@ static void test_madt_entry_length_0_and_1(void **s)
 	add_raw(&m, (u8[]){ MADT_IOAPIC, 0, 0, 0 }, 4);
 	assert_int_equal(parse_madt_body(&m, &t), ACPI_EBADMADT);
 	assert_true(fake_console_has("error: acpi: MADT at 0x"));
-	assert_true(fake_console_has(": entry at offset 52 (type 1): length 0 is below 12\n"));
+	assert_true(fake_console_has(
+		": entry at offset 52 (type 1): length 0 is below 12\n"));
 
 	fake_console_clear();
 	one_cpu(&m);
 	add_raw(&m, (u8[]){ 0x42, 1, 0, 0 }, 4); /* unknown type too */
 	assert_int_equal(parse_madt_body(&m, &t), ACPI_EBADMADT);
-	assert_true(fake_console_has(": entry at offset 52 (type 66): length 1 is below 2\n"));
+	assert_true(fake_console_has(
+		": entry at offset 52 (type 66): length 1 is below 2\n"));
 	assert_int_equal(alloc_calls, 0);
 }
 
@@ -720,21 +735,24 @@ static void test_madt_entry_past_end(void **s)
 	one_cpu(&m);
 	add_raw(&m, (u8[]){ MADT_LAPIC, 8, 1, 1, 1, 0 }, 6);
 	assert_int_equal(parse_madt_body(&m, &t), ACPI_EBADMADT);
-	assert_true(fake_console_has(": entry at offset 52 (type 0, length 8) runs past the table end (58 bytes)\n"));
+	assert_true(fake_console_has(
+		": entry at offset 52 (type 0, length 8) runs past the table end (58 bytes)\n"));
 
 	/* An unknown type whose length runs past the end. */
 	fake_console_clear();
 	one_cpu(&m);
 	add_raw(&m, (u8[]){ 0x30, 200, 1, 1 }, 4);
 	assert_int_equal(parse_madt_body(&m, &t), ACPI_EBADMADT);
-	assert_true(fake_console_has("(type 48, length 200) runs past the table end (56 bytes)\n"));
+	assert_true(fake_console_has(
+		"(type 48, length 200) runs past the table end (56 bytes)\n"));
 
 	/* One stray byte: not even a type/length header fits. */
 	fake_console_clear();
 	one_cpu(&m);
 	add_raw(&m, (u8[]){ MADT_X2APIC }, 1);
 	assert_int_equal(parse_madt_body(&m, &t), ACPI_EBADMADT);
-	assert_true(fake_console_has(": entry at offset 52: its 2-byte header runs past the table end (53 bytes)\n"));
+	assert_true(fake_console_has(
+		": entry at offset 52: its 2-byte header runs past the table end (53 bytes)\n"));
 	assert_int_equal(alloc_calls, 0);
 }
 
@@ -749,7 +767,8 @@ static void test_truncated_x2apic(void **s)
 	add_raw(&m, (u8[]){ MADT_X2APIC, 12, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0 },
 		12);
 	assert_int_equal(parse_madt_body(&m, &t), ACPI_EBADMADT);
-	assert_true(fake_console_has(": entry at offset 52 (type 9): length 12 is below 16\n"));
+	assert_true(fake_console_has(
+		": entry at offset 52 (type 9): length 12 is below 16\n"));
 
 	fake_console_clear();
 	one_cpu(&m);
@@ -760,9 +779,9 @@ static void test_truncated_x2apic(void **s)
 	/* Longer than today's layout is fine: later revisions append. */
 	fake_console_clear();
 	one_cpu(&m);
-	add_raw(&m,
-		(u8[]){ MADT_X2APIC, 20, 0, 0, 0x34, 0x12, 0, 0, 1, 0, 0, 0,
-			9, 0, 0, 0, 0xee, 0xee, 0xee, 0xee },
+	add_raw(&m, (u8[]){ MADT_X2APIC, 20, 0,	   0,	 0x34, 0x12, 0,
+			    0,		 1,  0,	   0,	 0,    9,    0,
+			    0,		 0,  0xee, 0xee, 0xee, 0xee },
 		20);
 	add_lapic(&m, 2, 2, MADT_CPU_ENABLED);
 	assert_int_equal(parse_madt_body(&m, &t), 0);
@@ -786,7 +805,8 @@ static void test_madt_no_usable_cpu(void **s)
 	add_lapic(&m, 0, 0, 0);
 	add_lapic(&m, 1, 1, MADT_CPU_ONLINE_CAPABLE);
 	assert_int_equal(parse_madt_body(&m, &t), ACPI_EBADMADT);
-	assert_true(fake_console_has(": none of its 2 processor entries is enabled\n"));
+	assert_true(fake_console_has(
+		": none of its 2 processor entries is enabled\n"));
 
 	fake_console_clear();
 	alloc_calls = 0;
@@ -795,7 +815,8 @@ static void test_madt_no_usable_cpu(void **s)
 				    null_alloc),
 			 ACPI_ENOMEM);
 	assert_int_equal(alloc_calls, 1);
-	assert_true(fake_console_has("error: acpi: MADT: no memory for 1 processor entries\n"));
+	assert_true(fake_console_has(
+		"error: acpi: MADT: no memory for 1 processor entries\n"));
 }
 
 static void test_ioapic_limit(void **s)
@@ -810,7 +831,8 @@ static void test_ioapic_limit(void **s)
 	assert_int_equal(parse(mk_machine(&m, 5, NULL), &a), 0);
 	assert_int_equal(a.nioapic, ACPI_MAX_IOAPIC);
 	assert_int_equal(a.ioapic[31].gsi_base, 31 * 24);
-	assert_true(fake_console_has("warning: acpi: MADT: more than 32 I/O APICs; ignoring ID 32\n"));
+	assert_true(fake_console_has(
+		"warning: acpi: MADT: more than 32 I/O APICs; ignoring ID 32\n"));
 	assert_true(fake_console_has("ignoring ID 33\n"));
 }
 
@@ -819,8 +841,9 @@ static void test_spcr_present(void **s)
 	static const struct {
 		u8 code;
 		u32 baud;
-	} rates[] = { { 0, 0 },	       { 3, 9600 },  { 4, 19200 },
-		      { 6, 57600 }, { 7, 115200 } };
+	} rates[] = {
+		{ 0, 0 }, { 3, 9600 }, { 4, 19200 }, { 6, 57600 }, { 7, 115200 }
+	};
 	struct acpi_info a;
 	struct body m;
 
@@ -845,15 +868,16 @@ static void test_spcr_present(void **s)
 
 	/* An unknown rate code keeps the port, at the firmware's rate. */
 	one_cpu(&m);
-	assert_int_equal(parse(mk_machine(&m, 5,
-					  mk_spcr(0, ACPI_GAS_MEMORY,
-						  0xfedc9000, 5)),
-			       &a),
-			 0);
+	assert_int_equal(
+		parse(mk_machine(&m, 5,
+				 mk_spcr(0, ACPI_GAS_MEMORY, 0xfedc9000, 5)),
+		      &a),
+		0);
 	assert_true(a.spcr.present);
 	assert_int_equal(a.spcr.baud, 0);
 	assert_true(fake_console_has("warning: acpi: SPCR at 0x"));
-	assert_true(fake_console_has(": unknown baud rate code 5; keeping the firmware's rate\n"));
+	assert_true(fake_console_has(
+		": unknown baud rate code 5; keeping the firmware's rate\n"));
 }
 
 static void check_spcr_ignored(struct acpi_header *spcr, const char *why)
@@ -880,7 +904,8 @@ static void test_spcr_broken(void **s)
 	(void)s;
 	t = mk_spcr(0, ACPI_GAS_IO, 0x3f8, 7);
 	t->checksum += 3;
-	check_spcr_ignored(t, ": bad checksum (80 bytes sum to 0x3); ignoring it\n");
+	check_spcr_ignored(
+		t, ": bad checksum (80 bytes sum to 0x3); ignoring it\n");
 
 	t = mk_spcr(0, ACPI_GAS_IO, 0x3f8, 7);
 	t->length = 58;
@@ -890,10 +915,12 @@ static void test_spcr_broken(void **s)
 	t = mk_spcr(0, ACPI_GAS_IO, 0x3f8, 7);
 	t->length = 12;
 	fix_checksum(t);
-	check_spcr_ignored(t, ": length 12 is below the 36-byte header; ignoring it\n");
+	check_spcr_ignored(
+		t, ": length 12 is below the 36-byte header; ignoring it\n");
 
-	check_spcr_ignored(mk_spcr(0, 2, 0x3f8, 7),
-			   ": address space 2 is neither memory nor I/O; ignoring it\n");
+	check_spcr_ignored(
+		mk_spcr(0, 2, 0x3f8, 7),
+		": address space 2 is neither memory nor I/O; ignoring it\n");
 	check_spcr_ignored(mk_spcr(0, ACPI_GAS_IO, 0, 7),
 			   ": base address is 0; ignoring it\n");
 }

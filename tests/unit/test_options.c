@@ -34,16 +34,16 @@ static int P(const char *text)
 
 /* One bad token: exactly one error line, exactly this message, and the
  * option keeps its previous value. */
-#define EXPECT_ERR(text, msg)                                              \
-	do {                                                               \
-		struct options before_;                                    \
-		options_defaults(&o);                                      \
-		before_ = o;                                               \
-		fake_console_clear();                                      \
-		assert_int_equal(P(text), 1);                              \
-		assert_string_equal(fake_console_text(),                   \
+#define EXPECT_ERR(text, msg)                                                 \
+	do {                                                                  \
+		struct options before_;                                       \
+		options_defaults(&o);                                         \
+		before_ = o;                                                  \
+		fake_console_clear();                                         \
+		assert_int_equal(P(text), 1);                                 \
+		assert_string_equal(fake_console_text(),                      \
 				    "error: minhv: load options: " msg "\n"); \
-		assert_memory_equal(&o, &before_, sizeof(o));              \
+		assert_memory_equal(&o, &before_, sizeof(o));                 \
 	} while (0)
 
 static void test_defaults(void **s)
@@ -183,19 +183,20 @@ static void test_words_and_numbers(void **s)
 	assert_int_equal(o.pause_intercept, TRI_OFF);
 
 	/* "auto" and -1 mean the same for the auto-able numbers. */
-	assert_int_equal(P("init_delay_us=5 pause_count=0 pause_threshold=0"), 0);
+	assert_int_equal(P("init_delay_us=5 pause_count=0 pause_threshold=0"),
+			 0);
 	assert_int_equal(o.init_delay_us, 5);
 	assert_int_equal(o.pause_count, 0);
-	assert_int_equal(P("init_delay_us=auto pause_count=-1 pause_threshold=auto"),
-			 0);
+	assert_int_equal(
+		P("init_delay_us=auto pause_count=-1 pause_threshold=auto"), 0);
 	assert_int_equal(o.init_delay_us, -1);
 	assert_int_equal(o.pause_count, -1);
 	assert_int_equal(o.pause_threshold, -1);
 	assert_int_equal(P("pause_count=0xffff init_delay_us=10000000"), 0);
 	assert_int_equal(o.pause_count, 65535);
 	assert_int_equal(o.init_delay_us, 10000000);
-	assert_int_equal(P("maxcpus=4294967295 baud=115200 watchdog_ms=3600000"),
-			 0);
+	assert_int_equal(
+		P("maxcpus=4294967295 baud=115200 watchdog_ms=3600000"), 0);
 	assert_int_equal(o.maxcpus, 4294967295u);
 	assert_int_equal(P("maxcpus=0X1f"), 0);
 	assert_int_equal(o.maxcpus, 31);
@@ -210,9 +211,9 @@ static void test_sizes(void **s)
 		const char *v;
 		u32 mb;
 	} c[] = {
-		{ "16M", 16 },	   { "16m", 16 },	{ "32", 32 },
-		{ "1G", 1024 },	   { "2g", 2048 },	{ "2048K", 2 },
-		{ "1024k", 1 },	   { "0x10M", 16 },	{ "1024G", 1 << 20 },
+		{ "16M", 16 },		{ "16m", 16 },	 { "32", 32 },
+		{ "1G", 1024 },		{ "2g", 2048 },	 { "2048K", 2 },
+		{ "1024k", 1 },		{ "0x10M", 16 }, { "1024G", 1 << 20 },
 		{ "1048576", 1 << 20 },
 	};
 	char t[64];
@@ -261,14 +262,13 @@ static void test_overrides_and_sources(void **s)
 
 static void test_comments_and_whitespace(void **s)
 {
-	static const char cfg[] =
-		"# minhv.cfg\n"
-		"maxcpus=4 # at most four\n"
-		"#smp=serial\n"
-		"\tpark=mwait\r\n"
-		"   # bogus=1 also a comment\n"
-		"#\n"
-		"pool=32M";
+	static const char cfg[] = "# minhv.cfg\n"
+				  "maxcpus=4 # at most four\n"
+				  "#smp=serial\n"
+				  "\tpark=mwait\r\n"
+				  "   # bogus=1 also a comment\n"
+				  "#\n"
+				  "pool=32M";
 	/* UEFI load options: a NUL terminator inside the length. */
 	static const char lo[] = "bench=1\0";
 
@@ -306,12 +306,15 @@ static void test_errors_numbers(void **s)
 	EXPECT_ERR("maxcpus=12x", "option 'maxcpus': '12x' is not a number");
 	EXPECT_ERR("maxcpus=0x", "option 'maxcpus': '0x' is not a number");
 	EXPECT_ERR("maxcpus=-1", "option 'maxcpus': '-1' is not a number");
-	EXPECT_ERR("maxcpus=4294967296",
-		   "option 'maxcpus': 4294967296 is out of range (0..4294967295)");
-	EXPECT_ERR("maxcpus=99999999999999999999999",
-		   "option 'maxcpus': 99999999999999999999999 is out of range (0..4294967295)");
-	EXPECT_ERR("maxcpus=0x10000000000000000",
-		   "option 'maxcpus': 0x10000000000000000 is out of range (0..4294967295)");
+	EXPECT_ERR(
+		"maxcpus=4294967296",
+		"option 'maxcpus': 4294967296 is out of range (0..4294967295)");
+	EXPECT_ERR(
+		"maxcpus=99999999999999999999999",
+		"option 'maxcpus': 99999999999999999999999 is out of range (0..4294967295)");
+	EXPECT_ERR(
+		"maxcpus=0x10000000000000000",
+		"option 'maxcpus': 0x10000000000000000 is out of range (0..4294967295)");
 	EXPECT_ERR("ap_timeout_ms=0",
 		   "option 'ap_timeout_ms': 0 is out of range (1..60000)");
 	EXPECT_ERR("ap_timeout_ms=60001",
@@ -320,52 +323,66 @@ static void test_errors_numbers(void **s)
 		   "option 'pause_count': 65536 is out of range (-1..65535)");
 	EXPECT_ERR("init_delay_us=-2",
 		   "option 'init_delay_us': -2 is out of range (-1..10000000)");
-	EXPECT_ERR("init_delay_us=-9223372036854775809",
-		   "option 'init_delay_us': -9223372036854775809 is out of range (-1..10000000)");
-	EXPECT_ERR("init_delay_us=-", "option 'init_delay_us': '-' is not a number");
+	EXPECT_ERR(
+		"init_delay_us=-9223372036854775809",
+		"option 'init_delay_us': -9223372036854775809 is out of range (-1..10000000)");
+	EXPECT_ERR("init_delay_us=-",
+		   "option 'init_delay_us': '-' is not a number");
 	EXPECT_ERR("init_delay_us=AUTO",
 		   "option 'init_delay_us': 'AUTO' is not a number");
 	EXPECT_ERR("maxcpus=auto", "option 'maxcpus': 'auto' is not a number");
 	EXPECT_ERR("baud=fast", "option 'baud': 'fast' is not a number");
-	EXPECT_ERR("watchdog_ms=3600001",
-		   "option 'watchdog_ms': 3600001 is out of range (0..3600000)");
+	EXPECT_ERR(
+		"watchdog_ms=3600001",
+		"option 'watchdog_ms': 3600001 is out of range (0..3600000)");
 }
 
 static void test_errors_words(void **s)
 {
 	(void)s;
-	EXPECT_ERR("smp=fast", "option 'smp': 'fast' is not one of parallel|serial");
+	EXPECT_ERR("smp=fast",
+		   "option 'smp': 'fast' is not one of parallel|serial");
 	EXPECT_ERR("smp=Serial",
 		   "option 'smp': 'Serial' is not one of parallel|serial");
-	EXPECT_ERR("loglevel=4",
-		   "option 'loglevel': '4' is not one of err|warn|info|debug or 0..3");
-	EXPECT_ERR("loglevel=verbose",
-		   "option 'loglevel': 'verbose' is not one of err|warn|info|debug or 0..3");
-	EXPECT_ERR("exit=poweroff",
-		   "option 'exit': 'poweroff' is not one of auto|qemu|halt|reset");
+	EXPECT_ERR(
+		"loglevel=4",
+		"option 'loglevel': '4' is not one of err|warn|info|debug or 0..3");
+	EXPECT_ERR(
+		"loglevel=verbose",
+		"option 'loglevel': 'verbose' is not one of err|warn|info|debug or 0..3");
+	EXPECT_ERR(
+		"exit=poweroff",
+		"option 'exit': 'poweroff' is not one of auto|qemu|halt|reset");
 	EXPECT_ERR("ipi_fence=1",
 		   "option 'ipi_fence': '1' is not one of auto|on|off");
-	EXPECT_ERR("park=pause", "option 'park': 'pause' is not one of hlt|mwait");
+	EXPECT_ERR("park=pause",
+		   "option 'park': 'pause' is not one of hlt|mwait");
 	EXPECT_ERR("rmpopt=none",
 		   "option 'rmpopt': 'none' is not one of leader|all|both");
-	EXPECT_ERR("bench=2",
-		   "option 'bench': '2' is not a boolean (0|1|on|off|yes|no|true|false)");
-	EXPECT_ERR("bench=y",
-		   "option 'bench': 'y' is not a boolean (0|1|on|off|yes|no|true|false)");
+	EXPECT_ERR(
+		"bench=2",
+		"option 'bench': '2' is not a boolean (0|1|on|off|yes|no|true|false)");
+	EXPECT_ERR(
+		"bench=y",
+		"option 'bench': 'y' is not a boolean (0|1|on|off|yes|no|true|false)");
 }
 
 static void test_errors_sizes(void **s)
 {
 	(void)s;
-	EXPECT_ERR("pool=1536K", "option 'pool': '1536K' is not a whole number of MiB");
-	EXPECT_ERR("pool=1K", "option 'pool': '1K' is not a whole number of MiB");
+	EXPECT_ERR("pool=1536K",
+		   "option 'pool': '1536K' is not a whole number of MiB");
+	EXPECT_ERR("pool=1K",
+		   "option 'pool': '1K' is not a whole number of MiB");
 	EXPECT_ERR("pool=0", "option 'pool': 0 is out of range (1M..1048576M)");
-	EXPECT_ERR("pool=0G", "option 'pool': 0G is out of range (1M..1048576M)");
+	EXPECT_ERR("pool=0G",
+		   "option 'pool': 0G is out of range (1M..1048576M)");
 	EXPECT_ERR("guest_mem=1025G",
 		   "option 'guest_mem': 1025G is out of range (1M..1048576M)");
 	/* (2^34 + 1) GiB wraps to 1 GiB in 64 bits. */
-	EXPECT_ERR("guest_mem=17179869185G",
-		   "option 'guest_mem': 17179869185G is out of range (1M..1048576M)");
+	EXPECT_ERR(
+		"guest_mem=17179869185G",
+		"option 'guest_mem': 17179869185G is out of range (1M..1048576M)");
 	EXPECT_ERR("guest_mem=2T",
 		   "option 'guest_mem': '2T' is not a size (N, NK, NM, NG)");
 	EXPECT_ERR("guest_mem=M",
@@ -382,17 +399,24 @@ static void test_errors_strings_and_console(void **s)
 	memset(t, 0, sizeof(t));
 	strcpy(t, "guest=");
 	memset(t + 6, 'a', 128);
-	EXPECT_ERR(t, "option 'guest': value is too long (128 characters, at most 127)");
+	EXPECT_ERR(
+		t,
+		"option 'guest': value is too long (128 characters, at most 127)");
 	strcpy(t, "tests=");
 	memset(t + 6, 'b', 256);
-	EXPECT_ERR(t, "option 'tests': value is too long (256 characters, at most 255)");
+	EXPECT_ERR(
+		t,
+		"option 'tests': value is too long (256 characters, at most 255)");
 
-	EXPECT_ERR("console=com5",
-		   "option 'console': 'com5' is not one of auto|com1|com2|com3|com4|io:PORT|mmio:ADDR");
-	EXPECT_ERR("console=io:0x10000",
-		   "option 'console': I/O address 0x10000 is out of range (1..0xffff)");
-	EXPECT_ERR("console=io:0",
-		   "option 'console': I/O address 0 is out of range (1..0xffff)");
+	EXPECT_ERR(
+		"console=com5",
+		"option 'console': 'com5' is not one of auto|com1|com2|com3|com4|io:PORT|mmio:ADDR");
+	EXPECT_ERR(
+		"console=io:0x10000",
+		"option 'console': I/O address 0x10000 is out of range (1..0xffff)");
+	EXPECT_ERR(
+		"console=io:0",
+		"option 'console': I/O address 0 is out of range (1..0xffff)");
 	EXPECT_ERR("console=mmio:0",
 		   "option 'console': MMIO address 0 is out of range (not 0)");
 	EXPECT_ERR("console=io:zz", "option 'console': 'zz' is not a number");
@@ -408,13 +432,17 @@ static void test_long_token_quoted_short(void **s)
 	memset(t, 0, sizeof(t));
 	memset(t, 'k', 200);
 	assert_int_equal(P(t), 1);
-	snprintf(want, sizeof(want), "error: minhv: load options: unknown option '%.64s'\n", t);
+	snprintf(want, sizeof(want),
+		 "error: minhv: load options: unknown option '%.64s'\n", t);
 	assert_string_equal(fake_console_text(), want);
 
 	fake_console_clear();
 	memcpy(t, "smp=", 4);
 	assert_int_equal(P(t), 1);
-	snprintf(want, sizeof(want), "error: minhv: load options: option 'smp': '%.64s' is not one of parallel|serial\n", t + 4);
+	snprintf(
+		want, sizeof(want),
+		"error: minhv: load options: option 'smp': '%.64s' is not one of parallel|serial\n",
+		t + 4);
 	assert_string_equal(fake_console_text(), want);
 }
 
@@ -427,11 +455,12 @@ static void test_multiple_errors(void **s)
 
 	(void)s;
 	assert_int_equal(options_parse(&o, cfg, strlen(cfg), CFG), 4);
-	assert_string_equal(fake_console_text(),
-			    "error: minhv: \\minhv\\minhv.cfg: option 'maxcpus': 'x12' is not a number\n"
-			    "error: minhv: \\minhv\\minhv.cfg: unknown option 'foo'\n"
-			    "error: minhv: \\minhv\\minhv.cfg: option 'park': missing '=' and a value\n"
-			    "error: minhv: \\minhv\\minhv.cfg: option 'ap_timeout_ms': 0 is out of range (1..60000)\n");
+	assert_string_equal(
+		fake_console_text(),
+		"error: minhv: \\minhv\\minhv.cfg: option 'maxcpus': 'x12' is not a number\n"
+		"error: minhv: \\minhv\\minhv.cfg: unknown option 'foo'\n"
+		"error: minhv: \\minhv\\minhv.cfg: option 'park': missing '=' and a value\n"
+		"error: minhv: \\minhv\\minhv.cfg: option 'ap_timeout_ms': 0 is out of range (1..60000)\n");
 	/* The good tokens between the bad ones still took effect. */
 	assert_int_equal(o.smp, BRINGUP_SERIAL);
 	assert_int_equal(o.pool_mb, 3);
@@ -452,9 +481,10 @@ static void test_print(void **s)
 			   "guest=\\g.elf loglevel=2"),
 			 0);
 	options_print(&o);
-	assert_string_equal(fake_console_text(),
-			    "options: console=com2 smp=serial maxcpus=4 init_delay_us=0 guest=\\g.elf bench=1\n"
-			    "options: pool=1024M\n");
+	assert_string_equal(
+		fake_console_text(),
+		"options: console=com2 smp=serial maxcpus=4 init_delay_us=0 guest=\\g.elf bench=1\n"
+		"options: pool=1024M\n");
 
 	fake_console_clear();
 	options_defaults(&o);
@@ -476,14 +506,19 @@ static void test_help(void **s)
 			fail_msg("help lacks %s:\n%s", opt_table[i].name,
 				 fake_console_text());
 	}
-	assert_true(fake_console_has("  smp=parallel|serial\n      start all APs at once or one after another; default parallel\n"));
+	assert_true(fake_console_has(
+		"  smp=parallel|serial\n      start all APs at once or one after another; default parallel\n"));
 	assert_true(fake_console_has("  ap_timeout_ms=N (1..60000)\n"));
-	assert_true(fake_console_has("  pause_count=auto|N (-1..65535)\n      VMCB PAUSE filter count; auto = 4000 when CPUID has it; default auto\n"));
-	assert_true(fake_console_has("  pool=SIZE[K|M|G] (1M..1048576M)\n      hypervisor page pool; default 64M\n"));
+	assert_true(fake_console_has(
+		"  pause_count=auto|N (-1..65535)\n      VMCB PAUSE filter count; auto = 4000 when CPUID has it; default auto\n"));
+	assert_true(fake_console_has(
+		"  pool=SIZE[K|M|G] (1M..1048576M)\n      hypervisor page pool; default 64M\n"));
 	assert_true(fake_console_has("  guest=\\PATH\\ON\\ESP.ELF\n"));
 	assert_true(fake_console_has("; default unset\n"));
-	assert_true(fake_console_has("  loglevel=err|warn|info|debug or 0..3\n"));
-	assert_true(fake_console_has("  console=auto|com1..com4|io:PORT|mmio:ADDR\n"));
+	assert_true(
+		fake_console_has("  loglevel=err|warn|info|debug or 0..3\n"));
+	assert_true(fake_console_has(
+		"  console=auto|com1..com4|io:PORT|mmio:ADDR\n"));
 	assert_true(fake_console_has("  bench=0|1\n"));
 }
 
