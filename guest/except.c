@@ -33,10 +33,11 @@ void idt_load(void)
 		for (int v = 0; v < 32; v++) {
 			u64 a = isr_table[v];
 
-			idt[v] = (struct idt_entry){ (u16)a, KERNEL_CS, 0,
-						     0x8e, /* P, interrupt gate */
-						     (u16)(a >> 16),
-						     (u32)(a >> 32), 0 };
+			idt[v] = (struct idt_entry){
+				(u16)a,		KERNEL_CS,	0,
+				0x8e, /* P, interrupt gate */
+				(u16)(a >> 16), (u32)(a >> 32), 0
+			};
 		}
 		idt_ready = 1;
 	}
@@ -69,8 +70,7 @@ void exception_handler(struct exc_frame *f)
 	__asm__ volatile("mov %%cr2, %0" : "=r"(cr2));
 	printf("vCPU %u: unexpected %s (vector %llu) error %#llx at rip %#llx rsp %#llx cr2 %#llx\n",
 	       smp_id(), exception_name((unsigned int)f->vector),
-	       (unsigned long long)f->vector,
-	       (unsigned long long)f->error_code,
+	       (unsigned long long)f->vector, (unsigned long long)f->error_code,
 	       (unsigned long long)f->rip, (unsigned long long)f->rsp,
 	       (unsigned long long)cr2);
 	if (v->test_armed) {

@@ -17,8 +17,8 @@
 
 /* What isr.asm pushes, lowest address first. */
 struct exc_frame {
-	u64 r15, r14, r13, r12, r11, r10, r9, r8, rbp, rdi, rsi, rdx, rcx,
-		rbx, rax;
+	u64 r15, r14, r13, r12, r11, r10, r9, r8, rbp, rdi, rsi, rdx, rcx, rbx,
+		rax;
 	u64 vector, error_code;
 	u64 rip, cs, rflags, rsp, ss; /* pushed by the CPU */
 };
@@ -38,8 +38,7 @@ void exception_handler(struct exc_frame *f);
  * raised (*error_code gets the error code, when not NULL) or NO_EXCEPTION. */
 int catch_exception(void (*fn)(void *), void *arg, u64 *error_code);
 
-static inline bool test_for_exception(int vector, void (*fn)(void *),
-				      void *arg)
+static inline bool test_for_exception(int vector, void (*fn)(void *), void *arg)
 {
 	return catch_exception(fn, arg, NULL) == vector;
 }

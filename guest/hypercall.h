@@ -16,10 +16,10 @@ static inline long hypercall(u64 nr, u64 a0, u64 a1, u64 a2, u64 a3, u64 a4)
 	long ret;
 
 	__asm__ volatile("vmmcall"
-		     : "=a"(ret), "+D"(a0), "+S"(a1), "+d"(a2), "+r"(r10),
-		       "+r"(r8)
-		     : "a"(nr)
-		     : "memory");
+			 : "=a"(ret), "+D"(a0), "+S"(a1), "+d"(a2), "+r"(r10),
+			   "+r"(r8)
+			 : "a"(nr)
+			 : "memory");
 	return ret;
 }
 

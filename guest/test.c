@@ -104,8 +104,9 @@ static enum hc_result run_one(const struct scenario *s)
 	run_body(s);
 	if (cur.fail) {
 		res = HC_RESULT_FAIL;
-		fmt_snprintf(diag, sizeof(diag), "%u of %u checks failed, first: %s",
-			     cur.fail, cur.fail + cur.pass, cur.diag);
+		fmt_snprintf(diag, sizeof(diag),
+			     "%u of %u checks failed, first: %s", cur.fail,
+			     cur.fail + cur.pass, cur.diag);
 	} else if (cur.pass == 0 && cur.skip[0]) {
 		res = HC_RESULT_SKIP;
 		fmt_snprintf(diag, sizeof(diag), "%s", cur.skip);
@@ -146,9 +147,10 @@ static unsigned int check_patterns(const char *p, bool do_report)
 		if (!hit) {
 			bad++;
 			if (do_report) {
-				fmt_snprintf(diag, sizeof(diag),
-					     "no scenario or group matches '%.*s'",
-					     (int)n, p);
+				fmt_snprintf(
+					diag, sizeof(diag),
+					"no scenario or group matches '%.*s'",
+					(int)n, p);
 				printf("%s\n", diag);
 				send("select", HC_RESULT_FAIL, diag);
 			}

@@ -14,8 +14,8 @@ static inline struct cpuid_regs cpuid(u32 leaf, u32 subleaf)
 	struct cpuid_regs r;
 
 	__asm__ volatile("cpuid"
-		     : "=a"(r.eax), "=b"(r.ebx), "=c"(r.ecx), "=d"(r.edx)
-		     : "a"(leaf), "c"(subleaf));
+			 : "=a"(r.eax), "=b"(r.ebx), "=c"(r.ecx), "=d"(r.edx)
+			 : "a"(leaf), "c"(subleaf));
 	return r;
 }
 
@@ -30,7 +30,7 @@ static inline u64 rdmsr(u32 msr)
 static inline void wrmsr(u32 msr, u64 v)
 {
 	__asm__ volatile("wrmsr" ::"c"(msr), "a"((u32)v), "d"((u32)(v >> 32))
-		     : "memory");
+			 : "memory");
 }
 
 static inline void outb(u16 port, u8 v)

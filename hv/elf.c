@@ -27,11 +27,13 @@ static int check_ident(const struct elf64_ehdr *eh)
 		return -HC_EINVAL;
 	}
 	if (id[EI_CLASS] != ELFCLASS64) {
-		pr_err("elf: EI_CLASS is %u, not ELFCLASS64 (2)\n", id[EI_CLASS]);
+		pr_err("elf: EI_CLASS is %u, not ELFCLASS64 (2)\n",
+		       id[EI_CLASS]);
 		return -HC_EINVAL;
 	}
 	if (id[EI_DATA] != ELFDATA2LSB) {
-		pr_err("elf: EI_DATA is %u, not little-endian (1)\n", id[EI_DATA]);
+		pr_err("elf: EI_DATA is %u, not little-endian (1)\n",
+		       id[EI_DATA]);
 		return -HC_EINVAL;
 	}
 	if (id[EI_VERSION] != EV_CURRENT) {
@@ -68,7 +70,8 @@ static int check_ehdr(const struct elf64_ehdr *eh, u64 size)
 		return -HC_EINVAL;
 	}
 	if (eh->e_flags != 0) {
-		pr_err("elf: e_flags is %#x, x86-64 defines none\n", eh->e_flags);
+		pr_err("elf: e_flags is %#x, x86-64 defines none\n",
+		       eh->e_flags);
 		return -HC_EINVAL;
 	}
 	if (eh->e_ehsize != sizeof(struct elf64_ehdr)) {
@@ -224,8 +227,8 @@ static int check_phdrs(const u8 *img, const struct elf64_ehdr *eh, u64 size,
 	return 0;
 }
 
-int elf_load_limit(const void *img, size_t size, void *mem_host,
-		   u64 mem_size, u64 image_limit, struct elf_load_info *out)
+int elf_load_limit(const void *img, size_t size, void *mem_host, u64 mem_size,
+		   u64 image_limit, struct elf_load_info *out)
 {
 	const struct elf64_ehdr *eh = img;
 	struct elf_load_info info;
@@ -265,7 +268,8 @@ int elf_load_limit(const void *img, size_t size, void *mem_host,
 int elf_load(const void *img, size_t size, void *mem_host, u64 mem_size,
 	     struct elf_load_info *out)
 {
-	u64 limit = mem_size > GUEST_STACK_AREA ? mem_size - GUEST_STACK_AREA : 0;
+	u64 limit = mem_size > GUEST_STACK_AREA ? mem_size - GUEST_STACK_AREA :
+						  0;
 
 	return elf_load_limit(img, size, mem_host, mem_size, limit, out);
 }

@@ -23,7 +23,7 @@ int elf_load(const void *img, size_t size, void *mem_host, u64 mem_size,
 
 /* As elf_load(), but segments must end at or below image_limit (a GPA
  * <= mem_size): for callers that know how many vCPU stacks they reserve. */
-int elf_load_limit(const void *img, size_t size, void *mem_host,
-		   u64 mem_size, u64 image_limit, struct elf_load_info *out);
+int elf_load_limit(const void *img, size_t size, void *mem_host, u64 mem_size,
+		   u64 image_limit, struct elf_load_info *out);
 
 #endif

@@ -79,13 +79,12 @@ static void cpuid_body(void)
 		ids_ok &= v->hv1.ebx == id;
 		same_all += same(&v->l0, &b->l0) && same(&v->l1, &b->l1) &&
 			    same(&v->e0, &b->e0) && same(&v->e1, &b->e1) &&
-			    same(&v->hv0, &b->hv0) &&
-			    v->hv1.eax == b->hv1.eax;
+			    same(&v->hv0, &b->hv0) && v->hv1.eax == b->hv1.eax;
 		if (!same(&v->l1, &b->l1))
-			report_info("vCPU %u leaf 1: %08x %08x %08x %08x, vCPU 0: %08x %08x %08x %08x",
-				    id, v->l1.eax, v->l1.ebx, v->l1.ecx,
-				    v->l1.edx, b->l1.eax, b->l1.ebx,
-				    b->l1.ecx, b->l1.edx);
+			report_info(
+				"vCPU %u leaf 1: %08x %08x %08x %08x, vCPU 0: %08x %08x %08x %08x",
+				id, v->l1.eax, v->l1.ebx, v->l1.ecx, v->l1.edx,
+				b->l1.eax, b->l1.ebx, b->l1.ecx, b->l1.edx);
 	}
 	report(same_all == nr - 1,
 	       "leaves 0, 1, 0x80000000/1, 0x40000000/1 equal on %u of %u other vCPUs",

@@ -7,7 +7,8 @@
 
 static void hello(void)
 {
-	static const char msg[] = "hello from the minhv test guest (hypercall)\n";
+	static const char msg[] =
+		"hello from the minhv test guest (hypercall)\n";
 	int n = printf("%s", msg);
 
 	report(n == (int)strlen(msg), "HC_CONSOLE_WRITE wrote %d of %zu bytes",

@@ -6,12 +6,12 @@
 #include "guest/smp.h"
 #include "hv/lib/string.h"
 
-#define EXPECT(want, nr, a0, a1, a2, a3)                                     \
-	do {                                                                 \
-		long r_ = hypercall(nr, a0, a1, a2, a3, 0);                  \
-		report(r_ == (want), "%s(%s): got %s (%ld), want %s (%ld)",  \
+#define EXPECT(want, nr, a0, a1, a2, a3)                                    \
+	do {                                                                \
+		long r_ = hypercall(nr, a0, a1, a2, a3, 0);                 \
+		report(r_ == (want), "%s(%s): got %s (%ld), want %s (%ld)", \
 		       #nr, #a0 ", " #a1 ", " #a2 ", " #a3, hc_errname(r_), \
-		       r_, hc_errname(want), (long)(want));                  \
+		       r_, hc_errname(want), (long)(want));                 \
 	} while (0)
 
 static void console_write(u64 mem)
@@ -65,7 +65,8 @@ static void vcpu_calls(u64 mem, u64 nr)
 		EXPECT(-HC_EFAULT, HC_VCPU_START, nr - 1, ~0ULL, rsp, 0);
 		EXPECT(-HC_EFAULT, HC_VCPU_START, nr - 1, rip, mem + 4096, 0);
 	} else {
-		report_skip("one vCPU: no idle vCPU for bad HC_VCPU_START entry points");
+		report_skip(
+			"one vCPU: no idle vCPU for bad HC_VCPU_START entry points");
 	}
 	EXPECT(-HC_ENOENT, HC_VCPU_OFFLINE, nr, 0, 0, 0);
 	EXPECT(-HC_ENOENT, HC_VCPU_OFFLINE, ~0ULL, 0, 0, 0);

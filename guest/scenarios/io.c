@@ -38,8 +38,8 @@ static void unknown_ports(void)
 	w = inw(UNKNOWN_PORT);
 	l = inl(UNKNOWN_PORT);
 	report(b == 0xff && w == 0xffff && l == 0xffffffff,
-	       "port %#x reads %#x / %#x / %#x, want all-ones", UNKNOWN_PORT,
-	       b, w, l);
+	       "port %#x reads %#x / %#x / %#x, want all-ones", UNKNOWN_PORT, b,
+	       w, l);
 	outb(UNKNOWN_PORT, 0);
 	outl(UNKNOWN_PORT, 0);
 	report(inl(UNKNOWN_PORT) == 0xffffffff,

@@ -31,7 +31,8 @@ static void efer_svme(void)
 	report((after & EFER_SVME) == (before & EFER_SVME),
 	       "EFER.SVME %s after a write that flips it (write: %s)",
 	       (after ^ before) & EFER_SVME ? "changed" : "unchanged",
-	       vec == NO_EXCEPTION ? "accepted" : exception_name((unsigned)vec));
+	       vec == NO_EXCEPTION ? "accepted" :
+				     exception_name((unsigned)vec));
 	report((after & (EFER_LME | EFER_LMA)) == (EFER_LME | EFER_LMA),
 	       "still in long mode, EFER %#llx", (unsigned long long)after);
 }
@@ -48,7 +49,8 @@ static void hsave_pa(void)
 	rdmsr_checked(MSR_VM_HSAVE_PA, &after);
 	report(wvec == GP_VECTOR || (after == before && after != probe),
 	       "VM_HSAVE_PA write %s; reads %#llx before, %#llx after",
-	       wvec == NO_EXCEPTION ? "accepted" : exception_name((unsigned)wvec),
+	       wvec == NO_EXCEPTION ? "accepted" :
+				      exception_name((unsigned)wvec),
 	       (unsigned long long)before, (unsigned long long)after);
 }
 

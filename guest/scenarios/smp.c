@@ -42,10 +42,12 @@ static void smp_body(void)
 	report(once == nr, "%u of %u vCPU ids seen exactly once", once, nr);
 	report(locked_count == (u64)ITERS * nr,
 	       "locked counter %llu, want %llu",
-	       (unsigned long long)locked_count, (unsigned long long)ITERS * nr);
+	       (unsigned long long)locked_count,
+	       (unsigned long long)ITERS * nr);
 	report(atomic_count == (u64)ITERS * nr,
 	       "atomic counter %llu, want %llu",
-	       (unsigned long long)atomic_count, (unsigned long long)ITERS * nr);
+	       (unsigned long long)atomic_count,
+	       (unsigned long long)ITERS * nr);
 	/* The mailbox again: parked vCPUs come back by HC_VCPU_ONLINE. */
 	ran = on_all_vcpus(work, NULL);
 	report(ran == nr && atomic_count == 2ULL * ITERS * nr,

@@ -49,7 +49,10 @@ static void make_image(struct image *im)
 	size_t i;
 
 	memset(im, 0, sizeof(*im));
-	memcpy(eh->e_ident, "\x7f" "ELF", 4);
+	memcpy(eh->e_ident,
+	       "\x7f"
+	       "ELF",
+	       4);
 	eh->e_ident[EI_CLASS] = ELFCLASS64;
 	eh->e_ident[EI_DATA] = ELFDATA2LSB;
 	eh->e_ident[EI_VERSION] = EV_CURRENT;
@@ -61,11 +64,11 @@ static void make_image(struct image *im)
 	eh->e_ehsize = sizeof(*eh);
 	eh->e_phentsize = sizeof(struct elf64_phdr);
 	eh->e_phnum = 3;
-	im->ph[0] = (struct elf64_phdr){ PT_LOAD, PF_R | PF_X, TEXT_OFF,
-					 TEXT_GPA, TEXT_GPA, TEXT_SZ, TEXT_SZ,
-					 0x1000 };
-	im->ph[1] = (struct elf64_phdr){ PT_LOAD, PF_R | PF_W, DATA_OFF,
-					 DATA_GPA, DATA_GPA, DATA_FILESZ,
+	im->ph[0] = (struct elf64_phdr){ PT_LOAD,  PF_R | PF_X, TEXT_OFF,
+					 TEXT_GPA, TEXT_GPA,	TEXT_SZ,
+					 TEXT_SZ,  0x1000 };
+	im->ph[1] = (struct elf64_phdr){ PT_LOAD,    PF_R | PF_W, DATA_OFF,
+					 DATA_GPA,   DATA_GPA,	  DATA_FILESZ,
 					 DATA_MEMSZ, 0x1000 };
 	im->ph[2] = (struct elf64_phdr){ .p_type = 0x6474e551 }; /* GNU_STACK */
 	for (i = TEXT_OFF; i < FILE_SZ; i++)
@@ -185,10 +188,10 @@ static void run_bad(void **s)
 	assert_int_equal(info.entry.v, 7); /* out untouched too */
 }
 
-#define M(name, body)                                  \
-	static void name(struct image *im)             \
-	{                                              \
-		body;                                  \
+#define M(name, body)                      \
+	static void name(struct image *im) \
+	{                                  \
+		body;                      \
 	}
 M(truncated_header, im->size = sizeof(struct elf64_ehdr) - 1)
 M(bad_magic, im->eh.e_ident[3] = 'G')
@@ -206,36 +209,62 @@ M(phnum_zero, im->eh.e_phnum = 0)
 M(phnum_xnum, im->eh.e_phnum = PN_XNUM)
 M(phoff_outside, im->eh.e_phoff = FILE_SZ - 100)
 M(phoff_overflow, im->eh.e_phoff = ~0ULL - 8)
-M(shoff_outside, { im->eh.e_shoff = FILE_SZ - 64; im->eh.e_shnum = 2;
-		   im->eh.e_shentsize = 64; })
-M(shoff_overflow, { im->eh.e_shoff = ~0ULL - 8; im->eh.e_shnum = 1;
-		    im->eh.e_shentsize = 64; })
-M(bad_shentsize, { im->eh.e_shoff = 0x100; im->eh.e_shnum = 1;
-		   im->eh.e_shentsize = 40; })
-M(bad_shstrndx, { im->eh.e_shoff = 0x100; im->eh.e_shnum = 1;
-		  im->eh.e_shentsize = 64; im->eh.e_shstrndx = 1; })
+M(shoff_outside, {
+	im->eh.e_shoff = FILE_SZ - 64;
+	im->eh.e_shnum = 2;
+	im->eh.e_shentsize = 64;
+})
+M(shoff_overflow, {
+	im->eh.e_shoff = ~0ULL - 8;
+	im->eh.e_shnum = 1;
+	im->eh.e_shentsize = 64;
+})
+M(bad_shentsize, {
+	im->eh.e_shoff = 0x100;
+	im->eh.e_shnum = 1;
+	im->eh.e_shentsize = 40;
+})
+M(bad_shstrndx, {
+	im->eh.e_shoff = 0x100;
+	im->eh.e_shnum = 1;
+	im->eh.e_shentsize = 64;
+	im->eh.e_shstrndx = 1;
+})
 M(filesz_gt_memsz, im->ph[1].p_filesz = DATA_MEMSZ + 1)
 M(segment_past_file, im->ph[1].p_filesz = FILE_SZ - DATA_OFF + 1)
 M(truncated_file, im->size = DATA_OFF + DATA_FILESZ - 1)
 M(offset_overflow, { im->ph[0].p_offset = ~0ULL - 0x10; })
 M(vaddr_ne_paddr, im->ph[0].p_vaddr += 0x1000)
-M(below_1m, { im->ph[0].p_paddr = im->ph[0].p_vaddr = 0xff000;
-	      im->eh.e_entry = 0xff010; })
-M(beyond_memory, { im->ph[1].p_paddr = im->ph[1].p_vaddr =
-			   IMG_LIMIT - DATA_MEMSZ + 1; })
+M(below_1m, {
+	im->ph[0].p_paddr = im->ph[0].p_vaddr = 0xff000;
+	im->eh.e_entry = 0xff010;
+})
+M(beyond_memory,
+  { im->ph[1].p_paddr = im->ph[1].p_vaddr = IMG_LIMIT - DATA_MEMSZ + 1; })
 M(in_stack_area, { im->ph[1].p_paddr = im->ph[1].p_vaddr = IMG_LIMIT; })
 M(paddr_overflow, { im->ph[1].p_paddr = im->ph[1].p_vaddr = ~0ULL - 0x10; })
 M(overlap, { im->ph[1].p_paddr = im->ph[1].p_vaddr = TEXT_GPA + TEXT_SZ - 1; })
-M(overlap_inside, { im->ph[1].p_paddr = im->ph[1].p_vaddr = TEXT_GPA + 0x10;
-		    im->ph[1].p_filesz = im->ph[1].p_memsz = 0x10; })
+M(overlap_inside, {
+	im->ph[1].p_paddr = im->ph[1].p_vaddr = TEXT_GPA + 0x10;
+	im->ph[1].p_filesz = im->ph[1].p_memsz = 0x10;
+})
 M(entry_outside, im->eh.e_entry = TEXT_GPA + TEXT_SZ)
 M(entry_in_data, im->eh.e_entry = DATA_GPA)
 M(entry_not_exec, im->ph[0].p_flags = PF_R)
-M(no_pt_load, { im->ph[0].p_type = 4; im->ph[1].p_type = 4; })
-M(only_empty_load, { im->ph[0].p_type = 4; im->ph[1].p_filesz = 0;
-		     im->ph[1].p_memsz = 0; })
+M(no_pt_load, {
+	im->ph[0].p_type = 4;
+	im->ph[1].p_type = 4;
+})
+M(only_empty_load, {
+	im->ph[0].p_type = 4;
+	im->ph[1].p_filesz = 0;
+	im->ph[1].p_memsz = 0;
+})
 
-#define BAD(fn, e, m) { fn, -HC_##e, m, #fn }
+#define BAD(fn, e, m)               \
+	{                           \
+		fn, -HC_##e, m, #fn \
+	}
 static const struct bad_case cases[] = {
 	BAD(truncated_header, EINVAL, "smaller than an ELF64 header"),
 	BAD(bad_magic, EINVAL, "bad magic 7f 45 4c 47"),
@@ -251,27 +280,46 @@ static const struct bad_case cases[] = {
 	BAD(bad_phentsize, EINVAL, "e_phentsize is 32, not 56"),
 	BAD(phnum_zero, EINVAL, "no program headers"),
 	BAD(phnum_xnum, EINVAL, "e_phnum is 65535, more than the 256"),
-	BAD(phoff_outside, EINVAL, "program headers (phoff 0x119c, 3 entries) run past"),
-	BAD(phoff_overflow, EINVAL, "program headers (phoff 0xfffffffffffffff7"),
-	BAD(shoff_outside, EINVAL, "section headers (shoff 0x11c0, 2 entries) run past"),
-	BAD(shoff_overflow, EINVAL, "section headers (shoff 0xfffffffffffffff7"),
+	BAD(phoff_outside, EINVAL,
+	    "program headers (phoff 0x119c, 3 entries) run past"),
+	BAD(phoff_overflow, EINVAL,
+	    "program headers (phoff 0xfffffffffffffff7"),
+	BAD(shoff_outside, EINVAL,
+	    "section headers (shoff 0x11c0, 2 entries) run past"),
+	BAD(shoff_overflow, EINVAL,
+	    "section headers (shoff 0xfffffffffffffff7"),
 	BAD(bad_shentsize, EINVAL, "e_shentsize is 40, not 64"),
 	BAD(bad_shstrndx, EINVAL, "e_shstrndx 1 is not below e_shnum 1"),
-	BAD(filesz_gt_memsz, EINVAL, "segment 1: p_filesz 0x1001 exceeds p_memsz 0x1000"),
-	BAD(segment_past_file, EINVAL, "segment 1: file bytes [0x1100 + 0x101] run past the end of the 4608-byte file"),
-	BAD(truncated_file, EINVAL, "segment 1: file bytes [0x1100 + 0x80] run past the end of the 4479-byte file"),
-	BAD(offset_overflow, EINVAL, "segment 0: file bytes [0xffffffffffffffef + 0x100] run past"),
-	BAD(vaddr_ne_paddr, EINVAL, "segment 0: p_vaddr 0x101000 != p_paddr 0x100000"),
-	BAD(below_1m, EFAULT, "segment 0: [0xff000 + 0x100] is outside guest memory for the image [0x100000, 0x800000)"),
-	BAD(beyond_memory, EFAULT, "segment 1: [0x7ff001 + 0x1000] is outside guest memory"),
-	BAD(in_stack_area, EFAULT, "segment 1: [0x800000 + 0x1000] is outside guest memory"),
-	BAD(paddr_overflow, EFAULT, "segment 1: [0xffffffffffffffef + 0x1000] is outside"),
-	BAD(overlap, EINVAL, "segment 1 [0x1000ff + 0x1000] overlaps segment 0 [0x100000 + 0x100]"),
-	BAD(overlap_inside, EINVAL, "segment 1 [0x100010 + 0x10] overlaps segment 0 [0x100000 + 0x100]"),
-	BAD(entry_outside, EINVAL, "entry point 0x100100 is not inside an executable PT_LOAD"),
-	BAD(entry_in_data, EINVAL, "entry point 0x102000 is not inside an executable"),
-	BAD(entry_not_exec, EINVAL, "entry point 0x100010 is not inside an executable"),
-	BAD(no_pt_load, EINVAL, "no non-empty PT_LOAD segment among 3 program headers"),
+	BAD(filesz_gt_memsz, EINVAL,
+	    "segment 1: p_filesz 0x1001 exceeds p_memsz 0x1000"),
+	BAD(segment_past_file, EINVAL,
+	    "segment 1: file bytes [0x1100 + 0x101] run past the end of the 4608-byte file"),
+	BAD(truncated_file, EINVAL,
+	    "segment 1: file bytes [0x1100 + 0x80] run past the end of the 4479-byte file"),
+	BAD(offset_overflow, EINVAL,
+	    "segment 0: file bytes [0xffffffffffffffef + 0x100] run past"),
+	BAD(vaddr_ne_paddr, EINVAL,
+	    "segment 0: p_vaddr 0x101000 != p_paddr 0x100000"),
+	BAD(below_1m, EFAULT,
+	    "segment 0: [0xff000 + 0x100] is outside guest memory for the image [0x100000, 0x800000)"),
+	BAD(beyond_memory, EFAULT,
+	    "segment 1: [0x7ff001 + 0x1000] is outside guest memory"),
+	BAD(in_stack_area, EFAULT,
+	    "segment 1: [0x800000 + 0x1000] is outside guest memory"),
+	BAD(paddr_overflow, EFAULT,
+	    "segment 1: [0xffffffffffffffef + 0x1000] is outside"),
+	BAD(overlap, EINVAL,
+	    "segment 1 [0x1000ff + 0x1000] overlaps segment 0 [0x100000 + 0x100]"),
+	BAD(overlap_inside, EINVAL,
+	    "segment 1 [0x100010 + 0x10] overlaps segment 0 [0x100000 + 0x100]"),
+	BAD(entry_outside, EINVAL,
+	    "entry point 0x100100 is not inside an executable PT_LOAD"),
+	BAD(entry_in_data, EINVAL,
+	    "entry point 0x102000 is not inside an executable"),
+	BAD(entry_not_exec, EINVAL,
+	    "entry point 0x100010 is not inside an executable"),
+	BAD(no_pt_load, EINVAL,
+	    "no non-empty PT_LOAD segment among 3 program headers"),
 	BAD(only_empty_load, EINVAL, "no non-empty PT_LOAD segment"),
 };
 
@@ -315,17 +363,20 @@ static void test_real_guest(void **s)
 	free(img);
 }
 
-#define BAD_TEST(i) \
+#define BAD_TEST(i)                                                        \
 	cmocka_unit_test_prestate_setup_teardown(run_bad, setup, teardown, \
 						 (void *)&cases[i])
 
 int main(void)
 {
 	struct CMUnitTest tests[3 + 1 + ARRAY_SIZE(cases)] = {
-		cmocka_unit_test_setup_teardown(test_good_image, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_good_image, setup,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_limit, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_small_memory, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_real_guest, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_small_memory, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_real_guest, setup,
+						teardown),
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {

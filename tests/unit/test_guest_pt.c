@@ -102,7 +102,8 @@ static u64 mapped_bytes(u64 cr3)
 				}
 				pt = tbl(pd[k]);
 				for (int l = 0; l < 512; l++)
-					total += (pt[l] & GPT_P) ? PAGE_SIZE : 0;
+					total += (pt[l] & GPT_P) ? PAGE_SIZE :
+								   0;
 			}
 		}
 	}
@@ -129,7 +130,8 @@ static void check_layout(u64 mem_size)
 	assert_int_equal(walk(cr3.v, 0xfff, &page), NOT_MAPPED);
 	for (a = PAGE_SIZE; a < mem_size; a += page) {
 		assert_int_equal(walk(cr3.v, a, &page), a);
-		assert_int_equal(walk(cr3.v, a + page - 1, &page), a + page - 1);
+		assert_int_equal(walk(cr3.v, a + page - 1, &page),
+				 a + page - 1);
 		if (a >= SZ_2M && a + SZ_2M <= mem_size)
 			assert_int_equal(page, SZ_2M);
 		else
@@ -202,14 +204,16 @@ static void expect_error(u64 mem_size, int err, const char *msg)
 static void test_errors(void **s)
 {
 	(void)s;
-	expect_error(13 * SZ_1G + SZ_2M, -HC_E2BIG,
-		     "need 0x11000 bytes of page tables, more than the 0x10000");
+	expect_error(
+		13 * SZ_1G + SZ_2M, -HC_E2BIG,
+		"need 0x11000 bytes of page tables, more than the 0x10000");
 	expect_error(1ULL << 40, -HC_E2BIG, "more than the 0x10000 reserved");
 	expect_error(~0ULL & ~0xfffULL, -HC_E2BIG, "more than the 0x10000");
 	expect_error(0, -HC_EINVAL, "not a non-zero multiple of 4 KiB");
 	expect_error(SZ_2M + 1, -HC_EINVAL, "not a non-zero multiple of 4 KiB");
-	expect_error(GUEST_PT_GPA + 3 * PAGE_SIZE, -HC_EINVAL,
-		     "memory size 0x13000 cannot hold page tables at 0x10000 + 0x4000");
+	expect_error(
+		GUEST_PT_GPA + 3 * PAGE_SIZE, -HC_EINVAL,
+		"memory size 0x13000 cannot hold page tables at 0x10000 + 0x4000");
 }
 
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
@@ -217,8 +221,9 @@ static void test_errors(void **s)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		T(test_2m),	  T(test_small_4k_only), T(test_64m),
-		T(test_unaligned_tail), T(test_crosses_1g), T(test_largest),
+		T(test_2m),	    T(test_small_4k_only),
+		T(test_64m),	    T(test_unaligned_tail),
+		T(test_crosses_1g), T(test_largest),
 		T(test_errors),
 	};
 
