@@ -34,19 +34,9 @@ static inline void spin_unlock(spinlock_t *l)
 	__atomic_store_n(&l->v, 0, __ATOMIC_RELEASE);
 }
 
-static inline u64 atomic_inc(volatile u64 *p)
-{
-	return __atomic_add_fetch(p, 1, __ATOMIC_SEQ_CST);
-}
-
-static inline u64 atomic_read(const volatile u64 *p)
-{
-	return __atomic_load_n(p, __ATOMIC_ACQUIRE);
-}
-
-static inline void atomic_set(volatile u64 *p, u64 v)
-{
-	__atomic_store_n(p, v, __ATOMIC_RELEASE);
-}
+/* Type-generic, for any integer the size of a register or less. */
+#define atomic_inc(p) __atomic_add_fetch((p), 1, __ATOMIC_SEQ_CST)
+#define atomic_read(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
+#define atomic_set(p, v) __atomic_store_n((p), (v), __ATOMIC_RELEASE)
 
 #endif
