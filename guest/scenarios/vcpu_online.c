@@ -36,9 +36,13 @@ static void online_body(void)
 	long r;
 
 	ticks = stop = 0;
-	report(vcpu_run(1, spin, NULL) == 0, "vCPU 1 started");
-	while (!atomic_read(&ticks))
-		;
+	if (!report(vcpu_run(1, spin, NULL) == 0, "vCPU 1 started"))
+		return;
+	settle();
+	if (!report(atomic_read(&ticks) != 0, "vCPU 1 is spinning")) {
+		atomic_set(&stop, 1);
+		return;
+	}
 	r = hc_vcpu_offline(1);
 	report(r == 0, "HC_VCPU_OFFLINE(1): %s", hc_errname(r));
 	settle(); /* let the offline take effect */
