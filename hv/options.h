@@ -39,6 +39,9 @@ struct options {
 	u32 pool_mb; /* pool=64M, default 64 (MiB) */
 };
 
+/* The options in force, filled by boot/ before the hand-off. */
+extern struct options g_options;
+
 void options_defaults(struct options *o);
 /* Parse text[0..len): key=value tokens separated by whitespace (NUL counts
  * as whitespace); a token starting with '#' comments out the rest of its
