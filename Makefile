@@ -101,6 +101,9 @@ test: setup
 run: setup all
 	tests/boot/run-qemu.sh --name run --smp 4 --cpu EPYC,+x2apic --console
 
+bench: setup all
+	tests/boot/bench-ipi.sh
+
 image: setup all
 	tools/mkimage.sh $(B)/minhv.efi $(B)/guest.elf $(B)/minhv.img
 

@@ -23,7 +23,6 @@
 
 struct smp_result g_smp;
 extern u64 g_ap_cr0, g_ap_cr4;
-extern void (*g_stop_others)(void);
 
 void smp_opts_from(struct smp_opts *so, const struct options *o)
 {
