@@ -236,10 +236,18 @@ static void nmi_handler(struct trap_frame *f)
 void ipi_stop_others(void)
 {
 	struct apic_icr r = apic_icr_shorthand(APIC_SH_OTHERS, APIC_DM_NMI, 0);
+	u32 self = smp_this_cpu();
 
 	__atomic_store_n(&stopping, 1, __ATOMIC_RELEASE);
-	if (g_ncpus > 1)
+	if (broadcast_ok) {
 		apic_send(&r);
+		return;
+	}
+	/* A CPU left out (or never started) must not take an NMI through a
+	 * firmware IDT: NMI only the CPUs we own. */
+	for (u32 i = 0; i < g_ncpus; i++)
+		if (i != self && online(i))
+			ipi_nmi(i);
 }
 
 void ipi_init(void)

@@ -139,6 +139,14 @@ static void *cpu_thread(void *arg)
 	return NULL;
 }
 
+static void *idle_thread(void *arg)
+{
+	(void)arg;
+	while (!__atomic_load_n(&stop_threads, __ATOMIC_ACQUIRE))
+		sched_yield();
+	return NULL;
+}
+
 static int setup(void **s)
 {
 	(void)s;
@@ -367,6 +375,32 @@ static void test_nmi_accounting(void **s)
 	fatal_why = NULL;
 }
 
+/* Runs last: afterwards every NMI means "stop". */
+static void test_stop_others_only_owned_cpus(void **s)
+{
+	(void)s;
+	/* park the fake CPUs so nobody takes the NMIs (cpu_dead) */
+	__atomic_store_n(&stop_threads, true, __ATOMIC_RELEASE);
+	for (int i = 1; i < NCPU; i++)
+		pthread_join(threads[i], NULL);
+	pcs[3].online = 0; /* left out at bring-up */
+	ipi_stop_others();
+	assert_int_equal(shorthand_sends, 0);
+	assert_int_equal(pend_nmi[1], 1);
+	assert_int_equal(pend_nmi[2], 1);
+	assert_int_equal(pend_nmi[3], 0);
+	assert_int_equal(pend_nmi[0], 0);
+
+	/* everybody present and online: one all-but-self NMI */
+	ipi_set_broadcast_ok(true);
+	ipi_stop_others();
+	assert_int_equal(shorthand_sends, 1);
+	stop_threads = false;
+	for (int i = 1; i < NCPU; i++)
+		pthread_create(&threads[i], NULL, idle_thread,
+			       (void *)(intptr_t)i);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -385,6 +419,8 @@ int main(void)
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_nmi_accounting, setup,
 						teardown),
+		cmocka_unit_test_setup_teardown(
+			test_stop_others_only_owned_cpus, setup, teardown),
 	};
 
 	return cmocka_run_group_tests_name("ipi", tests, NULL, NULL);
