@@ -1,6 +1,7 @@
 /* hv/vmcb_build.c - build a guest's VMCB: intercepts, PAUSE filter,
  * ASID, nested paging and the initial 64-bit state (APM vol 2, 15.5,
  * 15.9-15.14, 15.25; the VMRUN consistency checks of 15.5.1). */
+#include "arch/msr.h"
 #include "hv/vmcb.h"
 #include "hv/lib/string.h"
 
@@ -11,10 +12,6 @@
 #define CR0_WP BIT(16)
 #define CR0_PG BIT(31)
 #define CR4_PAE BIT(5)
-#define EFER_LME BIT(8)
-#define EFER_LMA BIT(10)
-#define EFER_NXE BIT(11)
-#define EFER_SVME BIT(12)
 
 /* Segment attributes (15.5.1 packing): P, S, type; G, D/B, L. */
 #define ATTR_CODE64 0xa9b /* G L P S type=B (exec/read, accessed) */

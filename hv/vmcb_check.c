@@ -1,6 +1,7 @@
 /* hv/vmcb_check.c - name the VMRUN consistency rule a VMCB breaks (APM
  * vol 2, 15.5.1 "Canonicalization and Consistency Checks"), so that a
  * VMEXIT_INVALID says why instead of only dumping numbers. */
+#include "arch/msr.h"
 #include "hv/vmcb.h"
 
 #define CR0_PE BIT(0)
@@ -8,8 +9,6 @@
 #define CR0_CD BIT(30)
 #define CR0_PG BIT(31)
 #define CR4_PAE BIT(5)
-#define EFER_LME BIT(8)
-#define EFER_SVME BIT(12)
 /* SCE LME LMA NXE SVME LMSLE FFXSR TCE (and AutoIBRS on newer parts). */
 #define EFER_KNOWN (BIT(0) | BIT(8) | BIT(10) | BIT(11) | BIT(12) | \
 		    BIT(13) | BIT(14) | BIT(15) | BIT(21))
