@@ -116,7 +116,9 @@ static int build(struct guest *g, const struct guest_params *p)
 	if (!g->mem.v)
 		return -HC_E2BIG;
 	g->mem_host = hpa_to_ptr(g->mem);
-	r = elf_load(p->image, p->image_size, g->mem_host, g->mem_size, &info);
+	/* The image must end below the vCPU stacks at the top of memory. */
+	r = elf_load_limit(p->image, p->image_size, g->mem_host, g->mem_size,
+			   g->mem_size - g->nr_vcpus * GUEST_STACK_SIZE, &info);
 	if (r) {
 		pr_err("guest %s: the ELF image cannot be loaded (%d)\n",
 		       g->name, r);
@@ -162,7 +164,8 @@ int guest_create(const struct guest_params *p, struct guest **out)
 	if (!p->nr_vcpus || p->nr_vcpus > GUEST_MAX_VCPUS ||
 	    p->nr_vcpus > g_ncpus || !n)
 		return -HC_EINVAL;
-	if (p->mem_size < 2 * SZ_2M)
+	if (p->mem_size < 2 * SZ_2M ||
+	    p->nr_vcpus * GUEST_STACK_SIZE > ALIGN_UP(p->mem_size, SZ_2M) / 2)
 		return -HC_EINVAL;
 	g = page_alloc_ptr(1);
 	if (!g)

@@ -32,5 +32,7 @@ int svm_cpu_enable(void);
 /* hv_main: run the built-in guest and report KTAP. Returns 0 when
  * everything passed or was skipped, -1 on a failure. */
 int svm_run_builtin(void);
+/* The same for any ELF64 image (hv_main passes boot_info's). */
+int svm_run_guest_image(const char *name, const void *img, u64 size);
 
 #endif
