@@ -3,6 +3,7 @@
  * results as KTAP, tear it down and check the pool is whole again. */
 #include "arch/cpu.h"
 #include "hv/guest.h"
+#include "hv/guest_layout.h"
 #include "hv/ipi.h"
 #include "hv/ktap.h"
 #include "hv/log.h"
@@ -11,6 +12,7 @@
 #include "hv/svm.h"
 
 extern const char builtin_guest[], builtin_guest_end[];
+extern struct options g_options; /* hv/main.c */
 
 static enum pause_req pause_req(enum tristate t)
 {
