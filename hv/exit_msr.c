@@ -23,6 +23,12 @@ static bool pat_valid(u64 pat)
 	return true;
 }
 
+/* Bits 63:47 all equal (48-bit linear addresses; minhv never sets LA57). */
+static bool canonical(u64 a)
+{
+	return (u64)((s64)(a << 16) >> 16) == a;
+}
+
 static bool is_mtrr(u32 msr)
 {
 	return (msr >= MSR_MTRR_PHYSBASE(0) && msr <= MSR_MTRR_PHYSMASK(7)) ||
@@ -59,9 +65,52 @@ int vcpu_msr_read(struct vcpu *v, u32 msr, u64 *val)
 	case MSR_MTRR_DEF_TYPE:
 		*val = v->mtrr_def_type;
 		return 0;
+	case MSR_TSC_AUX:
+		*val = v->tsc_aux;
+		return 0;
 	default:
 		return -1;
 	}
+}
+
+/* Reads of these pass through (hv/vmcb_pm.c); writes land here so the
+ * canonical-address rule holds (TCG does not check it) and go to the
+ * VMCB, which VMLOAD/VMRUN load on the next entry (APM 15.5.2). */
+static int write_swapped(struct vcpu *v, u32 msr, u64 val)
+{
+	struct vmcb_save *s = &v->vmcb->save;
+
+	switch (msr) {
+	case MSR_FS_BASE:
+	case MSR_GS_BASE:
+	case MSR_KERNEL_GS_BASE:
+	case MSR_LSTAR:
+	case MSR_CSTAR:
+	case MSR_SYSENTER_ESP:
+	case MSR_SYSENTER_EIP:
+		if (!canonical(val))
+			return -1;
+		break;
+	case MSR_SFMASK:
+	case MSR_SYSENTER_CS:
+		if (val >> 32)
+			return -1;
+		break;
+	}
+	switch (msr) {
+	case MSR_FS_BASE: s->fs.base = val; break;
+	case MSR_GS_BASE: s->gs.base = val; break;
+	case MSR_KERNEL_GS_BASE: s->kernel_gs_base = val; break;
+	case MSR_STAR: s->star = val; break;
+	case MSR_LSTAR: s->lstar = val; break;
+	case MSR_CSTAR: s->cstar = val; break;
+	case MSR_SFMASK: s->sfmask = val; break;
+	case MSR_SYSENTER_CS: s->sysenter_cs = val; break;
+	case MSR_SYSENTER_ESP: s->sysenter_esp = val; break;
+	case MSR_SYSENTER_EIP: s->sysenter_eip = val; break;
+	default: return 1;
+	}
+	return 0;
 }
 
 int vcpu_msr_write(struct vcpu *v, u32 msr, u64 val)
@@ -69,7 +118,10 @@ int vcpu_msr_write(struct vcpu *v, u32 msr, u64 val)
 	struct vmcb_save *s = &v->vmcb->save;
 	u64 ok_efer = EFER_SCE | EFER_LME | EFER_LMA |
 		      (g_features.nx ? EFER_NXE : 0);
+	int r = write_swapped(v, msr, val);
 
+	if (r <= 0)
+		return r;
 	switch (msr) {
 	case MSR_EFER:
 		/* SVME must stay set for VMRUN (15.5.1) and is hidden. */
@@ -91,6 +143,15 @@ int vcpu_msr_write(struct vcpu *v, u32 msr, u64 val)
 		return 0;
 	case MSR_PRED_CMD:
 		return val & ~1ULL ? -1 : 0; /* IBPB: nothing to do for us */
+	case MSR_TSC_AUX:
+		/* RDTSCP is not intercepted: the guest's value must be in
+		 * the hardware MSR while it runs (restored in vcpu_run). */
+		if (val >> 32)
+			return -1;
+		v->tsc_aux = val;
+		if (g_features.rdtscp)
+			wrmsr(MSR_TSC_AUX, val);
+		return 0;
 	case MSR_MTRR_DEF_TYPE:
 		if (val & ~0xcffULL)
 			return -1;

@@ -75,6 +75,7 @@ void features_detect(struct features *f)
 		f->svm = bit(r.ecx, 2);
 		f->nx = bit(r.edx, 20);
 		f->page1g = bit(r.edx, 26);
+		f->rdtscp = bit(r.edx, 27);
 	}
 	f->phys_addr_bits = 36;
 	if (f->max_ext_leaf >= 0x80000008) {

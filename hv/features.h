@@ -25,6 +25,7 @@ struct features {
 	bool svm; /* ECX[2] */
 	bool nx; /* EDX[20] */
 	bool page1g; /* EDX[26] */
+	bool rdtscp; /* EDX[27]: RDTSCP and the TSC_AUX MSR */
 	u32 phys_addr_bits; /* 0x80000008 EAX[7:0] */
 
 	/* SVM, 0x8000000A */

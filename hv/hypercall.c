@@ -40,6 +40,10 @@ static s64 hc_report(struct vcpu *v, const struct hc_args *a)
 	void *p;
 	int r;
 
+	/* A name is at least one character and its NUL. */
+	r = guest_mem_range(v->guest, a->a0, 2, 1, &p);
+	if (r)
+		return r;
 	r = guest_copy_str(v->guest, a->a0, name, sizeof(name));
 	if (r)
 		return r;
@@ -70,7 +74,7 @@ static s64 hc_vcpu_start(struct vcpu *v, const struct hc_args *a)
 	struct guest *g = v->guest;
 
 	if (!t)
-		return -HC_EINVAL;
+		return -HC_ENOENT; /* no such vCPU */
 	/* Entry inside guest memory; stack top in (page 0, mem_size],
 	 * 8-byte aligned. */
 	if (a->a1 < PAGE_SIZE || a->a1 >= g->mem_size)
@@ -93,7 +97,7 @@ static s64 hc_vcpu_offline(struct vcpu *v, const struct hc_args *a)
 	int r;
 
 	if (!t)
-		return -HC_EINVAL;
+		return -HC_ENOENT; /* no such vCPU */
 	r = vcpu_set_offline(t);
 	if (!r && t != v)
 		vcpu_kick(t);
@@ -106,7 +110,7 @@ static s64 hc_vcpu_online(struct vcpu *v, const struct hc_args *a)
 	int r;
 
 	if (!t)
-		return -HC_EINVAL;
+		return -HC_ENOENT; /* no such vCPU */
 	r = vcpu_set_online(t);
 	if (!r)
 		vcpu_kick(t);

@@ -2,6 +2,8 @@
  * dispatcher, re-enter) and cross-CPU plumbing: vCPU n runs on CPU n,
  * started and kicked through the cross-CPU call (hv/ipi.h). */
 #include "arch/cpu.h"
+#include "arch/msr.h"
+#include "hv/features.h"
 #include "hv/exit.h"
 #include "hv/guest.h"
 #include "hv/hypercall_abi.h"
@@ -40,6 +42,7 @@ void vcpu_run(struct vcpu *v)
 {
 	struct guest *g = v->guest;
 	struct svm_cpu *sc = svm_this_cpu();
+	u64 host_aux = 0;
 
 	__atomic_add_fetch(&g->active, 1, __ATOMIC_ACQ_REL);
 	if (!sc) {
@@ -51,6 +54,11 @@ void vcpu_run(struct vcpu *v)
 	sc->vcpu = v;
 	/* Host FS/GS (percpu!)/TR/syscall MSRs, restored after each exit. */
 	svm_vmsave(sc->host_vmcb);
+	/* RDTSCP reads the hardware TSC_AUX directly: give it the guest's. */
+	if (g_features.rdtscp) {
+		host_aux = rdmsr(MSR_TSC_AUX);
+		wrmsr(MSR_TSC_AUX, v->tsc_aux);
+	}
 	while (!g->stopping) {
 		if (v->state != VCPU_RUNNING) {
 			if (v->state == VCPU_DONE || !vcpu_wait_wakeup(v))
@@ -67,6 +75,8 @@ void vcpu_run(struct vcpu *v)
 			break;
 	}
 	vcpu_console_flush(v);
+	if (g_features.rdtscp)
+		wrmsr(MSR_TSC_AUX, host_aux);
 	sc->vcpu = NULL;
 	v->in_loop = false;
 out:

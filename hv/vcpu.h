@@ -52,6 +52,7 @@ struct vcpu {
 	u64 msr_gp; /* #GP injected for MSR accesses */
 	u64 spec_ctrl; /* guest's SPEC_CTRL view: never reaches hardware */
 	u64 mtrr_def_type;
+	u64 tsc_aux; /* in the hardware MSR while the vCPU runs */
 	/* Bench: TSC from #VMEXIT (stub return) to the next VMRUN. */
 	u64 t_exit, path_n, path_sum, path_min, path_max;
 	u32 con_len;

@@ -5,7 +5,8 @@
 #include "hv/lib/string.h"
 #include "hv/vmcb.h"
 
-/* Pass-through: their guest values live in the VMCB save area. */
+/* Reads pass through: their guest values live in the VMCB save area.
+ * Writes exit so hv/exit_msr.c can enforce canonical addresses. */
 static const u32 passthrough[] = {
 	MSR_FS_BASE,	  MSR_GS_BASE,	    MSR_KERNEL_GS_BASE,
 	MSR_STAR,	  MSR_LSTAR,	    MSR_CSTAR,
@@ -49,6 +50,6 @@ void msrpm_build(void *msrpm)
 	for (unsigned i = 0; i < ARRAY_SIZE(passthrough); i++) {
 		long b = msrpm_bit(passthrough[i]);
 
-		pm[b / 8] &= (u8) ~(3u << (b % 8));
+		pm[b / 8] &= (u8) ~(1u << (b % 8)); /* read bit */
 	}
 }

@@ -170,6 +170,46 @@ static void test_msr(void **s)
 	assert_int_equal(fx_v[0]->msr_gp, 11);
 }
 
+static void test_msr_swapped_and_aux(void **s)
+{
+	struct vmcb_save *sv = &fx_v[0]->vmcb->save;
+
+	(void)s;
+	/* Canonical addresses land in the VMCB, non-canonical get #GP. */
+	msr_access(MSR_KERNEL_GS_BASE, true, 0xffff800012345000ULL);
+	expect_ok();
+	assert_int_equal(sv->kernel_gs_base, 0xffff800012345000ULL);
+	msr_access(MSR_KERNEL_GS_BASE, true, 0x0000800000000000ULL);
+	expect_gp();
+	assert_int_equal(sv->kernel_gs_base, 0xffff800012345000ULL);
+	msr_access(MSR_LSTAR, true, 0x00007fffffffffffULL);
+	expect_ok();
+	assert_int_equal(sv->lstar, 0x00007fffffffffffULL);
+	msr_access(MSR_FS_BASE, true, 0x1000);
+	expect_ok();
+	assert_int_equal(sv->fs.base, 0x1000);
+	msr_access(MSR_GS_BASE, true, 1ULL << 60);
+	expect_gp();
+	msr_access(MSR_SFMASK, true, 1ULL << 32);
+	expect_gp();
+	msr_access(MSR_STAR, true, 0x0023001000000000ULL);
+	expect_ok();
+	assert_int_equal(sv->star, 0x0023001000000000ULL);
+	/* TSC_AUX: kept per vCPU and put in the hardware MSR for RDTSCP. */
+	g_features.rdtscp = true;
+	fake_msr_define(MSR_TSC_AUX, 0);
+	msr_access(MSR_TSC_AUX, true, 0x1234);
+	expect_ok();
+	assert_int_equal(fx_v[0]->tsc_aux, 0x1234);
+	assert_int_equal(fake_msr_read(0, MSR_TSC_AUX), 0x1234);
+	msr_access(MSR_TSC_AUX, false, 0);
+	expect_ok();
+	assert_int_equal(sv->rax, 0x1234);
+	msr_access(MSR_TSC_AUX, true, 1ULL << 32);
+	expect_gp();
+	assert_int_equal(fake_msr_read(0, MSR_TSC_AUX), 0x1234);
+}
+
 #define IO(port, sz, in) (((u64)(port) << 16) | BIT(4 + (sz)) | ((in) ? 1 : 0))
 
 static void test_ioio(void **s)
@@ -339,7 +379,7 @@ int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 	const struct CMUnitTest tests[] = {
-		T(test_cpuid),	     T(test_msr),
+		T(test_cpuid),	     T(test_msr), T(test_msr_swapped_and_aux),
 		T(test_ioio),	     T(test_npf_outside),
 		T(test_shutdown),    T(test_svm_insns_ud),
 		T(test_invalid_both_widths), T(test_hlt_pause),

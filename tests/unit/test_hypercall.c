@@ -92,11 +92,16 @@ static void test_report(void **s)
 	assert_int_equal(HC(HC_REPORT, 0x6000, 0, 0, 0), -HC_E2BIG);
 	fx_put(FX_MEM - 3, "abc", 3); /* runs off the end of memory */
 	assert_int_equal(HC(HC_REPORT, FX_MEM - 3, 0, 0, 0), -HC_EFAULT);
+	/* One byte before the end cannot hold a name and its NUL. */
+	fx_put(FX_MEM - 1, "", 1);
+	assert_int_equal(HC(HC_REPORT, FX_MEM - 1, 0, 0, 0), -HC_EFAULT);
+	fx_put(FX_MEM - 2, "z", 2);
+	assert_int_equal(HC(HC_REPORT, FX_MEM - 2, 0, 0, 0), 0);
 	fx_put(0x7000, "bad # name", 11);
 	assert_int_equal(HC(HC_REPORT, 0x7000, 0, 0, 0), -HC_EINVAL);
 	fx_put(0x7100, "", 1);
 	assert_int_equal(HC(HC_REPORT, 0x7100, 0, 0, 0), -HC_EINVAL);
-	assert_int_equal(fx_reports, 3);
+	assert_int_equal(fx_reports, 4);
 }
 
 static void test_counters(void **s)
@@ -127,7 +132,8 @@ static void test_counters(void **s)
 static void test_vcpu_start(void **s)
 {
 	(void)s;
-	assert_int_equal(HC(HC_VCPU_START, 4, 0x40000, 0x8000, 0), -HC_EINVAL);
+	assert_int_equal(HC(HC_VCPU_START, 4, 0x40000, 0x8000, 0), -HC_ENOENT);
+	assert_int_equal(HC(HC_VCPU_START, ~0ULL, 0x40000, 0x8000, 0), -HC_ENOENT);
 	assert_int_equal(HC(HC_VCPU_START, 1, 0, 0x8000, 0), -HC_EFAULT);
 	assert_int_equal(HC(HC_VCPU_START, 1, FX_MEM, 0x8000, 0), -HC_EFAULT);
 	assert_int_equal(HC(HC_VCPU_START, 1, 0x40000, FX_MEM + 8, 0),
@@ -151,7 +157,8 @@ static void test_offline_online(void **s)
 	/* Never-started vCPUs can be neither. */
 	assert_int_equal(HC(HC_VCPU_OFFLINE, 1, 0, 0, 0), -HC_ENOENT);
 	assert_int_equal(HC(HC_VCPU_ONLINE, 1, 0, 0, 0), -HC_ENOENT);
-	assert_int_equal(HC(HC_VCPU_OFFLINE, 9, 0, 0, 0), -HC_EINVAL);
+	assert_int_equal(HC(HC_VCPU_OFFLINE, 9, 0, 0, 0), -HC_ENOENT);
+	assert_int_equal(HC(HC_VCPU_ONLINE, 1ULL << 32, 0, 0, 0), -HC_ENOENT);
 	assert_int_equal(HC(HC_VCPU_START, 1, 0x40040, 0x8000, 0), 0);
 	assert_int_equal(fx_g->live, 2);
 	assert_int_equal(HC(HC_VCPU_ONLINE, 1, 0, 0, 0), -HC_EBUSY);

@@ -175,11 +175,13 @@ static void test_msrpm(void **s)
 		assert_true(msrpm_intercepts(pm, crit[i], false));
 		assert_true(msrpm_intercepts(pm, crit[i], true));
 	}
-	/* The allow-list passes through. */
+	/* The allow-list passes reads through; writes are checked. */
 	assert_false(msrpm_intercepts(pm, MSR_FS_BASE, false));
-	assert_false(msrpm_intercepts(pm, MSR_KERNEL_GS_BASE, true));
-	assert_false(msrpm_intercepts(pm, MSR_LSTAR, true));
+	assert_false(msrpm_intercepts(pm, MSR_KERNEL_GS_BASE, false));
+	assert_false(msrpm_intercepts(pm, MSR_LSTAR, false));
 	assert_false(msrpm_intercepts(pm, MSR_SYSENTER_EIP, false));
+	assert_true(msrpm_intercepts(pm, MSR_KERNEL_GS_BASE, true));
+	assert_true(msrpm_intercepts(pm, MSR_LSTAR, true));
 	/* Neighbours of allow-listed MSRs stay intercepted. */
 	assert_true(msrpm_intercepts(pm, MSR_TSC_AUX, false));
 	assert_true(msrpm_intercepts(pm, MSR_SYSENTER_CS - 1, true));
