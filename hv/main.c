@@ -13,6 +13,7 @@
 #include "hv/options.h"
 #include "hv/percpu.h"
 #include "hv/stop.h"
+#include "hv/svm.h"
 
 struct options g_options;
 static hpa_t host_cr3;
@@ -105,6 +106,8 @@ _Noreturn void hv_main(struct boot_info *bi)
 		(unsigned long long)(t0 - bi->tsc_exit_boot));
 
 	boot_checks(bi);
+	svm_run_guest_image(bi->guest_name[0] ? bi->guest_name : "guest",
+			    bi->guest_image, bi->guest_size);
 
 	hv_stop(ktap_finish() ? STOP_FAIL : STOP_PASS);
 }

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# tests/boot/05-svm.t - issue 5: SVM enable, the first guest on EPYC TCG
+# with 1 and 4 vCPUs, PAUSE policy lines, and the clean skip on Intel.
+. "$(dirname "$0")/lib.sh"
+
+boot svm-smp1 --smp 1
+expect_rc 0 "smp 1: guest run passes"
+expect_ktap_ok svm.enable
+expect_ktap_ok svm.guest_create
+expect_ktap_ok svm.guest_run
+expect_ktap_ok svm.pool_restored
+expect_log '^svm: .*no NRIP: RIP advanced by known lengths' "TCG: no NRIP, known lengths used"
+expect_log '^guest [a-z]+: pause: no PauseFilter .*PAUSE not intercepted' "pause policy logged with its reason"
+expect_log '^guest [a-z]+: .*ASID [1-9]' "non-zero ASID"
+expect_log '^guest [a-z]+ stopped: exited with status 0' "guest ended through HC_EXIT"
+expect_log '^\[[a-z]+\] ' "guest console lines carry the guest's name"
+
+boot svm-smp4 --smp 4
+expect_rc 0 "smp 4: guest run passes"
+for id in 0 1 2 3; do
+	expect_log "vCPU $id of 4" "smp 4: vCPU $id printed its id"
+done
+expect_ktap_ok svm.guest_run
+expect_ktap_ok svm.pool_restored
+ktap_valid "smp 4: KTAP block well formed, all ok"
+
+boot svm-pause-on --smp 1 --opts "pause_intercept=on"
+expect_rc 0 "pause_intercept=on: run passes"
+expect_log 'pause_intercept=on: every PAUSE exits' "forced PAUSE intercept without the filter"
+
+boot svm-intel --smp 2 --cpu Skylake-Server,+x2apic
+expect_rc 0 "Intel CPU model: the run still ends cleanly"
+expect_log 'svm: cannot use SVM: CPUID 0x80000001:ECX\[2\] \(SVM\) is 0' "the reason SVM is unusable is printed"
+expect_ktap_skip svm.enable 'SVM\) is 0'
+expect_ktap_skip svm.guest 'no SVM'
+ktap_valid "Intel: KTAP block well formed"
+
+done_testing
