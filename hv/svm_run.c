@@ -10,6 +10,7 @@
 #include "hv/mm.h"
 #include "hv/options.h"
 #include "hv/svm.h"
+#include "hv/vcpu_watchdog.h"
 
 extern const char builtin_guest[], builtin_guest_end[];
 extern struct options g_options; /* hv/main.c */
@@ -73,6 +74,7 @@ int svm_run_guest_image(const char *name, const void *img, u64 size)
 		return 0;
 	}
 	ktap_ok("svm.enable", true, "SVM enabled");
+	watchdog_init(g_options.watchdog_ms);
 	if (p.nr_vcpus > GUEST_MAX_VCPUS)
 		p.nr_vcpus = GUEST_MAX_VCPUS;
 	before = mm_free_pages();

@@ -10,6 +10,7 @@
 #include "hv/ipi.h"
 #include "hv/log.h"
 #include "hv/svm.h"
+#include "hv/vcpu_watchdog.h"
 
 static void bench_path(struct vcpu *v, u64 now)
 {
@@ -59,10 +60,12 @@ void vcpu_run(struct vcpu *v)
 		host_aux = rdmsr(MSR_TSC_AUX);
 		wrmsr(MSR_TSC_AUX, v->tsc_aux);
 	}
+	watchdog_arm(v);
 	while (!g->stopping) {
 		if (v->state != VCPU_RUNNING) {
 			if (v->state == VCPU_DONE || !vcpu_wait_wakeup(v))
 				break;
+			v->progress_tsc = rdtsc(); /* parked time is not a hang */
 			continue;
 		}
 		if (g->bench)
@@ -71,9 +74,11 @@ void vcpu_run(struct vcpu *v)
 		if (g->bench)
 			v->t_exit = rdtsc();
 		v->vmcb->control.tlb_control = TLB_CONTROL_NOTHING;
-		if (exit_dispatch(v) == EXIT_LEAVE)
+		if (exit_dispatch(v) == EXIT_LEAVE ||
+		    !watchdog_check(v, v->vmcb->control.exit_code))
 			break;
 	}
+	watchdog_disarm();
 	vcpu_console_flush(v);
 	if (g_features.rdtscp)
 		wrmsr(MSR_TSC_AUX, host_aux);

@@ -53,6 +53,7 @@ struct vcpu {
 	u64 spec_ctrl; /* guest's SPEC_CTRL view: never reaches hardware */
 	u64 mtrr_def_type;
 	u64 tsc_aux; /* in the hardware MSR while the vCPU runs */
+	u64 progress_tsc; /* last exit that was not INTR/NMI/PAUSE */
 	/* Bench: TSC from #VMEXIT (stub return) to the next VMRUN. */
 	u64 t_exit, path_n, path_sum, path_min, path_max;
 	u32 con_len;
