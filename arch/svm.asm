@@ -28,12 +28,15 @@ svm_vmrun:
 	push r13
 	push r14
 	push r15
-	push rdx		; [rsp+16] host VMCB
-	push rsi		; [rsp+8]  guest GPRs
-	push rdi		; [rsp]    guest VMCB
+	push rdx		; [rsp+24] host VMCB
+	push rsi		; [rsp+16] guest GPRs
+	push rdi		; [rsp+8]  guest VMCB
+	pushfq			; [rsp]    caller's RFLAGS (IF)
 	clgi			; GIF=0: no interrupt/NMI until host state is back
+	sti			; host IF=1: with V_INTR_MASKING it gates physical
+				; interrupts in the guest, which then exit (15.21.1)
 	mov rax, rdi
-	vmload		; guest FS/GS/TR/LDTR/KernelGS/STAR.../SYSENTER
+	vmload			; guest FS/GS/TR/LDTR/KernelGS/STAR.../SYSENTER
 	mov rbx, [rsi + G_RBX]
 	mov rcx, [rsi + G_RCX]
 	mov rdx, [rsi + G_RDX]
@@ -48,8 +51,8 @@ svm_vmrun:
 	mov r14, [rsi + G_R14]
 	mov r15, [rsi + G_R15]
 	mov rsi, [rsi + G_RSI]
-	vmrun		; #VMEXIT restores host RAX, RSP, RIP (15.6)
-	mov rax, [rsp + 8]
+	vmrun			; #VMEXIT restores host RAX, RSP, RIP (15.6)
+	mov rax, [rsp + 16]
 	mov [rax + G_RBX], rbx
 	mov [rax + G_RCX], rcx
 	mov [rax + G_RDX], rdx
@@ -64,11 +67,12 @@ svm_vmrun:
 	mov [rax + G_R13], r13
 	mov [rax + G_R14], r14
 	mov [rax + G_R15], r15
-	mov rax, [rsp]
-	vmsave		; guest's hidden state back into its VMCB
-	mov rax, [rsp + 16]
-	vmload		; host GS base (percpu), TR, ... again
-	stgi
+	mov rax, [rsp + 8]
+	vmsave			; guest's hidden state back into its VMCB
+	mov rax, [rsp + 24]
+	vmload			; host GS base (percpu), TR, ... again
+	stgi			; a pending interrupt or NMI is taken here
+	popfq			; the caller's IF again
 	add rsp, 24
 	pop r15
 	pop r14

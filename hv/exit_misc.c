@@ -1,7 +1,6 @@
 /* hv/exit_misc.c - the small exits: HLT, PAUSE, NPF (APM vol 2, 15.25.6),
  * SHUTDOWN (15.13.3 triple fault), SVM instructions from the guest
  * (-> #UD, as on a CPU without SVM), INTR/NMI (15.13.1, 15.17). */
-#include "arch/cpu.h"
 #include "hv/exit.h"
 #include "hv/exit_decode.h"
 #include "hv/guest.h"
@@ -68,14 +67,8 @@ enum exit_action exit_svm_insn(struct vcpu *v)
 enum exit_action exit_intr(struct vcpu *v)
 {
 	(void)v;
-	/* GIF is set again (arch/svm.asm); with host IF=0 open a window so
-	 * the pending interrupt is taken by the host's IDT. An NMI is
-	 * delivered by the STGI itself. */
-	if (v->vmcb->control.exit_code == VMEXIT_INTR &&
-	    !(read_rflags() & RFLAGS_IF)) {
-		irq_enable();
-		irq_disable();
-	}
+	/* Already handled: arch/svm.asm ran VMRUN with host IF=1, so the
+	 * interrupt (or NMI) was taken by the host IDT right at its STGI. */
 	return EXIT_RESUME;
 }
 
