@@ -35,4 +35,26 @@ expect_ktap_skip svm.enable 'SVM\) is 0'
 expect_ktap_skip svm.guest 'no SVM'
 ktap_valid "Intel: KTAP block well formed"
 
+# Hostile guests: each ends only itself, with the reason; the pool is whole.
+hostile() { # name asm-body
+	local d=$logdir/hostile-$1
+	mkdir -p "$d"
+	printf 'bits 64\nglobal _start\n_start:\n%b\n' "$2" >"$d/g.asm"
+	nasm -f elf64 "$d/g.asm" -o "$d/g.o" &&
+		ld -N -nostdlib -static -Ttext=0x100000 -e _start "$d/g.o" \
+			-o "$d/g.elf" 2>/dev/null
+	boot "svm-hostile-$1" --smp 2 --file "$d/g.elf:hostile.elf" \
+		--opts 'guest=\hostile.elf watchdog_ms=500'
+	expect_rc 1 "hostile $1: the run ends (fail status: the guest failed)"
+	expect_ktap_fail svm.guest_run
+	expect_ktap_ok svm.pool_restored
+}
+hostile loop 'jmp $'
+expect_log 'stopped: vCPU 0: no progress for [0-9]+ ms \(endless loop\?\)' "endless loop: stopped by the watchdog"
+hostile vmrun 'mov rax, 0x1000\nvmrun'
+expect_log 'svm-insn 1 ' "VMRUN from the guest: #UD injected"
+expect_log 'stopped: vCPU 0: triple fault \(SHUTDOWN\)' "no IDT: #UD becomes a triple fault, guest stopped"
+hostile hsave 'mov ecx, 0xc0010117\nxor eax, eax\nxor edx, edx\nwrmsr'
+expect_log 'wrmsr MSR 0xc0010117 \(SVM control, host-critical\) -> #GP' "VM_HSAVE_PA write refused with #GP"
+
 done_testing
