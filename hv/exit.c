@@ -5,32 +5,12 @@
 #include "hv/hypercall_abi.h"
 #include "hv/guest.h"
 
-static enum exit_kind kind_of(u64 code)
-{
-	switch (code) {
-	case VMEXIT_CPUID: return EK_CPUID;
-	case VMEXIT_VMMCALL: return EK_VMMCALL;
-	case VMEXIT_IOIO: return EK_IOIO;
-	case VMEXIT_MSR: return EK_MSR;
-	case VMEXIT_HLT: return EK_HLT;
-	case VMEXIT_PAUSE: return EK_PAUSE;
-	case VMEXIT_NPF: return EK_NPF;
-	case VMEXIT_INTR: return EK_INTR;
-	case VMEXIT_NMI: return EK_NMI;
-	case VMEXIT_SHUTDOWN: return EK_SHUTDOWN;
-	case VMEXIT_VMRUN: case VMEXIT_VMLOAD: case VMEXIT_VMSAVE:
-	case VMEXIT_STGI: case VMEXIT_CLGI: case VMEXIT_SKINIT:
-	case VMEXIT_INVLPGA: return EK_SVM_INSN;
-	default: return EK_OTHER;
-	}
-}
-
 enum exit_action exit_dispatch(struct vcpu *v)
 {
 	u64 code = v->vmcb->control.exit_code;
 
 	v->exits++;
-	v->count[kind_of(code)]++;
+	v->count[exit_kind_of(code)]++;
 	switch (code) {
 	case VMEXIT_CPUID:
 		return exit_cpuid(v);

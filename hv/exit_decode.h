@@ -6,6 +6,24 @@
 #include "arch/types.h"
 #include "hv/vmcb.h"
 
+/* Counter buckets, one per exit kind (struct vcpu, HC_GET_COUNTERS). */
+enum exit_kind {
+	EK_CPUID,
+	EK_VMMCALL,
+	EK_IOIO,
+	EK_MSR,
+	EK_HLT,
+	EK_PAUSE,
+	EK_NPF,
+	EK_INTR,
+	EK_NMI,
+	EK_SHUTDOWN,
+	EK_SVM_INSN,
+	EK_OTHER,
+	EK_NR
+};
+enum exit_kind exit_kind_of(u64 code);
+
 /* IOIO EXITINFO1 (APM vol 2, 15.10.2). */
 struct ioio_info {
 	u16 port;

@@ -64,10 +64,11 @@ static enum exit_action string_io(struct vcpu *v, const struct ioio_info *io)
 		v->gprs.rcx = 0;
 	return EXIT_RESUME;
 bad:
-	guest_stop(v->guest, -1, true,
-		   "vCPU %u: string I/O on port %#x at %#llx x %llu outside guest memory",
-		   v->id, io->port, (unsigned long long)*reg,
-		   (unsigned long long)count);
+	guest_stop(
+		v->guest, -1, true,
+		"vCPU %u: string I/O on port %#x at %#llx x %llu outside guest memory",
+		v->id, io->port, (unsigned long long)*reg,
+		(unsigned long long)count);
 	return EXIT_LEAVE;
 }
 
@@ -78,8 +79,8 @@ enum exit_action exit_ioio(struct vcpu *v)
 
 	ioio_decode(v->vmcb->control.exit_info1, &io);
 	if (!io.size) {
-		guest_stop(v->guest, -1, true, "vCPU %u: IOIO exit without size",
-			   v->id);
+		guest_stop(v->guest, -1, true,
+			   "vCPU %u: IOIO exit without size", v->id);
 		return EXIT_LEAVE;
 	}
 	if (io.str) {

@@ -35,25 +35,27 @@ enum exit_action exit_npf(struct vcpu *v)
 	npf_decode(c->exit_info1, &n);
 	npf_describe(&n, why, sizeof(why));
 	if (c->exit_info2 >= v->guest->mem_size)
-		guest_stop(v->guest, -1, true,
-			   "vCPU %u: nested page fault at GPA %#llx outside guest memory (%#llx bytes): %s, RIP %#llx",
-			   v->id, (unsigned long long)c->exit_info2,
-			   (unsigned long long)v->guest->mem_size, why,
-			   (unsigned long long)v->vmcb->save.rip);
+		guest_stop(
+			v->guest, -1, true,
+			"vCPU %u: nested page fault at GPA %#llx outside guest memory (%#llx bytes): %s, RIP %#llx",
+			v->id, (unsigned long long)c->exit_info2,
+			(unsigned long long)v->guest->mem_size, why,
+			(unsigned long long)v->vmcb->save.rip);
 	else
-		guest_stop(v->guest, -1, true,
-			   "vCPU %u: unexpected nested page fault at GPA %#llx inside guest memory: %s (info1 %#llx), RIP %#llx",
-			   v->id, (unsigned long long)c->exit_info2, why,
-			   (unsigned long long)c->exit_info1,
-			   (unsigned long long)v->vmcb->save.rip);
+		guest_stop(
+			v->guest, -1, true,
+			"vCPU %u: unexpected nested page fault at GPA %#llx inside guest memory: %s (info1 %#llx), RIP %#llx",
+			v->id, (unsigned long long)c->exit_info2, why,
+			(unsigned long long)c->exit_info1,
+			(unsigned long long)v->vmcb->save.rip);
 	return EXIT_LEAVE;
 }
 
 enum exit_action exit_shutdown(struct vcpu *v)
 {
 	guest_stop(v->guest, -1, true,
-		   "vCPU %u: triple fault (SHUTDOWN) at RIP %#llx",
-		   v->id, (unsigned long long)v->vmcb->save.rip);
+		   "vCPU %u: triple fault (SHUTDOWN) at RIP %#llx", v->id,
+		   (unsigned long long)v->vmcb->save.rip);
 	return EXIT_LEAVE;
 }
 

@@ -98,17 +98,38 @@ static int write_swapped(struct vcpu *v, u32 msr, u64 val)
 		break;
 	}
 	switch (msr) {
-	case MSR_FS_BASE: s->fs.base = val; break;
-	case MSR_GS_BASE: s->gs.base = val; break;
-	case MSR_KERNEL_GS_BASE: s->kernel_gs_base = val; break;
-	case MSR_STAR: s->star = val; break;
-	case MSR_LSTAR: s->lstar = val; break;
-	case MSR_CSTAR: s->cstar = val; break;
-	case MSR_SFMASK: s->sfmask = val; break;
-	case MSR_SYSENTER_CS: s->sysenter_cs = val; break;
-	case MSR_SYSENTER_ESP: s->sysenter_esp = val; break;
-	case MSR_SYSENTER_EIP: s->sysenter_eip = val; break;
-	default: return 1;
+	case MSR_FS_BASE:
+		s->fs.base = val;
+		break;
+	case MSR_GS_BASE:
+		s->gs.base = val;
+		break;
+	case MSR_KERNEL_GS_BASE:
+		s->kernel_gs_base = val;
+		break;
+	case MSR_STAR:
+		s->star = val;
+		break;
+	case MSR_LSTAR:
+		s->lstar = val;
+		break;
+	case MSR_CSTAR:
+		s->cstar = val;
+		break;
+	case MSR_SFMASK:
+		s->sfmask = val;
+		break;
+	case MSR_SYSENTER_CS:
+		s->sysenter_cs = val;
+		break;
+	case MSR_SYSENTER_ESP:
+		s->sysenter_esp = val;
+		break;
+	case MSR_SYSENTER_EIP:
+		s->sysenter_eip = val;
+		break;
+	default:
+		return 1;
 	}
 	return 0;
 }

@@ -94,8 +94,12 @@ static int make_vcpu(struct guest *g, u32 id)
 	v->state = VCPU_IDLE;
 	v->mtrr_def_type = MTRR_DEF_TYPE_WB;
 	vg = (struct vmcb_guest){
-		.asid = g->asid, .iopm = g->iopm, .msrpm = g->msrpm,
-		.ncr3 = g->npt.root, .cr3 = g->cr3, .rip = g->entry,
+		.asid = g->asid,
+		.iopm = g->iopm,
+		.msrpm = g->msrpm,
+		.ncr3 = g->npt.root,
+		.cr3 = g->cr3,
+		.rip = g->entry,
 		.rsp = gpa(g->stack_top - id * GUEST_STACK_SIZE),
 	};
 	vmcb_build(v->vmcb, &g_features, &g->pause, &vg);
@@ -141,8 +145,8 @@ static int build(struct guest *g, const struct guest_params *p)
 	msrpm_build(hpa_to_ptr(g->msrpm));
 	pause_policy_decide(&g_features, &p->pause, &g->pause);
 	fill_boot_info(g, p);
-	g->vcpus_pages = ALIGN_UP(g->nr_vcpus * sizeof(void *), PAGE_SIZE) /
-			 PAGE_SIZE;
+	g->vcpus_pages =
+		ALIGN_UP(g->nr_vcpus * sizeof(void *), PAGE_SIZE) / PAGE_SIZE;
 	g->vcpus = page_alloc_ptr(g->vcpus_pages);
 	if (!g->vcpus)
 		return -HC_E2BIG;

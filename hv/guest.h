@@ -53,8 +53,8 @@ int guest_create(const struct guest_params *p, struct guest **out);
  * caller itself: use vcpu_run(g->vcpus[0])). */
 void guest_destroy(struct guest *g);
 /* First caller wins: records why, prints it, kicks every vCPU out. */
-void guest_stop(struct guest *g, s64 status, bool failed, const char *fmt,
-		...) __attribute__((format(printf, 4, 5)));
+void guest_stop(struct guest *g, s64 status, bool failed, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 /* Wait until no vCPU of g is inside vcpu_run (after guest_stop). */
 void guest_wait_idle(struct guest *g);
 /* HC_REPORT sink (guest_report.c): one KTAP line. */

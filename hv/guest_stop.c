@@ -5,8 +5,7 @@
 #include "hv/lib/string.h"
 #include "hv/log.h"
 
-void guest_stop(struct guest *g, s64 status, bool failed, const char *fmt,
-		...)
+void guest_stop(struct guest *g, s64 status, bool failed, const char *fmt, ...)
 {
 	va_list ap;
 

@@ -120,10 +120,10 @@ static s64 hc_vcpu_online(struct vcpu *v, const struct hc_args *a)
 void guest_counters(const struct guest *g, struct hc_counters *c)
 {
 	static const u8 map[EK_NR] = {
-		[EK_CPUID] = 1, [EK_VMMCALL] = 2, [EK_IOIO] = 3, [EK_MSR] = 4,
-		[EK_HLT] = 5, [EK_PAUSE] = 6, [EK_NPF] = 7, [EK_INTR] = 8,
-		[EK_NMI] = 9, [EK_SHUTDOWN] = 10, [EK_SVM_INSN] = 11,
-		[EK_OTHER] = 12,
+		[EK_CPUID] = 1,	    [EK_VMMCALL] = 2,	[EK_IOIO] = 3,
+		[EK_MSR] = 4,	    [EK_HLT] = 5,	[EK_PAUSE] = 6,
+		[EK_NPF] = 7,	    [EK_INTR] = 8,	[EK_NMI] = 9,
+		[EK_SHUTDOWN] = 10, [EK_SVM_INSN] = 11, [EK_OTHER] = 12,
 	};
 	unsigned long long *f = &c->exits_total;
 
@@ -159,8 +159,8 @@ static s64 hc_get_counters(struct vcpu *v, const struct hc_args *a)
 enum exit_action hypercall_handle(struct vcpu *v)
 {
 	struct vmcb_save *s = &v->vmcb->save;
-	struct hc_args a = { v->gprs.rdi, v->gprs.rsi, v->gprs.rdx,
-			     v->gprs.r10, v->gprs.r8 };
+	struct hc_args a = { v->gprs.rdi, v->gprs.rsi, v->gprs.rdx, v->gprs.r10,
+			     v->gprs.r8 };
 	s64 ret;
 
 	if (s->cpl != 0) {

@@ -107,7 +107,8 @@ bool npt_lookup(const struct npt *n, gpa_t g, hpa_t *out, u64 *psize)
 		if (s == 12 || (e & NPTE_PS)) {
 			u64 sz = 1ULL << s;
 
-			*out = hpa((e & NPTE_ADDR & ~(sz - 1)) | (g.v & (sz - 1)));
+			*out = hpa((e & NPTE_ADDR & ~(sz - 1)) |
+				   (g.v & (sz - 1)));
 			*psize = sz;
 			return true;
 		}

@@ -19,24 +19,29 @@ const char *svm_unusable_reason(const struct features *f, bool have_vm_cr,
 				u64 vm_cr, char *buf, size_t n)
 {
 	if (!f->svm)
-		fmt_snprintf(buf, n,
-			     "CPUID 0x80000001:ECX[2] (SVM) is 0: this %s CPU (%s) has no AMD-V",
-			     vendor_name(f->vendor), f->vendor_str);
+		fmt_snprintf(
+			buf, n,
+			"CPUID 0x80000001:ECX[2] (SVM) is 0: this %s CPU (%s) has no AMD-V",
+			vendor_name(f->vendor), f->vendor_str);
 	else if (f->max_ext_leaf < 0x8000000a)
-		fmt_snprintf(buf, n, "CPUID leaf 0x8000000A (SVM features) is missing");
+		fmt_snprintf(buf, n,
+			     "CPUID leaf 0x8000000A (SVM features) is missing");
 	else if (!f->npt)
-		fmt_snprintf(buf, n,
-			     "no nested paging (CPUID 0x8000000A:EDX[0]=0); minhv needs NPT");
+		fmt_snprintf(
+			buf, n,
+			"no nested paging (CPUID 0x8000000A:EDX[0]=0); minhv needs NPT");
 	else if (f->svm_nasid < 2)
-		fmt_snprintf(buf, n,
-			     "CPUID 0x8000000A:EBX reports %u ASIDs; guests need at least one besides the host's",
-			     f->svm_nasid);
+		fmt_snprintf(
+			buf, n,
+			"CPUID 0x8000000A:EBX reports %u ASIDs; guests need at least one besides the host's",
+			f->svm_nasid);
 	else if (have_vm_cr && (vm_cr & VM_CR_SVMDIS))
-		fmt_snprintf(buf, n,
-			     "SVM is disabled by firmware (VM_CR.SVMDIS=1%s)",
-			     (vm_cr & VM_CR_LOCK) ?
-				     ", locked: enable SVM in the firmware setup" :
-				     "");
+		fmt_snprintf(
+			buf, n,
+			"SVM is disabled by firmware (VM_CR.SVMDIS=1%s)",
+			(vm_cr & VM_CR_LOCK) ?
+				", locked: enable SVM in the firmware setup" :
+				"");
 	else
 		return NULL;
 	return buf;
@@ -93,8 +98,8 @@ static void enable_fn(void *arg)
 static void log_features(const struct features *f)
 {
 	pr_info("svm: usable: asids %u npt %d nrips %d vmcb-clean %d flush-by-asid %d decode-assists %d\n",
-		f->svm_nasid, f->npt, f->nrips, f->vmcb_clean,
-		f->flush_by_asid, f->decode_assists);
+		f->svm_nasid, f->npt, f->nrips, f->vmcb_clean, f->flush_by_asid,
+		f->decode_assists);
 	pr_info("svm: pause-filter %d pause-filter-threshold %d vgif %d v-spec-ctrl %d 1g-npt %d%s\n",
 		f->pause_filter, f->pause_filter_threshold, f->vgif,
 		f->v_spec_ctrl, f->page1g,

@@ -10,8 +10,8 @@ static u16 clamp16(s32 v)
 	return v > 0xffff ? 0xffff : (u16)v;
 }
 
-void pause_policy_decide(const struct features *f,
-			 const struct pause_opts *o, struct pause_policy *p)
+void pause_policy_decide(const struct features *f, const struct pause_opts *o,
+			 struct pause_policy *p)
 {
 	p->intercept = false;
 	p->count = p->threshold = 0;
@@ -26,11 +26,13 @@ void pause_policy_decide(const struct features *f,
 		if (o->intercept == PAUSE_REQ_ON) {
 			p->intercept = true;
 			p->mode = HV_PAUSE_EVERY;
-			fmt_snprintf(p->why, sizeof(p->why),
-				     "no PauseFilter (CPUID 0x8000000A:EDX[10]=0), pause_intercept=on: every PAUSE exits");
+			fmt_snprintf(
+				p->why, sizeof(p->why),
+				"no PauseFilter (CPUID 0x8000000A:EDX[10]=0), pause_intercept=on: every PAUSE exits");
 		} else {
-			fmt_snprintf(p->why, sizeof(p->why),
-				     "no PauseFilter (CPUID 0x8000000A:EDX[10]=0): PAUSE not intercepted");
+			fmt_snprintf(
+				p->why, sizeof(p->why),
+				"no PauseFilter (CPUID 0x8000000A:EDX[10]=0): PAUSE not intercepted");
 		}
 		return;
 	}
@@ -41,10 +43,9 @@ void pause_policy_decide(const struct features *f,
 						   PAUSE_THRESHOLD_DEFAULT;
 	p->mode = p->count ? HV_PAUSE_FILTER : HV_PAUSE_EVERY;
 	fmt_snprintf(p->why, sizeof(p->why),
-		     "PauseFilter: count %u (%s)%s threshold %u (%s)",
-		     p->count, o->count >= 0 ? "option" : "default",
-		     f->pause_filter_threshold ? "," : ", no",
-		     p->threshold,
+		     "PauseFilter: count %u (%s)%s threshold %u (%s)", p->count,
+		     o->count >= 0 ? "option" : "default",
+		     f->pause_filter_threshold ? "," : ", no", p->threshold,
 		     !f->pause_filter_threshold ?
 			     "no PauseFilterThreshold, EDX[12]=0" :
 		     o->threshold >= 0 ? "option" :

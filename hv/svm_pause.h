@@ -26,7 +26,7 @@ struct pause_policy {
 	char why[160]; /* one line for the console */
 };
 
-void pause_policy_decide(const struct features *f,
-			 const struct pause_opts *o, struct pause_policy *p);
+void pause_policy_decide(const struct features *f, const struct pause_opts *o,
+			 struct pause_policy *p);
 
 #endif

@@ -17,8 +17,9 @@ extern struct options g_options; /* hv/main.c */
 
 static enum pause_req pause_req(enum tristate t)
 {
-	return t == TRI_ON ? PAUSE_REQ_ON : t == TRI_OFF ? PAUSE_REQ_OFF :
-							  PAUSE_REQ_AUTO;
+	return t == TRI_ON  ? PAUSE_REQ_ON :
+	       t == TRI_OFF ? PAUSE_REQ_OFF :
+			      PAUSE_REQ_AUTO;
 }
 
 static void print_counters(const struct guest *g)
@@ -56,9 +57,12 @@ static void print_bench(const struct guest *g)
 int svm_run_guest_image(const char *name, const void *img, u64 size)
 {
 	struct guest_params p = {
-		.name = name, .image = img, .image_size = size,
+		.name = name,
+		.image = img,
+		.image_size = size,
 		.mem_size = (u64)g_options.guest_mem_mb << 20,
-		.nr_vcpus = smp_online_count(), .bench = g_options.bench,
+		.nr_vcpus = smp_online_count(),
+		.bench = g_options.bench,
 		.tests = g_options.tests,
 		.pause = { g_options.pause_count, g_options.pause_threshold,
 			   pause_req(g_options.pause_intercept) },

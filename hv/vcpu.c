@@ -65,7 +65,8 @@ void vcpu_run(struct vcpu *v)
 		if (v->state != VCPU_RUNNING) {
 			if (v->state == VCPU_DONE || !vcpu_wait_wakeup(v))
 				break;
-			v->progress_tsc = rdtsc(); /* parked time is not a hang */
+			v->progress_tsc =
+				rdtsc(); /* parked time is not a hang */
 			continue;
 		}
 		if (g->bench)

@@ -5,25 +5,10 @@
 
 #include "arch/svm.h"
 #include "arch/types.h"
+#include "hv/exit_decode.h"
 #include "hv/vmcb.h"
 
 struct guest;
-
-enum exit_kind {
-	EK_CPUID,
-	EK_VMMCALL,
-	EK_IOIO,
-	EK_MSR,
-	EK_HLT,
-	EK_PAUSE,
-	EK_NPF,
-	EK_INTR,
-	EK_NMI,
-	EK_SHUTDOWN,
-	EK_SVM_INSN,
-	EK_OTHER,
-	EK_NR
-};
 
 enum vcpu_state {
 	VCPU_IDLE, /* never started */
@@ -61,8 +46,7 @@ struct vcpu {
 };
 
 /* vcpu_ops.c: pure helpers on a vCPU's VMCB. */
-void vcpu_inject_exception(struct vcpu *v, u8 vector, bool has_err,
-			   u32 err);
+void vcpu_inject_exception(struct vcpu *v, u8 vector, bool has_err, u32 err);
 /* Step over the intercepted instruction (NRIP or known length).
  * Returns false (and stops the guest) when its length is unknown. */
 bool vcpu_skip_insn(struct vcpu *v);

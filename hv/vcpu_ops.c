@@ -22,7 +22,8 @@ bool vcpu_skip_insn(struct vcpu *v)
 	if (!exit_next_rip(v->vmcb, g_features.nrips, &next)) {
 		guest_stop(v->guest, -1, true,
 			   "vCPU %u: cannot step over exit %#llx at RIP %#llx",
-			   v->id, (unsigned long long)v->vmcb->control.exit_code,
+			   v->id,
+			   (unsigned long long)v->vmcb->control.exit_code,
 			   (unsigned long long)v->vmcb->save.rip);
 		return false;
 	}

@@ -62,10 +62,12 @@ bool watchdog_check(struct vcpu *v, u64 code)
 		apic_timer_oneshot(VEC_TIMER, TICK_COUNT, APIC_TIMER_DIV_1);
 	if (now - v->progress_tsc <= limit_tsc)
 		return true;
-	guest_stop(v->guest, -1, true,
-		   "vCPU %u: no progress for %llu ms (endless loop?) at RIP %#llx",
-		   v->id, (unsigned long long)((now - v->progress_tsc) / g_tsc_khz),
-		   (unsigned long long)v->vmcb->save.rip);
+	guest_stop(
+		v->guest, -1, true,
+		"vCPU %u: no progress for %llu ms (endless loop?) at RIP %#llx",
+		v->id,
+		(unsigned long long)((now - v->progress_tsc) / g_tsc_khz),
+		(unsigned long long)v->vmcb->save.rip);
 	return false;
 }
 #else

@@ -179,9 +179,9 @@ struct vmcb {
 	struct vmcb_save save; /* 0x400 */
 };
 
-#define VMCB_CTL(f, off)                                                  \
+#define VMCB_CTL(f, off) \
 	_Static_assert(offsetof(struct vmcb, control.f) == (off), "vmcb " #f)
-#define VMCB_SAVE(f, off)                                                 \
+#define VMCB_SAVE(f, off) \
 	_Static_assert(offsetof(struct vmcb, save.f) == (off), "vmcb " #f)
 VMCB_CTL(intercept_cr, 0x000);
 VMCB_CTL(intercept_dr, 0x004);

@@ -34,9 +34,9 @@ static void build_control(struct vmcb_control *c, const struct pause_policy *p,
 			INTERCEPT_HLT | INTERCEPT_INVLPGA |
 			INTERCEPT_IOIO_PROT | INTERCEPT_MSR_PROT |
 			INTERCEPT_SHUTDOWN;
-	c->intercept2 = INTERCEPT_VMRUN | INTERCEPT_VMMCALL |
-			INTERCEPT_VMLOAD | INTERCEPT_VMSAVE | INTERCEPT_STGI |
-			INTERCEPT_CLGI | INTERCEPT_SKINIT;
+	c->intercept2 = INTERCEPT_VMRUN | INTERCEPT_VMMCALL | INTERCEPT_VMLOAD |
+			INTERCEPT_VMSAVE | INTERCEPT_STGI | INTERCEPT_CLGI |
+			INTERCEPT_SKINIT;
 	if (p->intercept) {
 		c->intercept1 |= INTERCEPT_PAUSE;
 		c->pause_filter_count = p->count;

@@ -10,11 +10,13 @@
 #define CR0_PG BIT(31)
 #define CR4_PAE BIT(5)
 /* SCE LME LMA NXE SVME LMSLE FFXSR TCE (and AutoIBRS on newer parts). */
-#define EFER_KNOWN (BIT(0) | BIT(8) | BIT(10) | BIT(11) | BIT(12) | \
-		    BIT(13) | BIT(14) | BIT(15) | BIT(21))
+#define EFER_KNOWN                                                           \
+	(BIT(0) | BIT(8) | BIT(10) | BIT(11) | BIT(12) | BIT(13) | BIT(14) | \
+	 BIT(15) | BIT(21))
 /* VME..UMIP, FSGSBASE, PCIDE, OSXSAVE, SMEP, SMAP, PKE, CET. */
-#define CR4_KNOWN (0xfffULL | BIT(16) | BIT(17) | BIT(18) | BIT(20) | \
-		   BIT(21) | BIT(22) | BIT(23))
+#define CR4_KNOWN                                                     \
+	(0xfffULL | BIT(16) | BIT(17) | BIT(18) | BIT(20) | BIT(21) | \
+	 BIT(22) | BIT(23))
 #define ATTR_L BIT(9)
 #define ATTR_D BIT(10)
 

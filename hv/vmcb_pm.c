@@ -8,10 +8,9 @@
 /* Reads pass through: their guest values live in the VMCB save area.
  * Writes exit so hv/exit_msr.c can enforce canonical addresses. */
 static const u32 passthrough[] = {
-	MSR_FS_BASE,	  MSR_GS_BASE,	    MSR_KERNEL_GS_BASE,
-	MSR_STAR,	  MSR_LSTAR,	    MSR_CSTAR,
-	MSR_SFMASK,	  MSR_SYSENTER_CS,  MSR_SYSENTER_ESP,
-	MSR_SYSENTER_EIP,
+	MSR_FS_BASE,	  MSR_GS_BASE,	    MSR_KERNEL_GS_BASE, MSR_STAR,
+	MSR_LSTAR,	  MSR_CSTAR,	    MSR_SFMASK,		MSR_SYSENTER_CS,
+	MSR_SYSENTER_ESP, MSR_SYSENTER_EIP,
 };
 
 void iopm_build(void *iopm)

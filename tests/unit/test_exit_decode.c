@@ -68,8 +68,9 @@ static void test_npf(void **s)
 	assert_false(n.final_gpa);
 	assert_true(n.present);
 	assert_true(n.user);
-	assert_non_null(strstr(npf_describe(&n, b, sizeof(b)),
-			       "read of protected page during a guest page-table walk"));
+	assert_non_null(strstr(
+		npf_describe(&n, b, sizeof(b)),
+		"read of protected page during a guest page-table walk"));
 	npf_decode(BIT(4) | BIT(3) | BIT(32), &n);
 	assert_true(n.fetch);
 	assert_true(n.rsvd);
@@ -136,6 +137,20 @@ static void test_invalid_and_names(void **s)
 	assert_string_equal(exit_name(0x1234), "?");
 }
 
+static void test_kinds(void **s)
+{
+	(void)s;
+	assert_int_equal(exit_kind_of(VMEXIT_CPUID), EK_CPUID);
+	assert_int_equal(exit_kind_of(VMEXIT_VMMCALL), EK_VMMCALL);
+	assert_int_equal(exit_kind_of(VMEXIT_IOIO), EK_IOIO);
+	assert_int_equal(exit_kind_of(VMEXIT_NPF), EK_NPF);
+	assert_int_equal(exit_kind_of(VMEXIT_SKINIT), EK_SVM_INSN);
+	assert_int_equal(exit_kind_of(VMEXIT_INVLPGA), EK_SVM_INSN);
+	assert_int_equal(exit_kind_of(VMEXIT_NMI), EK_NMI);
+	assert_int_equal(exit_kind_of(0xffffffffULL), EK_OTHER);
+	assert_int_equal(exit_kind_of(0x72ULL | (1ULL << 32)), EK_OTHER);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -145,6 +160,7 @@ int main(void)
 		cmocka_unit_test(test_len_fallback),
 		cmocka_unit_test(test_next_rip),
 		cmocka_unit_test(test_invalid_and_names),
+		cmocka_unit_test(test_kinds),
 	};
 	return cmocka_run_group_tests_name("exit_decode", tests, NULL, NULL);
 }

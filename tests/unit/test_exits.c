@@ -18,8 +18,8 @@
 
 #define RIP0 0x100000ULL
 #define UD_EVENT (VEC_UD | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID)
-#define GP_EVENT (VEC_GP | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID | \
-		  EVENTINJ_EV)
+#define GP_EVENT \
+	(VEC_GP | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID | EVENTINJ_EV)
 
 static int setup(void **s)
 {
@@ -143,7 +143,8 @@ static void test_msr(void **s)
 	expect_gp();
 	assert_int_equal(fake_cpus[0].wrmsr_count, 0);
 	assert_int_equal(fake_msr_read(0, MSR_VM_HSAVE_PA), 0x5000);
-	assert_true(fake_console_has("MSR 0xc0010117 (SVM control, host-critical) -> #GP"));
+	assert_true(fake_console_has(
+		"MSR 0xc0010117 (SVM control, host-critical) -> #GP"));
 	/* SPEC_CTRL is a per-vCPU shadow. */
 	msr_access(MSR_SPEC_CTRL, true, SPEC_CTRL_IBRS);
 	expect_ok();
@@ -281,9 +282,10 @@ static void test_shutdown(void **s)
 
 static void test_svm_insns_ud(void **s)
 {
-	static const u64 codes[] = { VMEXIT_VMRUN, VMEXIT_VMLOAD,
-				     VMEXIT_VMSAVE, VMEXIT_STGI, VMEXIT_CLGI,
-				     VMEXIT_SKINIT, VMEXIT_INVLPGA };
+	static const u64 codes[] = { VMEXIT_VMRUN,  VMEXIT_VMLOAD,
+				     VMEXIT_VMSAVE, VMEXIT_STGI,
+				     VMEXIT_CLGI,   VMEXIT_SKINIT,
+				     VMEXIT_INVLPGA };
 
 	(void)s;
 	for (unsigned i = 0; i < ARRAY_SIZE(codes); i++) {
@@ -306,7 +308,8 @@ static void test_invalid_both_widths(void **s)
 	fx_teardown();
 	fx_setup();
 	assert_int_equal(run(~0ULL, 0, 0), EXIT_LEAVE);
-	assert_non_null(strstr(fx_g->stop_reason, "VMEXIT_INVALID 0xffffffffffffffff"));
+	assert_non_null(
+		strstr(fx_g->stop_reason, "VMEXIT_INVALID 0xffffffffffffffff"));
 }
 
 static void test_hlt_pause(void **s)
@@ -379,12 +382,19 @@ int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 	const struct CMUnitTest tests[] = {
-		T(test_cpuid),	     T(test_msr), T(test_msr_swapped_and_aux),
-		T(test_ioio),	     T(test_npf_outside),
-		T(test_shutdown),    T(test_svm_insns_ud),
-		T(test_invalid_both_widths), T(test_hlt_pause),
-		T(test_hlt_if1_waits), T(test_nrip_used),
-		T(test_unexpected),  T(test_intr_nmi),
+		T(test_cpuid),
+		T(test_msr),
+		T(test_msr_swapped_and_aux),
+		T(test_ioio),
+		T(test_npf_outside),
+		T(test_shutdown),
+		T(test_svm_insns_ud),
+		T(test_invalid_both_widths),
+		T(test_hlt_pause),
+		T(test_hlt_if1_waits),
+		T(test_nrip_used),
+		T(test_unexpected),
+		T(test_intr_nmi),
 	};
 	return cmocka_run_group_tests_name("exits", tests, NULL, NULL);
 }

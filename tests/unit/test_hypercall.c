@@ -28,8 +28,7 @@ static int teardown(void **s)
 	return 0;
 }
 
-static s64 hc_on(struct vcpu *v, u64 nr, u64 a0, u64 a1, u64 a2, u64 a3,
-		 u64 a4)
+static s64 hc_on(struct vcpu *v, u64 nr, u64 a0, u64 a1, u64 a2, u64 a3, u64 a4)
 {
 	fx_exit(v, VMEXIT_VMMCALL, 0, 0);
 	v->vmcb->save.rax = nr;
@@ -59,8 +58,8 @@ static void test_console_write(void **s)
 	assert_int_equal(HC(HC_CONSOLE_WRITE, FX_MEM - 4, 5, 0, 0), -HC_EFAULT);
 	assert_int_equal(HC(HC_CONSOLE_WRITE, FX_MEM - 5, 5, 0, 0), 5);
 	assert_int_equal(HC(HC_CONSOLE_WRITE, ~0ULL - 2, 4, 0, 0), -HC_EFAULT);
-	assert_int_equal(HC(HC_CONSOLE_WRITE, 0x3000, HC_MAX_CONSOLE_LEN + 1,
-			    0, 0),
+	assert_int_equal(HC(HC_CONSOLE_WRITE, 0x3000, HC_MAX_CONSOLE_LEN + 1, 0,
+			    0),
 			 -HC_E2BIG);
 	assert_int_equal(HC(HC_CONSOLE_WRITE, 0x3000, ~0ULL, 0, 0), -HC_E2BIG);
 }
@@ -133,7 +132,8 @@ static void test_vcpu_start(void **s)
 {
 	(void)s;
 	assert_int_equal(HC(HC_VCPU_START, 4, 0x40000, 0x8000, 0), -HC_ENOENT);
-	assert_int_equal(HC(HC_VCPU_START, ~0ULL, 0x40000, 0x8000, 0), -HC_ENOENT);
+	assert_int_equal(HC(HC_VCPU_START, ~0ULL, 0x40000, 0x8000, 0),
+			 -HC_ENOENT);
 	assert_int_equal(HC(HC_VCPU_START, 1, 0, 0x8000, 0), -HC_EFAULT);
 	assert_int_equal(HC(HC_VCPU_START, 1, FX_MEM, 0x8000, 0), -HC_EFAULT);
 	assert_int_equal(HC(HC_VCPU_START, 1, 0x40000, FX_MEM + 8, 0),
@@ -183,8 +183,7 @@ static void test_exit_info_unknown(void **s)
 	struct vcpu *v = fx_v[0];
 
 	(void)s;
-	assert_int_equal(HC(HC_VCPU_INFO, 0, 0, 0, 0),
-			 (s64)FX_VCPUS << 32);
+	assert_int_equal(HC(HC_VCPU_INFO, 0, 0, 0, 0), (s64)FX_VCPUS << 32);
 	assert_int_equal(hc_on(fx_v[3], HC_VCPU_INFO, 0, 0, 0, 0, 0),
 			 3 | ((s64)FX_VCPUS << 32));
 	assert_int_equal(HC(0, 0, 0, 0, 0), -HC_ENOSYS);
@@ -209,8 +208,8 @@ int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 	const struct CMUnitTest tests[] = {
-		T(test_console_write), T(test_report),
-		T(test_counters),      T(test_vcpu_start),
+		T(test_console_write),	T(test_report),
+		T(test_counters),	T(test_vcpu_start),
 		T(test_offline_online), T(test_exit_info_unknown),
 	};
 	return cmocka_run_group_tests_name("hypercall", tests, NULL, NULL);

@@ -13,8 +13,7 @@
 
 static const struct pause_opts autoo = { -1, -1, PAUSE_REQ_AUTO };
 
-static struct pause_policy decide(bool filter, bool thresh,
-				  struct pause_opts o)
+static struct pause_policy decide(bool filter, bool thresh, struct pause_opts o)
 {
 	struct features f = { 0 };
 	struct pause_policy p;
@@ -68,8 +67,8 @@ static void test_filter_and_threshold(void **s)
 
 static void test_option_override(void **s)
 {
-	struct pause_policy p =
-		decide(true, true, (struct pause_opts){ 3000, 128, PAUSE_REQ_AUTO });
+	struct pause_policy p = decide(
+		true, true, (struct pause_opts){ 3000, 128, PAUSE_REQ_AUTO });
 
 	(void)s;
 	assert_int_equal(p.count, 3000);
@@ -80,7 +79,8 @@ static void test_option_override(void **s)
 	assert_int_equal(p.count, 4000);
 	assert_int_equal(p.threshold, 0);
 	/* Out-of-range values clamp to the 16-bit fields. */
-	p = decide(true, true, (struct pause_opts){ 70000, 99999, PAUSE_REQ_AUTO });
+	p = decide(true, true,
+		   (struct pause_opts){ 70000, 99999, PAUSE_REQ_AUTO });
 	assert_int_equal(p.count, 0xffff);
 	assert_int_equal(p.threshold, 0xffff);
 	/* Count 0 = every PAUSE exits. */
@@ -91,8 +91,8 @@ static void test_option_override(void **s)
 
 static void test_forced(void **s)
 {
-	struct pause_policy p =
-		decide(false, false, (struct pause_opts){ -1, -1, PAUSE_REQ_ON });
+	struct pause_policy p = decide(
+		false, false, (struct pause_opts){ -1, -1, PAUSE_REQ_ON });
 
 	(void)s;
 	assert_true(p.intercept);

@@ -25,8 +25,12 @@ static struct features epyc(void)
 }
 
 static const struct vmcb_guest vg = {
-	.asid = 3, .iopm = { 0x200000 }, .msrpm = { 0x204000 },
-	.ncr3 = { 0x300000 }, .cr3 = 0x10000, .rip = { 0x100040 },
+	.asid = 3,
+	.iopm = { 0x200000 },
+	.msrpm = { 0x204000 },
+	.ncr3 = { 0x300000 },
+	.cr3 = 0x10000,
+	.rip = { 0x100040 },
 	.rsp = { 0x4000000 },
 };
 
@@ -111,7 +115,8 @@ static void test_intercepts(void **s)
 static void test_pause_fields(void **s)
 {
 	struct features f = epyc();
-	struct pause_policy p = { .intercept = true, .count = 4000,
+	struct pause_policy p = { .intercept = true,
+				  .count = 4000,
 				  .threshold = 1000 };
 	struct vmcb *v = build(&f, &p);
 
@@ -136,8 +141,8 @@ static void test_guest_state(void **s)
 	(void)s;
 	assert_int_equal(v->save.cr0 & 0x80000001, 0x80000001); /* PG PE */
 	assert_int_equal(v->save.cr4, 0x20); /* PAE only */
-	assert_int_equal(v->save.efer, EFER_LME | EFER_LMA | EFER_SVME |
-					       EFER_NXE);
+	assert_int_equal(v->save.efer,
+			 EFER_LME | EFER_LMA | EFER_SVME | EFER_NXE);
 	assert_int_equal(v->save.cs.attrib & 0x600, 0x200); /* L=1, D=0 */
 	assert_int_equal(v->save.cs.attrib & 0x80, 0x80); /* present */
 	assert_int_equal(v->save.cpl, 0);
@@ -167,10 +172,16 @@ static void test_msrpm(void **s)
 	assert_int_equal(msrpm_bit(0x2000), -1);
 	assert_int_equal(msrpm_bit(0xc0002000), -1);
 	/* Host-critical: always intercepted, both directions. */
-	static const u32 crit[] = { MSR_EFER, MSR_VM_HSAVE_PA, MSR_VM_CR,
-				    MSR_SPEC_CTRL, MSR_APIC_BASE,
-				    MSR_MTRR_DEF_TYPE, MSR_MTRR_PHYSBASE(0),
-				    MSR_PAT, MSR_TSC, 0x830 };
+	static const u32 crit[] = { MSR_EFER,
+				    MSR_VM_HSAVE_PA,
+				    MSR_VM_CR,
+				    MSR_SPEC_CTRL,
+				    MSR_APIC_BASE,
+				    MSR_MTRR_DEF_TYPE,
+				    MSR_MTRR_PHYSBASE(0),
+				    MSR_PAT,
+				    MSR_TSC,
+				    0x830 };
 	for (unsigned i = 0; i < ARRAY_SIZE(crit); i++) {
 		assert_true(msrpm_intercepts(pm, crit[i], false));
 		assert_true(msrpm_intercepts(pm, crit[i], true));
