@@ -17,3 +17,6 @@ SVM_EXIT_SRCS := hv/exit.c hv/exit_cpuid.c hv/exit_msr.c hv/exit_io.c \
 	tests/unit/svm_fixture.c $(SVM_FAKES)
 test_exits_SRCS := tests/unit/test_exits.c $(SVM_EXIT_SRCS)
 test_hypercall_SRCS := tests/unit/test_hypercall.c $(SVM_EXIT_SRCS)
+UNIT_TESTS += test_svm_enable
+test_svm_enable_SRCS := tests/unit/test_svm_enable.c hv/svm.c hv/mm.c \
+	hv/features.c $(SVM_FAKES)
