@@ -9,7 +9,6 @@
 #include "hv/lib/string.h"
 #include "hv/log.h"
 #include "hv/mm.h"
-#include "hv/percpu.h"
 
 _Static_assert(sizeof(struct guest) <= PAGE_SIZE, "guest fits a page");
 _Static_assert(sizeof(struct vcpu) <= PAGE_SIZE, "vcpu fits a page");
@@ -165,12 +164,17 @@ int guest_create(const struct guest_params *p, struct guest **out)
 	int r;
 
 	*out = NULL;
-	if (!p->nr_vcpus || p->nr_vcpus > GUEST_MAX_VCPUS ||
-	    p->nr_vcpus > g_ncpus || !n)
+	if (!n || !p->nr_vcpus || p->nr_vcpus > GUEST_MAX_VCPUS) {
+		pr_err("guest: needs a name and 1..%u vCPUs (got %u)\n",
+		       GUEST_MAX_VCPUS, p->nr_vcpus);
 		return -HC_EINVAL;
+	}
 	if (p->mem_size < 2 * SZ_2M ||
-	    p->nr_vcpus * GUEST_STACK_SIZE > ALIGN_UP(p->mem_size, SZ_2M) / 2)
+	    p->nr_vcpus * GUEST_STACK_SIZE > ALIGN_UP(p->mem_size, SZ_2M) / 2) {
+		pr_err("guest %s: %llu bytes of memory is too little for %u vCPUs\n",
+		       p->name, (unsigned long long)p->mem_size, p->nr_vcpus);
 		return -HC_EINVAL;
+	}
 	g = page_alloc_ptr(1);
 	if (!g)
 		return -HC_E2BIG;

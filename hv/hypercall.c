@@ -74,7 +74,7 @@ static s64 hc_vcpu_start(struct vcpu *v, const struct hc_args *a)
 	struct guest *g = v->guest;
 
 	if (!t)
-		return -HC_ENOENT; /* no such vCPU */
+		return -HC_EINVAL; /* no such vCPU */
 	/* Entry inside guest memory; stack top in (page 0, mem_size],
 	 * 8-byte aligned. */
 	if (a->a1 < PAGE_SIZE || a->a1 >= g->mem_size)
@@ -97,7 +97,7 @@ static s64 hc_vcpu_offline(struct vcpu *v, const struct hc_args *a)
 	int r;
 
 	if (!t)
-		return -HC_ENOENT; /* no such vCPU */
+		return -HC_EINVAL; /* no such vCPU */
 	r = vcpu_set_offline(t);
 	if (!r && t != v)
 		vcpu_kick(t);
@@ -110,7 +110,7 @@ static s64 hc_vcpu_online(struct vcpu *v, const struct hc_args *a)
 	int r;
 
 	if (!t)
-		return -HC_ENOENT; /* no such vCPU */
+		return -HC_EINVAL; /* no such vCPU */
 	r = vcpu_set_online(t);
 	if (!r)
 		vcpu_kick(t);

@@ -3,6 +3,11 @@
 # with 1 and 4 vCPUs, PAUSE policy lines, and the clean skip on Intel.
 . "$(dirname "$0")/lib.sh"
 
+skip() { # reason: one TAP skip (parts that need a layer not in this build)
+	_n=$((_n + 1))
+	echo "ok $_n # SKIP $1"
+}
+
 boot svm-smp1 --smp 1
 expect_rc 0 "smp 1: guest run passes"
 expect_ktap_ok svm.enable
@@ -14,12 +19,18 @@ expect_log '^guest [a-z]+: pause: no PauseFilter .*PAUSE not intercepted' "pause
 expect_log '^guest [a-z]+: .*ASID [1-9]' "non-zero ASID"
 expect_log '^guest [a-z]+ stopped: exited with status 0' "guest ended through HC_EXIT"
 expect_log '^\[[a-z]+\] ' "guest console lines carry the guest's name"
+watchdog=1
+grep -q 'watchdog unavailable' "$LOG" && watchdog=0
 
 boot svm-smp4 --smp 4
 expect_rc 0 "smp 4: guest run passes"
-for id in 0 1 2 3; do
-	expect_log "vCPU $id of 4" "smp 4: vCPU $id printed its id"
-done
+if grep -Eq '^ok [0-9]+ smp\.online' "$LOG"; then
+	for id in 0 1 2 3; do
+		expect_log "vCPU $id of 4" "smp 4: vCPU $id printed its id"
+	done
+else
+	skip "no SMP layer in this build: one vCPU only"
+fi
 expect_ktap_ok svm.guest_run
 expect_ktap_ok svm.pool_restored
 ktap_valid "smp 4: KTAP block well formed, all ok"
@@ -49,8 +60,12 @@ hostile() { # name asm-body
 	expect_ktap_fail svm.guest_run
 	expect_ktap_ok svm.pool_restored
 }
-hostile loop 'jmp $'
-expect_log 'stopped: vCPU 0: no progress for [0-9]+ ms \(endless loop\?\)' "endless loop: stopped by the watchdog"
+if [ "$watchdog" = 0 ]; then
+	skip "no LAPIC timer in this build: endless-loop guest not run"
+else
+	hostile loop 'jmp $'
+	expect_log 'stopped: vCPU 0: no progress for [0-9]+ ms \(endless loop\?\)' "endless loop: stopped by the watchdog"
+fi
 hostile vmrun 'mov rax, 0x1000\nvmrun'
 expect_log 'svm-insn 1 ' "VMRUN from the guest: #UD injected"
 expect_log 'stopped: vCPU 0: triple fault \(SHUTDOWN\)' "no IDT: #UD becomes a triple fault, guest stopped"

@@ -131,9 +131,9 @@ static void test_counters(void **s)
 static void test_vcpu_start(void **s)
 {
 	(void)s;
-	assert_int_equal(HC(HC_VCPU_START, 4, 0x40000, 0x8000, 0), -HC_ENOENT);
+	assert_int_equal(HC(HC_VCPU_START, 4, 0x40000, 0x8000, 0), -HC_EINVAL);
 	assert_int_equal(HC(HC_VCPU_START, ~0ULL, 0x40000, 0x8000, 0),
-			 -HC_ENOENT);
+			 -HC_EINVAL);
 	assert_int_equal(HC(HC_VCPU_START, 1, 0, 0x8000, 0), -HC_EFAULT);
 	assert_int_equal(HC(HC_VCPU_START, 1, FX_MEM, 0x8000, 0), -HC_EFAULT);
 	assert_int_equal(HC(HC_VCPU_START, 1, 0x40000, FX_MEM + 8, 0),
@@ -157,8 +157,8 @@ static void test_offline_online(void **s)
 	/* Never-started vCPUs can be neither. */
 	assert_int_equal(HC(HC_VCPU_OFFLINE, 1, 0, 0, 0), -HC_ENOENT);
 	assert_int_equal(HC(HC_VCPU_ONLINE, 1, 0, 0, 0), -HC_ENOENT);
-	assert_int_equal(HC(HC_VCPU_OFFLINE, 9, 0, 0, 0), -HC_ENOENT);
-	assert_int_equal(HC(HC_VCPU_ONLINE, 1ULL << 32, 0, 0, 0), -HC_ENOENT);
+	assert_int_equal(HC(HC_VCPU_OFFLINE, 9, 0, 0, 0), -HC_EINVAL);
+	assert_int_equal(HC(HC_VCPU_ONLINE, 1ULL << 32, 0, 0, 0), -HC_EINVAL);
 	assert_int_equal(HC(HC_VCPU_START, 1, 0x40040, 0x8000, 0), 0);
 	assert_int_equal(fx_g->live, 2);
 	assert_int_equal(HC(HC_VCPU_ONLINE, 1, 0, 0, 0), -HC_EBUSY);
