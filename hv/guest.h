@@ -40,7 +40,7 @@ struct guest {
 	spinlock_t lock;
 	volatile u32 live; /* vCPUs RUNNING or HALTED */
 	volatile u32 stopping; /* set once; every vCPU leaves */
-	volatile u32 active; /* vCPUs inside vcpu_run */
+	volatile u32 active; /* vCPUs started, not yet out of their loop */
 	s64 exit_status;
 	bool failed; /* stopped by the hypervisor (fault, bad state) */
 	char stop_reason[160];
@@ -49,8 +49,7 @@ struct guest {
 
 /* 0 or -HC_E*; on error nothing stays allocated. */
 int guest_create(const struct guest_params *p, struct guest **out);
-/* Start vCPU 0 at the entry on this CPU's behalf (launch on CPU 0 is the
- * caller itself: use vcpu_run(g->vcpus[0])). */
+/* Return every page; only after guest_stop() and guest_wait_idle(). */
 void guest_destroy(struct guest *g);
 /* First caller wins: records why, prints it, kicks every vCPU out. */
 void guest_stop(struct guest *g, s64 status, bool failed, const char *fmt, ...)

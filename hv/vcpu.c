@@ -39,13 +39,13 @@ bool vcpu_wait_wakeup(struct vcpu *v)
 	return !g->stopping;
 }
 
-void vcpu_run(struct vcpu *v)
+static void vcpu_run(struct vcpu *v)
 {
 	struct guest *g = v->guest;
 	struct svm_cpu *sc = svm_this_cpu();
 	u64 host_aux = 0;
 
-	__atomic_add_fetch(&g->active, 1, __ATOMIC_ACQ_REL);
+	/* g->active was raised by mark_running(): teardown waits for us. */
 	if (!sc) {
 		guest_stop(g, -1, true, "vCPU %u: SVM is not enabled on CPU %u",
 			   v->id, smp_this_cpu());
@@ -105,6 +105,9 @@ static int mark_running(struct vcpu *v)
 	} else {
 		v->state = VCPU_RUNNING;
 		g->live++;
+		/* Counted from now, not from when its CPU gets to it, so a
+		 * guest that ends first cannot be freed under the vCPU. */
+		__atomic_add_fetch(&g->active, 1, __ATOMIC_ACQ_REL);
 	}
 	spin_unlock(&g->lock);
 	return r;
@@ -124,6 +127,7 @@ int vcpu_launch(struct vcpu *v)
 		spin_lock(&g->lock);
 		v->state = VCPU_IDLE;
 		g->live--;
+		__atomic_sub_fetch(&g->active, 1, __ATOMIC_ACQ_REL);
 		spin_unlock(&g->lock);
 		return -HC_ENOENT; /* its CPU is not online */
 	}

@@ -59,9 +59,8 @@ int vcpu_set_offline(struct vcpu *v);
 int vcpu_set_online(struct vcpu *v);
 
 /* vcpu.c: the run loop and cross-CPU plumbing (needs the SMP layer). */
-/* Run v on this CPU until it leaves (guest stopped, or vCPU DONE). */
-void vcpu_run(struct vcpu *v);
-/* Mark v running and run it on the calling CPU (vCPU 0 at boot). */
+/* Mark v running and run it on the calling CPU (vCPU 0 at boot) until it
+ * leaves (guest stopped, or the vCPU is done). */
 void vcpu_run_here(struct vcpu *v);
 /* Start v on its physical CPU (v->id) asynchronously. 0 or -HC_E*. */
 int vcpu_launch(struct vcpu *v);
