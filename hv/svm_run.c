@@ -13,7 +13,6 @@
 #include "hv/vcpu_watchdog.h"
 
 extern const char builtin_guest[], builtin_guest_end[];
-extern struct options g_options; /* hv/main.c */
 
 static enum pause_req pause_req(enum tristate t)
 {
