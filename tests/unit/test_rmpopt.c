@@ -211,8 +211,8 @@ static void test_stats_min_avg_max(void **s)
 	assert_int_equal(rmpopt_stats_init(4), 0);
 	rmpopt_stats_begin();
 	rmpopt_stats_record(0, RMPOPT_ROLE_LEADER, 100, true);
-	rmpopt_stats_record(1, RMPOPT_ROLE_CORES, 10, true);
 	rmpopt_stats_record(1, RMPOPT_ROLE_CORES, 30, false);
+	rmpopt_stats_record(1, RMPOPT_ROLE_CORES, 10, true);
 	rmpopt_stats_record(2, RMPOPT_ROLE_CORES, 20, true);
 	sm = rmpopt_stats_end("test", 2, 999);
 	assert_int_equal(sm->all.count, 4);
