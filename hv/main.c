@@ -12,6 +12,7 @@
 #include "hv/mm.h"
 #include "hv/options.h"
 #include "hv/percpu.h"
+#include "hv/snp.h"
 #include "hv/stop.h"
 
 struct options g_options;
@@ -105,6 +106,11 @@ _Noreturn void hv_main(struct boot_info *bi)
 		(unsigned long long)(t0 - bi->tsc_exit_boot));
 
 	boot_checks(bi);
+	/* SEV-SNP last: after SMP and MTRR set-up (SNP_EN locks the MTRRs). */
+	if (!snp_init((enum rmpopt_mode)g_options.rmpopt, bi->phys_top))
+		snp_boot_scenario();
+	else
+		ktap_ok("snp.init", false, "snp_init failed");
 
 	hv_stop(ktap_finish() ? STOP_FAIL : STOP_PASS);
 }

@@ -60,7 +60,7 @@ int rmpopt_init(hpa_t b, enum rmpopt_mode m)
 	base = ALIGN_DOWN(b.v, SZ_1G);
 	mode = m;
 	programmed = page_alloc_ptr(ALIGN_UP(n ? n : 1, PAGE_SIZE) / PAGE_SIZE);
-	if (!programmed || rmpopt_stats_init(g_ncpus))
+	if (!programmed || rmpopt_stats_init(rmpopt_ncpus()))
 		return -1;
 	memset(pending, 0, sizeof(pending));
 	uncovered = 0;
@@ -109,7 +109,8 @@ u32 rmpopt_pending_count(void)
 
 	spin_lock(&pending_lock);
 	for (u32 w = 0; w < WORDS; w++)
-		n += (u32)__builtin_popcountll(pending[w]);
+		for (u64 v = pending[w]; v; v &= v - 1) /* no libgcc popcount */
+			n++;
 	spin_unlock(&pending_lock);
 	return n;
 }

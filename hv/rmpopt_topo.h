@@ -10,6 +10,9 @@
  * EBX[15:8] + 1, APM vol 3 appendix E.4.13). Returns 0, -1 out of memory. */
 int rmpopt_topo_init(u32 threads_per_core);
 u32 rmpopt_ncores(void);
+/* CPUs the tables are sized for: g_ncpus, or 1 (the boot CPU) before the
+ * SMP module has filled g_percpu. */
+u32 rmpopt_ncpus(void);
 u32 rmpopt_core_of(u32 cpu);
 /* The CPU that issues RMPOPT for cpu's core: its lowest-numbered online
  * thread. True when cpu is that thread. */

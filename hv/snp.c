@@ -6,12 +6,18 @@
 #include "arch/msr.h"
 #include "hv/features.h"
 #include "hv/log.h"
+#include "hv/options.h"
 #include "hv/percpu.h"
 #include "hv/rmp.h"
 #include "hv/rmp_model.h"
 #include "hv/rmpopt_topo.h"
 
 struct snp_info g_snp;
+
+_Static_assert((int)RMPOPT_MODE_LEADER == (int)RMPOPT_LEADER &&
+		       (int)RMPOPT_MODE_ALL == (int)RMPOPT_ALL &&
+		       (int)RMPOPT_MODE_BOTH == (int)RMPOPT_BOTH,
+	       "hv_main passes g_options.rmpopt to snp_init()");
 
 /* Entries of the RMP model and of the page tracking: enough for a few
  * SNP guests of 4 KiB pages or many of 2 MiB pages. */
@@ -58,7 +64,7 @@ int snp_init(enum rmpopt_mode mode, u64 ram_top)
 	}
 	pr_info("snp: RMPOPT_BASE %#llx (covers 2 TiB) on %u cores of %u CPUs, schedule %s\n",
 		(unsigned long long)(base.v | RMPOPT_BASE_EN), rmpopt_ncores(),
-		g_ncpus,
+		rmpopt_ncpus(),
 		mode == RMPOPT_MODE_ALL	 ? "all" :
 		mode == RMPOPT_MODE_BOTH ? "both" :
 					   "leader");

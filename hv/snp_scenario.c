@@ -234,7 +234,9 @@ void snp_boot_scenario(void)
 		const struct rmpopt_summary *s = rmpopt_stats_last();
 
 		check("snp.rmpopt_stats",
-		      s->all.count == (u64)s->regions * rmpopt_ncores() &&
+		      s->all.count &&
+			      s->all.count ==
+				      (u64)s->regions * rmpopt_ncores() &&
 			      s->all.min <= rmpopt_cycles_avg(&s->all) &&
 			      rmpopt_cycles_avg(&s->all) <= s->all.max,
 		      "%llu RMPOPTs for %u regions x %u cores, min/avg/max %llu/%llu/%llu",
