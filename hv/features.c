@@ -121,6 +121,14 @@ void features_detect(struct features *f)
 		cpuid(0x80000025, 0, &r);
 		f->rmpopt = bit(r.edx, 0);
 	}
+	f->threads_per_core = 1;
+	if (f->max_ext_leaf >= 0x8000001e) {
+		cpuid(0x80000001, 0, &r);
+		if (bit(r.ecx, 22)) {
+			cpuid(0x8000001e, 0, &r);
+			f->threads_per_core = ((r.ebx >> 8) & 0xff) + 1;
+		}
+	}
 }
 
 void features_log(const struct features *f)

@@ -41,6 +41,10 @@ struct features {
 	bool sev, snp, vmpl, segmented_rmp;
 	u32 cbit_pos;
 	bool rmpopt;
+
+	/* Topology, 0x8000001E EBX[15:8] + 1 (1 without TopologyExtensions,
+	 * 0x80000001 ECX[22]); used for the per-core RMPOPT_BASE (hv/rmpopt). */
+	u32 threads_per_core;
 };
 
 extern struct features g_features;
