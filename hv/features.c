@@ -75,6 +75,7 @@ void features_detect(struct features *f)
 		f->svm = bit(r.ecx, 2);
 		f->nx = bit(r.edx, 20);
 		f->page1g = bit(r.edx, 26);
+		f->rdtscp = bit(r.edx, 27);
 	}
 	f->phys_addr_bits = 36;
 	if (f->max_ext_leaf >= 0x80000008) {
@@ -119,6 +120,14 @@ void features_detect(struct features *f)
 	if (f->max_ext_leaf >= 0x80000025) {
 		cpuid(0x80000025, 0, &r);
 		f->rmpopt = bit(r.edx, 0);
+	}
+	f->threads_per_core = 1;
+	if (f->max_ext_leaf >= 0x8000001e) {
+		cpuid(0x80000001, 0, &r);
+		if (bit(r.ecx, 22)) {
+			cpuid(0x8000001e, 0, &r);
+			f->threads_per_core = ((r.ebx >> 8) & 0xff) + 1;
+		}
 	}
 }
 

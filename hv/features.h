@@ -25,6 +25,7 @@ struct features {
 	bool svm; /* ECX[2] */
 	bool nx; /* EDX[20] */
 	bool page1g; /* EDX[26] */
+	bool rdtscp; /* EDX[27]: RDTSCP and the TSC_AUX MSR */
 	u32 phys_addr_bits; /* 0x80000008 EAX[7:0] */
 
 	/* SVM, 0x8000000A */
@@ -40,6 +41,10 @@ struct features {
 	bool sev, snp, vmpl, segmented_rmp;
 	u32 cbit_pos;
 	bool rmpopt;
+
+	/* Topology, 0x8000001E EBX[15:8] + 1 (1 without TopologyExtensions,
+	 * 0x80000001 ECX[22]); used for the per-core RMPOPT_BASE (hv/rmpopt). */
+	u32 threads_per_core;
 };
 
 extern struct features g_features;

@@ -13,7 +13,9 @@
 #include "hv/options.h"
 #include "hv/percpu.h"
 #include "hv/smp.h"
+#include "hv/snp.h"
 #include "hv/stop.h"
+#include "hv/svm.h"
 
 struct options g_options;
 static hpa_t host_cr3;
@@ -113,6 +115,15 @@ _Noreturn void hv_main(struct boot_info *bi)
 	smp_ktap();
 	if (g_options.bench)
 		ipi_bench();
+
+	svm_run_guest_image(bi->guest_name[0] ? bi->guest_name : "guest",
+			    bi->guest_image, bi->guest_size);
+
+	/* SEV-SNP last: after SMP and MTRR set-up (SNP_EN locks the MTRRs). */
+	if (!snp_init((enum rmpopt_mode)g_options.rmpopt, bi->phys_top))
+		snp_boot_scenario();
+	else
+		ktap_ok("snp.init", false, "snp_init failed");
 
 	hv_stop(ktap_finish() ? STOP_FAIL : STOP_PASS);
 }

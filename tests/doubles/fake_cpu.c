@@ -81,6 +81,17 @@ static void tracef(const char *fmt, ...)
 	pthread_mutex_unlock(&trace_mu);
 }
 
+void fake_trace_note(const char *fmt, ...)
+{
+	char line[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	tracef("%s", line);
+}
+
 const char *fake_trace(void)
 {
 	return trace;

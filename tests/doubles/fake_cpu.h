@@ -51,6 +51,9 @@ bool fake_msr_exists(unsigned cpu, u32 msr);
 const char *fake_trace(void);
 void fake_trace_clear(void);
 void fake_trace_enable(bool on);
+/* Append a line of one's own (a double of another primitive, e.g. the RMP
+ * instructions), tagged with the current fake CPU like the others. */
+void fake_trace_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Count lines in the trace containing needle. */
 unsigned fake_trace_count(const char *needle);
 /* Position (line index) of the first line containing needle, or -1. */

@@ -1,0 +1,115 @@
+; arch/svm.asm - the VMRUN stub and the SVM instruction primitives
+; (APM vol 2, 15.5 VMRUN, 15.5.2 VMSAVE/VMLOAD, 15.17 GIF). SysV ABI.
+bits 64
+default rel
+section .text
+
+%define G_RBX 0x00
+%define G_RCX 0x08
+%define G_RDX 0x10
+%define G_RSI 0x18
+%define G_RDI 0x20
+%define G_RBP 0x28
+%define G_R8  0x30
+%define G_R9  0x38
+%define G_R10 0x40
+%define G_R11 0x48
+%define G_R12 0x50
+%define G_R13 0x58
+%define G_R14 0x60
+%define G_R15 0x68
+
+; void svm_vmrun(hpa_t vmcb [rdi], struct svm_gprs *g [rsi], hpa_t host [rdx])
+global svm_vmrun
+svm_vmrun:
+	push rbp
+	push rbx
+	push r12
+	push r13
+	push r14
+	push r15
+	push rdx		; [rsp+24] host VMCB
+	push rsi		; [rsp+16] guest GPRs
+	push rdi		; [rsp+8]  guest VMCB
+	pushfq			; [rsp]    caller's RFLAGS (IF)
+	clgi			; GIF=0: no interrupt/NMI until host state is back
+	sti			; host IF=1: with V_INTR_MASKING it gates physical
+				; interrupts in the guest, which then exit (15.21.1)
+	mov rax, rdi
+	vmload			; guest FS/GS/TR/LDTR/KernelGS/STAR.../SYSENTER
+	mov rbx, [rsi + G_RBX]
+	mov rcx, [rsi + G_RCX]
+	mov rdx, [rsi + G_RDX]
+	mov rdi, [rsi + G_RDI]
+	mov rbp, [rsi + G_RBP]
+	mov r8,  [rsi + G_R8]
+	mov r9,  [rsi + G_R9]
+	mov r10, [rsi + G_R10]
+	mov r11, [rsi + G_R11]
+	mov r12, [rsi + G_R12]
+	mov r13, [rsi + G_R13]
+	mov r14, [rsi + G_R14]
+	mov r15, [rsi + G_R15]
+	mov rsi, [rsi + G_RSI]
+	vmrun			; #VMEXIT restores host RAX, RSP, RIP (15.6)
+	mov rax, [rsp + 16]
+	mov [rax + G_RBX], rbx
+	mov [rax + G_RCX], rcx
+	mov [rax + G_RDX], rdx
+	mov [rax + G_RSI], rsi
+	mov [rax + G_RDI], rdi
+	mov [rax + G_RBP], rbp
+	mov [rax + G_R8],  r8
+	mov [rax + G_R9],  r9
+	mov [rax + G_R10], r10
+	mov [rax + G_R11], r11
+	mov [rax + G_R12], r12
+	mov [rax + G_R13], r13
+	mov [rax + G_R14], r14
+	mov [rax + G_R15], r15
+	mov rax, [rsp + 8]
+	vmsave			; guest's hidden state back into its VMCB
+	mov rax, [rsp + 24]
+	vmload			; host GS base (percpu), TR, ... again
+	stgi			; a pending interrupt or NMI is taken here
+	popfq			; the caller's IF again
+	add rsp, 24
+	pop r15
+	pop r14
+	pop r13
+	pop r12
+	pop rbx
+	pop rbp
+	ret
+
+global svm_vmload
+svm_vmload:
+	mov rax, rdi
+	vmload
+	ret
+
+global svm_vmsave
+svm_vmsave:
+	mov rax, rdi
+	vmsave
+	ret
+
+global svm_stgi
+svm_stgi:
+	stgi
+	ret
+
+global svm_clgi
+svm_clgi:
+	clgi
+	ret
+
+; void svm_invlpga(u64 va [rdi], u32 asid [esi])
+global svm_invlpga
+svm_invlpga:
+	mov rax, rdi
+	mov ecx, esi
+	invlpga rax, ecx
+	ret
+
+section .note.GNU-stack noalloc noexec nowrite progbits

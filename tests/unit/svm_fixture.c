@@ -1,0 +1,112 @@
+/* tests/unit/svm_fixture.c - see svm_fixture.h. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "arch/msr.h"
+#include "hv/exit.h"
+#include "tests/doubles/fake_console.h"
+#include "tests/doubles/fake_cpu.h"
+#include "tests/unit/svm_fixture.h"
+
+struct guest *fx_g;
+struct vcpu *fx_v[FX_VCPUS];
+static struct vcpu *vptrs[FX_VCPUS];
+unsigned fx_launches, fx_kicks, fx_reports;
+int fx_launch_ret;
+char fx_report[512];
+
+void fx_setup(void)
+{
+	fake_cpu_reset();
+	fake_console_clear();
+	memset(&g_features, 0, sizeof(g_features));
+	g_features.svm = g_features.npt = g_features.nx = true;
+	fx_launches = fx_kicks = fx_reports = 0;
+	fx_launch_ret = 0;
+	fx_report[0] = 0;
+	fx_g = calloc(1, sizeof(*fx_g));
+	strcpy(fx_g->name, "tg");
+	fx_g->mem_size = FX_MEM;
+	fx_g->mem_host = aligned_alloc(4096, FX_MEM);
+	memset(fx_g->mem_host, 0, FX_MEM);
+	fx_g->nr_vcpus = FX_VCPUS;
+	fx_g->vcpus = vptrs;
+	for (unsigned i = 0; i < FX_VCPUS; i++) {
+		struct vcpu *v = calloc(1, sizeof(*v));
+
+		v->vmcb = aligned_alloc(4096, sizeof(struct vmcb));
+		memset(v->vmcb, 0, sizeof(struct vmcb));
+		v->vmcb->save.efer = EFER_LME | EFER_LMA | EFER_SVME;
+		v->vmcb->save.cr0 = 0x80000011;
+		v->vmcb->save.rflags = 0x202;
+		v->vmcb->save.g_pat = 0x0007040600070406ULL;
+		v->guest = fx_g;
+		v->id = i;
+		v->state = VCPU_IDLE;
+		vptrs[i] = fx_v[i] = v;
+	}
+	fx_v[0]->state = VCPU_RUNNING;
+	fx_g->live = 1;
+}
+
+void fx_teardown(void)
+{
+	for (unsigned i = 0; i < FX_VCPUS; i++) {
+		free(fx_v[i]->vmcb);
+		free(fx_v[i]);
+	}
+	free(fx_g->mem_host);
+	free(fx_g);
+}
+
+u64 fx_put(u64 gpa, const void *src, size_t n)
+{
+	memcpy((char *)fx_g->mem_host + gpa, src, n);
+	return gpa;
+}
+
+void fx_exit(struct vcpu *v, u64 code, u64 info1, u64 info2)
+{
+	v->vmcb->control.exit_code = code;
+	v->vmcb->control.exit_info1 = info1;
+	v->vmcb->control.exit_info2 = info2;
+	v->vmcb->control.event_inj = 0;
+	v->vmcb->save.rip = 0x100000;
+}
+
+/* --- fakes of hv/vcpu.c and hv/guest_report.c --- */
+int vcpu_launch(struct vcpu *v)
+{
+	fx_launches++;
+	if (fx_launch_ret)
+		return fx_launch_ret;
+	v->state = VCPU_RUNNING;
+	fx_g->live++;
+	return 0;
+}
+
+void vcpu_kick(struct vcpu *v)
+{
+	(void)v;
+	fx_kicks++;
+}
+
+bool vcpu_wait_wakeup(struct vcpu *v)
+{
+	/* Nothing else runs in a unit test: report whether already woken. */
+	return v->state == VCPU_RUNNING && !v->guest->stopping;
+}
+
+void guest_report(struct guest *g, const char *name, enum hc_result r,
+		  const char *diag)
+{
+	(void)g;
+	fx_reports++;
+	snprintf(fx_report, sizeof(fx_report), "%s|%d|%s", name, (int)r, diag);
+}

@@ -1,0 +1,25 @@
+/* tests/unit/svm_fixture.h - a guest with host-malloc'd memory and vCPUs
+ * for exit-handler and hypercall tests, plus recording fakes of the SMP
+ * plumbing (vcpu_launch, vcpu_kick, wakeups) and of the KTAP sink. */
+#ifndef MINHV_TEST_SVM_FIXTURE_H
+#define MINHV_TEST_SVM_FIXTURE_H
+
+#include "hv/guest.h"
+
+#define FX_MEM (1ULL << 20)
+#define FX_VCPUS 4
+
+extern struct guest *fx_g;
+extern struct vcpu *fx_v[FX_VCPUS];
+extern unsigned fx_launches, fx_kicks, fx_reports;
+extern int fx_launch_ret;
+extern char fx_report[512]; /* "name|result|diag" of the last report */
+
+void fx_setup(void);
+void fx_teardown(void);
+/* Put a guest-memory byte string at gpa; returns gpa. */
+u64 fx_put(u64 gpa, const void *src, size_t n);
+/* Make vCPU 0 take exit `code` at rip with info1/info2. */
+void fx_exit(struct vcpu *v, u64 code, u64 info1, u64 info2);
+
+#endif

@@ -1,0 +1,400 @@
+/* tests/unit/test_exits.c - the dispatcher and exit handlers against a
+ * fake guest: CPUID leaves, MSR allow-list, IOIO, NPF, SHUTDOWN, SVM
+ * instructions, VMEXIT_INVALID in both widths, HLT, PAUSE, counters. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "arch/msr.h"
+#include "hv/exit.h"
+#include "hv/exit_decode.h"
+#include "tests/doubles/fake_console.h"
+#include "tests/doubles/fake_cpu.h"
+#include "tests/unit/svm_fixture.h"
+
+#define RIP0 0x100000ULL
+#define UD_EVENT (VEC_UD | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID)
+#define GP_EVENT \
+	(VEC_GP | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID | EVENTINJ_EV)
+
+static int setup(void **s)
+{
+	(void)s;
+	fx_setup();
+	return 0;
+}
+
+static int teardown(void **s)
+{
+	(void)s;
+	fx_teardown();
+	return 0;
+}
+
+static enum exit_action run(u64 code, u64 i1, u64 i2)
+{
+	fx_exit(fx_v[0], code, i1, i2);
+	return exit_dispatch(fx_v[0]);
+}
+
+static void test_cpuid(void **s)
+{
+	struct vcpu *v = fx_v[0];
+	char sig[13] = { 0 };
+
+	(void)s;
+	fake_cpuid_set(1, 0, 0x800f12, 0, BIT(21) | BIT(3), 0);
+	fake_cpuid_set(0x80000001, 0, 0, 0, BIT(2) | BIT(0), BIT(26));
+	fake_cpuid_set(0x8000000a, 0, 1, 16, 0, 0x1fff);
+
+	v->vmcb->save.rax = 0x40000000;
+	assert_int_equal(run(VMEXIT_CPUID, 0, 0), EXIT_RESUME);
+	assert_int_equal(v->vmcb->save.rax, 0x40000001);
+	memcpy(sig, &v->gprs.rbx, 4);
+	memcpy(sig + 4, &v->gprs.rcx, 4);
+	memcpy(sig + 8, &v->gprs.rdx, 4);
+	assert_string_equal(sig, "minhvminhv");
+	assert_int_equal(v->vmcb->save.rip, RIP0 + 2);
+	assert_int_equal(v->count[EK_CPUID], 1);
+
+	fx_v[2]->vmcb->save.rax = 0x40000001;
+	fx_exit(fx_v[2], VMEXIT_CPUID, 0, 0);
+	exit_dispatch(fx_v[2]);
+	assert_int_equal(fx_v[2]->vmcb->save.rax, HV_ABI_VERSION);
+	assert_int_equal(fx_v[2]->gprs.rbx, 2);
+
+	v->vmcb->save.rax = 1;
+	v->gprs.rcx = 0;
+	run(VMEXIT_CPUID, 0, 0);
+	assert_true(v->gprs.rcx & BIT(21)); /* x2APIC passed through */
+	assert_true(v->gprs.rcx & BIT(31)); /* hypervisor present */
+	assert_false(v->gprs.rcx & BIT(3)); /* MONITOR hidden */
+
+	v->vmcb->save.rax = 0x80000001;
+	v->gprs.rcx = 0;
+	run(VMEXIT_CPUID, 0, 0);
+	assert_false(v->gprs.rcx & BIT(2)); /* SVM hidden */
+	assert_true(v->gprs.rcx & BIT(0));
+	assert_int_equal(v->gprs.rdx, BIT(26));
+
+	v->vmcb->save.rax = 0x8000000a;
+	v->gprs.rcx = 0;
+	run(VMEXIT_CPUID, 0, 0);
+	assert_int_equal(v->vmcb->save.rax, 0);
+	assert_int_equal(v->gprs.rdx, 0);
+}
+
+static void msr_access(u32 msr, bool wr, u64 val)
+{
+	fx_v[0]->gprs.rcx = msr;
+	fx_v[0]->vmcb->save.rax = (u32)val;
+	fx_v[0]->gprs.rdx = val >> 32;
+	assert_int_equal(run(VMEXIT_MSR, wr, 0), EXIT_RESUME);
+}
+
+static void expect_gp(void)
+{
+	assert_int_equal(fx_v[0]->vmcb->control.event_inj, GP_EVENT);
+	assert_int_equal(fx_v[0]->vmcb->save.rip, RIP0); /* not skipped */
+}
+
+static void expect_ok(void)
+{
+	assert_int_equal(fx_v[0]->vmcb->control.event_inj, 0);
+	assert_int_equal(fx_v[0]->vmcb->save.rip, RIP0 + 2);
+}
+
+static void test_msr(void **s)
+{
+	struct vmcb_save *sv = &fx_v[0]->vmcb->save;
+
+	(void)s;
+	fake_msr_define(MSR_VM_HSAVE_PA, 0x5000);
+	fake_msr_define(MSR_SPEC_CTRL, 0);
+	/* EFER reads without SVME. */
+	msr_access(MSR_EFER, false, 0);
+	expect_ok();
+	assert_int_equal(sv->rax, EFER_LME | EFER_LMA);
+	/* Setting NXE works, SVME stays set underneath. */
+	msr_access(MSR_EFER, true, EFER_LME | EFER_LMA | EFER_NXE);
+	expect_ok();
+	assert_int_equal(sv->efer, EFER_LME | EFER_LMA | EFER_NXE | EFER_SVME);
+	/* The guest cannot set EFER.SVME (SVM is hidden) nor clear LME
+	 * with paging on. */
+	msr_access(MSR_EFER, true, EFER_LME | EFER_LMA | EFER_SVME);
+	expect_gp();
+	msr_access(MSR_EFER, true, 0);
+	expect_gp();
+	assert_true(sv->efer & EFER_SVME);
+	/* Host-critical MSRs: #GP, hardware untouched. */
+	msr_access(MSR_VM_HSAVE_PA, true, 0);
+	expect_gp();
+	msr_access(MSR_VM_HSAVE_PA, false, 0);
+	expect_gp();
+	msr_access(MSR_VM_CR, true, 0);
+	expect_gp();
+	msr_access(MSR_APIC_BASE, true, 0);
+	expect_gp();
+	msr_access(MSR_MTRR_PHYSBASE(0), true, 6);
+	expect_gp();
+	assert_int_equal(fake_cpus[0].wrmsr_count, 0);
+	assert_int_equal(fake_msr_read(0, MSR_VM_HSAVE_PA), 0x5000);
+	assert_true(fake_console_has(
+		"MSR 0xc0010117 (SVM control, host-critical) -> #GP"));
+	/* SPEC_CTRL is a per-vCPU shadow. */
+	msr_access(MSR_SPEC_CTRL, true, SPEC_CTRL_IBRS);
+	expect_ok();
+	assert_int_equal(fx_v[0]->spec_ctrl, SPEC_CTRL_IBRS);
+	assert_int_equal(fake_cpus[0].wrmsr_count, 0);
+	msr_access(MSR_SPEC_CTRL, true, 1ULL << 40);
+	expect_gp();
+	/* Unknown MSRs: #GP, both directions. */
+	msr_access(0x1234, false, 0);
+	expect_gp();
+	msr_access(0xc0011029, true, 0);
+	expect_gp();
+	/* PAT: valid types only. */
+	msr_access(MSR_PAT, true, 0x0606060606060606ULL);
+	expect_ok();
+	assert_int_equal(sv->g_pat, 0x0606060606060606ULL);
+	msr_access(MSR_PAT, true, 0x0202020202020202ULL);
+	expect_gp();
+	/* APIC base read: a fixed, BSP view. */
+	msr_access(MSR_APIC_BASE, false, 0);
+	expect_ok();
+	assert_int_equal(sv->rax, 0xfee00000 | APIC_BASE_EN | APIC_BASE_BSP);
+	assert_int_equal(fx_v[0]->count[EK_MSR], 16);
+	assert_int_equal(fx_v[0]->msr_gp, 11);
+}
+
+static void test_msr_swapped_and_aux(void **s)
+{
+	struct vmcb_save *sv = &fx_v[0]->vmcb->save;
+
+	(void)s;
+	/* Canonical addresses land in the VMCB, non-canonical get #GP. */
+	msr_access(MSR_KERNEL_GS_BASE, true, 0xffff800012345000ULL);
+	expect_ok();
+	assert_int_equal(sv->kernel_gs_base, 0xffff800012345000ULL);
+	msr_access(MSR_KERNEL_GS_BASE, true, 0x0000800000000000ULL);
+	expect_gp();
+	assert_int_equal(sv->kernel_gs_base, 0xffff800012345000ULL);
+	msr_access(MSR_LSTAR, true, 0x00007fffffffffffULL);
+	expect_ok();
+	assert_int_equal(sv->lstar, 0x00007fffffffffffULL);
+	msr_access(MSR_FS_BASE, true, 0x1000);
+	expect_ok();
+	assert_int_equal(sv->fs.base, 0x1000);
+	msr_access(MSR_GS_BASE, true, 1ULL << 60);
+	expect_gp();
+	msr_access(MSR_SFMASK, true, 1ULL << 32);
+	expect_gp();
+	msr_access(MSR_STAR, true, 0x0023001000000000ULL);
+	expect_ok();
+	assert_int_equal(sv->star, 0x0023001000000000ULL);
+	/* TSC_AUX: kept per vCPU and put in the hardware MSR for RDTSCP. */
+	g_features.rdtscp = true;
+	fake_msr_define(MSR_TSC_AUX, 0);
+	msr_access(MSR_TSC_AUX, true, 0x1234);
+	expect_ok();
+	assert_int_equal(fx_v[0]->tsc_aux, 0x1234);
+	assert_int_equal(fake_msr_read(0, MSR_TSC_AUX), 0x1234);
+	msr_access(MSR_TSC_AUX, false, 0);
+	expect_ok();
+	assert_int_equal(sv->rax, 0x1234);
+	msr_access(MSR_TSC_AUX, true, 1ULL << 32);
+	expect_gp();
+	assert_int_equal(fake_msr_read(0, MSR_TSC_AUX), 0x1234);
+}
+
+#define IO(port, sz, in) (((u64)(port) << 16) | BIT(4 + (sz)) | ((in) ? 1 : 0))
+
+static void test_ioio(void **s)
+{
+	struct vcpu *v = fx_v[0];
+	const char *hi = "hi\n";
+
+	(void)s;
+	for (const char *c = hi; *c; c++) {
+		v->vmcb->save.rax = 0x1200 | (u8)*c;
+		assert_int_equal(run(VMEXIT_IOIO, IO(0x3f8, 0, 0), RIP0 + 1),
+				 EXIT_RESUME);
+		assert_int_equal(v->vmcb->save.rip, RIP0 + 1);
+	}
+	assert_true(fake_console_has("[tg] hi\n"));
+	/* IN AL from an unknown port: all ones, upper bits kept. */
+	v->vmcb->save.rax = 0xabcd1234;
+	run(VMEXIT_IOIO, IO(0x80, 0, 1), RIP0 + 2);
+	assert_int_equal(v->vmcb->save.rax, 0xabcd12ff);
+	/* IN EAX zero-extends. */
+	v->vmcb->save.rax = 0xffff000000000000ULL;
+	run(VMEXIT_IOIO, IO(0xcfc, 2, 1), RIP0 + 1);
+	assert_int_equal(v->vmcb->save.rax, 0xffffffffULL);
+	assert_int_equal(v->vmcb->save.rip, RIP0 + 1);
+	/* Writes elsewhere are dropped and counted. */
+	u64 before = v->io_dropped;
+	run(VMEXIT_IOIO, IO(0x80, 0, 0), RIP0 + 2);
+	run(VMEXIT_IOIO, IO(0x3f8, 1, 0), RIP0 + 2); /* OUT AX to COM1 */
+	assert_int_equal(v->io_dropped, before + 2);
+	/* REP OUTSB from guest memory. */
+	fx_put(0x2000, "rep!\n", 5);
+	v->gprs.rsi = 0x2000;
+	v->gprs.rcx = 5;
+	run(VMEXIT_IOIO, IO(0x3f8, 0, 0) | BIT(2) | BIT(3), RIP0 + 2);
+	assert_true(fake_console_has("[tg] rep!\n"));
+	assert_int_equal(v->gprs.rsi, 0x2005);
+	assert_int_equal(v->gprs.rcx, 0);
+	/* String I/O past the end of guest memory stops the guest. */
+	v->gprs.rsi = FX_MEM - 2;
+	v->gprs.rcx = 5;
+	assert_int_equal(run(VMEXIT_IOIO, IO(0x3f8, 0, 0) | BIT(2) | BIT(3),
+			     RIP0 + 2),
+			 EXIT_LEAVE);
+	assert_true(fx_g->stopping);
+	assert_non_null(strstr(fx_g->stop_reason, "outside guest memory"));
+	assert_int_equal(v->count[EK_IOIO], 9);
+}
+
+static void test_npf_outside(void **s)
+{
+	(void)s;
+	assert_int_equal(run(VMEXIT_NPF, BIT(32) | BIT(1), FX_MEM + 0x1000),
+			 EXIT_LEAVE);
+	assert_true(fx_g->stopping);
+	assert_true(fx_g->failed);
+	assert_non_null(strstr(fx_g->stop_reason, "GPA 0x101000 outside"));
+	assert_non_null(strstr(fx_g->stop_reason, "write to unmapped page"));
+	assert_true(fake_console_has("guest tg stopped"));
+	assert_int_equal(fx_v[0]->count[EK_NPF], 1);
+}
+
+static void test_shutdown(void **s)
+{
+	(void)s;
+	assert_int_equal(run(VMEXIT_SHUTDOWN, 0, 0), EXIT_LEAVE);
+	assert_non_null(strstr(fx_g->stop_reason, "triple fault"));
+	assert_true(fx_g->failed);
+}
+
+static void test_svm_insns_ud(void **s)
+{
+	static const u64 codes[] = { VMEXIT_VMRUN,  VMEXIT_VMLOAD,
+				     VMEXIT_VMSAVE, VMEXIT_STGI,
+				     VMEXIT_CLGI,   VMEXIT_SKINIT,
+				     VMEXIT_INVLPGA };
+
+	(void)s;
+	for (unsigned i = 0; i < ARRAY_SIZE(codes); i++) {
+		assert_int_equal(run(codes[i], 0, 0), EXIT_RESUME);
+		assert_int_equal(fx_v[0]->vmcb->control.event_inj, UD_EVENT);
+		assert_int_equal(fx_v[0]->vmcb->save.rip, RIP0);
+	}
+	assert_int_equal(fx_v[0]->count[EK_SVM_INSN], ARRAY_SIZE(codes));
+	assert_false(fx_g->stopping);
+}
+
+static void test_invalid_both_widths(void **s)
+{
+	(void)s;
+	fx_v[0]->vmcb->save.efer = EFER_LME | EFER_LMA; /* SVME missing */
+	assert_int_equal(run(0xffffffffULL, 0, 0), EXIT_LEAVE);
+	assert_non_null(strstr(fx_g->stop_reason, "VMRUN failed"));
+	assert_non_null(strstr(fx_g->stop_reason, "EFER.SVME is clear"));
+	assert_true(fake_console_has("VMCB "));
+	fx_teardown();
+	fx_setup();
+	assert_int_equal(run(~0ULL, 0, 0), EXIT_LEAVE);
+	assert_non_null(
+		strstr(fx_g->stop_reason, "VMEXIT_INVALID 0xffffffffffffffff"));
+}
+
+static void test_hlt_pause(void **s)
+{
+	struct vcpu *v = fx_v[0];
+
+	(void)s;
+	assert_int_equal(run(VMEXIT_PAUSE, 0, 0), EXIT_RESUME);
+	assert_int_equal(v->vmcb->save.rip, RIP0 + 2);
+	assert_int_equal(v->count[EK_PAUSE], 1);
+	/* HLT with IF=0, the only live vCPU: it is done, the guest stops. */
+	v->vmcb->save.rflags = 0x2;
+	assert_int_equal(run(VMEXIT_HLT, 0, 0), EXIT_LEAVE);
+	assert_int_equal(v->state, VCPU_DONE);
+	assert_int_equal(v->vmcb->save.rip, RIP0 + 1);
+	assert_true(fx_g->stopping);
+	assert_false(fx_g->failed);
+	assert_non_null(strstr(fx_g->stop_reason, "halted"));
+}
+
+static void test_hlt_if1_waits(void **s)
+{
+	struct vcpu *v = fx_v[0];
+
+	(void)s;
+	/* Another vCPU keeps the guest alive; this one halts with IF=1. */
+	fx_v[1]->state = VCPU_RUNNING;
+	fx_g->live = 2;
+	assert_int_equal(run(VMEXIT_HLT, 0, 0), EXIT_LEAVE);
+	assert_int_equal(v->state, VCPU_HALTED);
+	assert_int_equal(fx_g->live, 1);
+	assert_false(fx_g->stopping);
+}
+
+static void test_nrip_used(void **s)
+{
+	struct vcpu *v = fx_v[0];
+
+	(void)s;
+	g_features.nrips = true;
+	fx_exit(v, VMEXIT_PAUSE, 0, 0);
+	v->vmcb->control.next_rip = RIP0 + 7;
+	exit_dispatch(v);
+	assert_int_equal(v->vmcb->save.rip, RIP0 + 7);
+}
+
+static void test_unexpected(void **s)
+{
+	(void)s;
+	assert_int_equal(run(0x65, 0, 0), EXIT_LEAVE);
+	assert_non_null(strstr(fx_g->stop_reason, "unexpected exit 0x65"));
+	assert_int_equal(fx_v[0]->count[EK_OTHER], 1);
+	assert_int_equal(fx_v[0]->exits, 1);
+}
+
+static void test_intr_nmi(void **s)
+{
+	(void)s;
+	assert_int_equal(run(VMEXIT_INTR, 0, 0), EXIT_RESUME);
+	assert_int_equal(run(VMEXIT_NMI, 0, 0), EXIT_RESUME);
+	assert_int_equal(fx_v[0]->count[EK_INTR], 1);
+	assert_int_equal(fx_v[0]->count[EK_NMI], 1);
+	assert_int_equal(fx_v[0]->vmcb->save.rip, RIP0); /* not skipped */
+	/* Nothing else to do in C: no host interrupt-flag games. */
+	assert_int_equal(fake_trace_count("sti"), 0);
+	assert_false(fx_g->stopping);
+}
+
+int main(void)
+{
+#define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+	const struct CMUnitTest tests[] = {
+		T(test_cpuid),
+		T(test_msr),
+		T(test_msr_swapped_and_aux),
+		T(test_ioio),
+		T(test_npf_outside),
+		T(test_shutdown),
+		T(test_svm_insns_ud),
+		T(test_invalid_both_widths),
+		T(test_hlt_pause),
+		T(test_hlt_if1_waits),
+		T(test_nrip_used),
+		T(test_unexpected),
+		T(test_intr_nmi),
+	};
+	return cmocka_run_group_tests_name("exits", tests, NULL, NULL);
+}

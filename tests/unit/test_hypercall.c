@@ -1,0 +1,216 @@
+/* tests/unit/test_hypercall.c - the VMMCALL ABI: every pointer+length
+ * validated (null, outside, straddling the end, wrap-around, huge,
+ * misaligned), unknown numbers, CPL, vCPU start/offline/online rules. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "hv/exit.h"
+#include "tests/doubles/fake_console.h"
+#include "tests/doubles/fake_cpu.h"
+#include "tests/unit/svm_fixture.h"
+
+static int setup(void **s)
+{
+	(void)s;
+	fx_setup();
+	return 0;
+}
+
+static int teardown(void **s)
+{
+	(void)s;
+	fx_teardown();
+	return 0;
+}
+
+static s64 hc_on(struct vcpu *v, u64 nr, u64 a0, u64 a1, u64 a2, u64 a3, u64 a4)
+{
+	fx_exit(v, VMEXIT_VMMCALL, 0, 0);
+	v->vmcb->save.rax = nr;
+	v->gprs.rdi = a0;
+	v->gprs.rsi = a1;
+	v->gprs.rdx = a2;
+	v->gprs.r10 = a3;
+	v->gprs.r8 = a4;
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	assert_int_equal(v->vmcb->save.rip, 0x100003); /* VMMCALL is 3 bytes */
+	return (s64)v->vmcb->save.rax;
+}
+
+#define HC(nr, a0, a1, a2, a3) hc_on(fx_v[0], nr, a0, a1, a2, a3, 0)
+
+static void test_console_write(void **s)
+{
+	(void)s;
+	fx_put(0x3000, "hello\nworld", 11);
+	assert_int_equal(HC(HC_CONSOLE_WRITE, 0x3000, 11, 0, 0), 11);
+	assert_true(fake_console_has("[tg] hello\n"));
+	assert_false(fake_console_has("world")); /* still buffered */
+	assert_int_equal(HC(HC_CONSOLE_WRITE, 0x3000, 0, 0, 0), 0);
+	assert_int_equal(HC(HC_CONSOLE_WRITE, 0, 5, 0, 0), -HC_EFAULT);
+	assert_int_equal(HC(HC_CONSOLE_WRITE, 0x10, 5, 0, 0), -HC_EFAULT);
+	assert_int_equal(HC(HC_CONSOLE_WRITE, FX_MEM, 1, 0, 0), -HC_EFAULT);
+	assert_int_equal(HC(HC_CONSOLE_WRITE, FX_MEM - 4, 5, 0, 0), -HC_EFAULT);
+	assert_int_equal(HC(HC_CONSOLE_WRITE, FX_MEM - 5, 5, 0, 0), 5);
+	assert_int_equal(HC(HC_CONSOLE_WRITE, ~0ULL - 2, 4, 0, 0), -HC_EFAULT);
+	assert_int_equal(HC(HC_CONSOLE_WRITE, 0x3000, HC_MAX_CONSOLE_LEN + 1, 0,
+			    0),
+			 -HC_E2BIG);
+	assert_int_equal(HC(HC_CONSOLE_WRITE, 0x3000, ~0ULL, 0, 0), -HC_E2BIG);
+}
+
+static void test_report(void **s)
+{
+	char big[HC_MAX_NAME_LEN + 8];
+
+	(void)s;
+	fx_put(0x4000, "boot.hello", 11);
+	fx_put(0x5000, "diag text#x", 11);
+	assert_int_equal(HC(HC_REPORT, 0x4000, HC_RESULT_OK, 0x5000, 9), 0);
+	assert_string_equal(fx_report, "boot.hello|0|diag text");
+	assert_int_equal(HC(HC_REPORT, 0x4000, HC_RESULT_SKIP, 0, 0), 0);
+	assert_string_equal(fx_report, "boot.hello|2|");
+	/* '#' in diagnostics cannot forge a KTAP directive. */
+	assert_int_equal(HC(HC_REPORT, 0x4000, HC_RESULT_FAIL, 0x5000, 11), 0);
+	assert_string_equal(fx_report, "boot.hello|1|diag text x");
+	assert_int_equal(fx_reports, 3);
+	/* Errors: nothing reported. */
+	assert_int_equal(HC(HC_REPORT, 0, 0, 0, 0), -HC_EFAULT);
+	assert_int_equal(HC(HC_REPORT, 0x4000, 3, 0, 0), -HC_EINVAL);
+	assert_int_equal(HC(HC_REPORT, 0x4000, 0, 0x5000, HC_MAX_DIAG_LEN + 1),
+			 -HC_E2BIG);
+	assert_int_equal(HC(HC_REPORT, 0x4000, 0, FX_MEM - 2, 4), -HC_EFAULT);
+	assert_int_equal(HC(HC_REPORT, 0x4000, 0, 0, 4), -HC_EFAULT);
+	memset(big, 'a', sizeof(big));
+	fx_put(0x6000, big, sizeof(big)); /* no NUL within the limit */
+	assert_int_equal(HC(HC_REPORT, 0x6000, 0, 0, 0), -HC_E2BIG);
+	fx_put(FX_MEM - 3, "abc", 3); /* runs off the end of memory */
+	assert_int_equal(HC(HC_REPORT, FX_MEM - 3, 0, 0, 0), -HC_EFAULT);
+	/* One byte before the end cannot hold a name and its NUL. */
+	fx_put(FX_MEM - 1, "", 1);
+	assert_int_equal(HC(HC_REPORT, FX_MEM - 1, 0, 0, 0), -HC_EFAULT);
+	fx_put(FX_MEM - 2, "z", 2);
+	assert_int_equal(HC(HC_REPORT, FX_MEM - 2, 0, 0, 0), 0);
+	fx_put(0x7000, "bad # name", 11);
+	assert_int_equal(HC(HC_REPORT, 0x7000, 0, 0, 0), -HC_EINVAL);
+	fx_put(0x7100, "", 1);
+	assert_int_equal(HC(HC_REPORT, 0x7100, 0, 0, 0), -HC_EINVAL);
+	assert_int_equal(fx_reports, 4);
+}
+
+static void test_counters(void **s)
+{
+	struct hc_counters c;
+
+	(void)s;
+	fx_v[1]->count[EK_PAUSE] = 5;
+	fx_v[1]->exits = 5;
+	assert_int_equal(HC(HC_GET_COUNTERS, 0x8000, sizeof(c), 0, 0),
+			 sizeof(c));
+	memcpy(&c, (char *)fx_g->mem_host + 0x8000, sizeof(c));
+	assert_int_equal(c.vmmcall, 1);
+	assert_int_equal(c.pause, 5);
+	assert_int_equal(c.exits_total, 6);
+	assert_int_equal(c.cpuid, 0);
+	assert_int_equal(HC(HC_GET_COUNTERS, 0x8000, sizeof(c) - 1, 0, 0),
+			 -HC_EINVAL);
+	assert_int_equal(HC(HC_GET_COUNTERS, 0x8004, sizeof(c), 0, 0),
+			 -HC_EINVAL);
+	assert_int_equal(HC(HC_GET_COUNTERS, 0, sizeof(c), 0, 0), -HC_EFAULT);
+	assert_int_equal(HC(HC_GET_COUNTERS, FX_MEM - 8, sizeof(c), 0, 0),
+			 -HC_EFAULT);
+	/* A larger buffer is fine: only sizeof(struct) is written. */
+	assert_int_equal(HC(HC_GET_COUNTERS, 0x8000, 4096, 0, 0), sizeof(c));
+}
+
+static void test_vcpu_start(void **s)
+{
+	(void)s;
+	assert_int_equal(HC(HC_VCPU_START, 4, 0x40000, 0x8000, 0), -HC_EINVAL);
+	assert_int_equal(HC(HC_VCPU_START, ~0ULL, 0x40000, 0x8000, 0),
+			 -HC_EINVAL);
+	assert_int_equal(HC(HC_VCPU_START, 1, 0, 0x8000, 0), -HC_EFAULT);
+	assert_int_equal(HC(HC_VCPU_START, 1, FX_MEM, 0x8000, 0), -HC_EFAULT);
+	assert_int_equal(HC(HC_VCPU_START, 1, 0x40000, FX_MEM + 8, 0),
+			 -HC_EFAULT);
+	assert_int_equal(HC(HC_VCPU_START, 1, 0x40000, 0x8004, 0), -HC_EINVAL);
+	assert_int_equal(HC(HC_VCPU_START, 0, 0x40000, 0x8000, 0), -HC_EBUSY);
+	assert_int_equal(fx_launches, 0);
+	assert_int_equal(HC(HC_VCPU_START, 1, 0x40040, 0x8000, 42), 0);
+	assert_int_equal(fx_launches, 1);
+	assert_int_equal(fx_v[1]->vmcb->save.rip, 0x40040);
+	assert_int_equal(fx_v[1]->vmcb->save.rsp, 0x8000);
+	assert_int_equal(fx_v[1]->gprs.rdi, 42);
+	assert_int_equal(HC(HC_VCPU_START, 1, 0x40040, 0x8000, 42), -HC_EBUSY);
+	fx_launch_ret = -HC_ENOENT; /* its CPU is not online */
+	assert_int_equal(HC(HC_VCPU_START, 2, 0x40040, 0x8000, 0), -HC_ENOENT);
+}
+
+static void test_offline_online(void **s)
+{
+	(void)s;
+	/* Never-started vCPUs can be neither. */
+	assert_int_equal(HC(HC_VCPU_OFFLINE, 1, 0, 0, 0), -HC_ENOENT);
+	assert_int_equal(HC(HC_VCPU_ONLINE, 1, 0, 0, 0), -HC_ENOENT);
+	assert_int_equal(HC(HC_VCPU_OFFLINE, 9, 0, 0, 0), -HC_EINVAL);
+	assert_int_equal(HC(HC_VCPU_ONLINE, 1ULL << 32, 0, 0, 0), -HC_EINVAL);
+	assert_int_equal(HC(HC_VCPU_START, 1, 0x40040, 0x8000, 0), 0);
+	assert_int_equal(fx_g->live, 2);
+	assert_int_equal(HC(HC_VCPU_ONLINE, 1, 0, 0, 0), -HC_EBUSY);
+	assert_int_equal(HC(HC_VCPU_OFFLINE, 1, 0, 0, 0), 0);
+	assert_int_equal(fx_v[1]->state, VCPU_OFFLINE);
+	assert_int_equal(fx_g->live, 1);
+	assert_int_equal(fx_kicks, 1);
+	assert_int_equal(HC(HC_VCPU_OFFLINE, 1, 0, 0, 0), 0); /* idempotent */
+	assert_int_equal(HC(HC_VCPU_ONLINE, 1, 0, 0, 0), 0);
+	assert_int_equal(fx_v[1]->state, VCPU_RUNNING);
+	assert_int_equal(fx_g->live, 2);
+	/* vCPU 1 takes itself offline; then vCPU 0 does: nobody is left. */
+	assert_int_equal(hc_on(fx_v[1], HC_VCPU_OFFLINE, 1, 0, 0, 0, 0), 0);
+	assert_false(fx_g->stopping);
+	assert_int_equal(HC(HC_VCPU_OFFLINE, 0, 0, 0, 0), 0);
+	assert_true(fx_g->stopping);
+	assert_non_null(strstr(fx_g->stop_reason, "offline"));
+}
+
+static void test_exit_info_unknown(void **s)
+{
+	struct vcpu *v = fx_v[0];
+
+	(void)s;
+	assert_int_equal(HC(HC_VCPU_INFO, 0, 0, 0, 0), (s64)FX_VCPUS << 32);
+	assert_int_equal(hc_on(fx_v[3], HC_VCPU_INFO, 0, 0, 0, 0, 0),
+			 3 | ((s64)FX_VCPUS << 32));
+	assert_int_equal(HC(0, 0, 0, 0, 0), -HC_ENOSYS);
+	assert_int_equal(HC(HC_NR, 0, 0, 0, 0), -HC_ENOSYS);
+	assert_int_equal(HC(~0ULL, 0, 0, 0, 0), -HC_ENOSYS);
+	/* Only CPL 0 may call. */
+	v->vmcb->save.cpl = 3;
+	assert_int_equal(HC(HC_VCPU_INFO, 0, 0, 0, 0), -HC_EPERM);
+	v->vmcb->save.cpl = 0;
+	/* HC_EXIT ends the guest with its status and leaves the loop. */
+	fx_exit(v, VMEXIT_VMMCALL, 0, 0);
+	v->vmcb->save.rax = HC_EXIT;
+	v->gprs.rdi = 7;
+	assert_int_equal(exit_dispatch(v), EXIT_LEAVE);
+	assert_true(fx_g->stopping);
+	assert_false(fx_g->failed);
+	assert_int_equal(fx_g->exit_status, 7);
+	assert_true(fake_console_has("guest tg stopped: exited with status 7"));
+}
+
+int main(void)
+{
+#define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+	const struct CMUnitTest tests[] = {
+		T(test_console_write),	T(test_report),
+		T(test_counters),	T(test_vcpu_start),
+		T(test_offline_online), T(test_exit_info_unknown),
+	};
+	return cmocka_run_group_tests_name("hypercall", tests, NULL, NULL);
+}
