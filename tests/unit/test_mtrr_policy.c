@@ -97,6 +97,14 @@ static void test_var_uc_over_wb_flushes(void **st)
 	n.var[1].base = (4ULL << 30) | MTRR_TYPE_UC; /* default WB there */
 	n.var[1].mask = T_VMASK(1ULL << 30);
 	assert_true(flush(&ss, TRI_AUTO, "variable range"));
+	/* a UC range only partly inside an old UC one: 9..10 GiB was WB */
+	t_state(&n);
+	o.var[1].base = (8ULL << 30) | MTRR_TYPE_UC;
+	o.var[1].mask = T_VMASK(1ULL << 30);
+	n.var[1] = o.var[1];
+	n.var[2].base = (8ULL << 30) | MTRR_TYPE_UC;
+	n.var[2].mask = T_VMASK(2ULL << 30);
+	assert_true(flush(&ss, TRI_AUTO, "variable range"));
 }
 
 static void test_var_uc_inside_uc_skips(void **st)

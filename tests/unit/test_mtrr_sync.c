@@ -70,6 +70,45 @@ static void check_all_traces(unsigned ncpu, bool flush, bool pge)
 	}
 }
 
+/* Line index of the first (last) trace line containing needle, or -1. */
+static int line_of(const char *needle, bool last)
+{
+	const char *p = fake_trace();
+	int line = 0, hit = -1;
+
+	while (*p) {
+		const char *e = strchr(p, '\n');
+		size_t ll = e ? (size_t)(e - p) : strlen(p);
+		char l[256];
+
+		snprintf(l, sizeof(l), "%.*s", (int)ll, p);
+		if (strstr(l, needle)) {
+			hit = line;
+			if (!last)
+				return hit;
+		}
+		line++;
+		p += ll + (e ? 1 : 0);
+	}
+	return hit;
+}
+
+static void test_lock_step(void **st)
+{
+	char cd[32], pge[32];
+
+	(void)st;
+	t_machine(8, VENDOR_AMD, false);
+	assert_int_equal(mtrr_init(), 0);
+	snprintf(cd, sizeof(cd), "cr0 %#llx", T_CR0 | BIT(30));
+	snprintf(pge, sizeof(pge), "cr4 %#llx", T_CR4);
+	/* nobody touches CR0 before every CPU has arrived (entry barrier) */
+	assert_true(line_of("cli", true) < line_of(cd, false));
+	/* nobody leaves before every CPU is done (exit barrier) */
+	assert_true(line_of(pge, true) < line_of("sti", false));
+	assert_int_equal(fake_trace_count("cli"), 8);
+}
+
 static void test_step_order_no_self_snoop(void **st)
 {
 	(void)st;
@@ -323,6 +362,7 @@ int t_sync_tests(void)
 	const struct CMUnitTest t[] = {
 		cmocka_unit_test(test_step_order_no_self_snoop),
 		cmocka_unit_test(test_step_order_without_pge),
+		cmocka_unit_test(test_lock_step),
 		cmocka_unit_test(test_self_snoop_skips_both_wbinvd),
 		cmocka_unit_test(test_no_self_snoop_two_per_cpu),
 		cmocka_unit_test(test_self_snoop_to_uc_flushes),
