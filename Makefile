@@ -34,25 +34,36 @@ setup:
 
 $(B)/boot/%.o: boot/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(BOOT_CFLAGS) -c $< -o $@
+	@echo '  CC      $<'
+	@$(CC) $(BOOT_CFLAGS) -c $< -o $@
 
 $(B)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(HV_CFLAGS) -c $< -o $@
+	@echo '  CC      $<'
+	@$(CC) $(HV_CFLAGS) -c $< -o $@
 
 $(B)/%.o: %.asm
 	@mkdir -p $(dir $@)
-	$(NASM) -f elf64 -g -I. -MD $(@:.o=.d) -MP $< -o $@
+	@echo '  NASM    $<'
+	@$(NASM) -f elf64 -g -I. -MD $(@:.o=.d) -MP $< -o $@
 
 $(B)/guest_blob.o: $(B)/guest.elf tools/blob.asm
 	$(NASM) -f elf64 -DBLOB='"$(B)/guest.elf"' -DNAME=builtin_guest tools/blob.asm -o $@
 
-$(B)/minhv.so: $(HV_OBJ) linker.ld
-	$(LD) $(HV_LDFLAGS) $(EFILIB)/crt0-efi-x86_64.o $(HV_OBJ) \
-		$(EFILIB)/libefi.a $(EFILIB)/libgnuefi.a -o $@
+# libefi carries its own memset/memcpy; ours (hv/lib/string.c) must win, so
+# link against a copy where libefi's are weak.
+$(B)/libefi.a: $(EFILIB)/libefi.a
+	@mkdir -p $(B)
+	@$(OBJCOPY) --weaken-symbol=memset --weaken-symbol=memcpy $< $@
+
+$(B)/minhv.so: $(HV_OBJ) linker.ld $(B)/libefi.a
+	@echo '  LD      $@'
+	@$(LD) $(HV_LDFLAGS) $(EFILIB)/crt0-efi-x86_64.o $(HV_OBJ) \
+		$(B)/libefi.a $(EFILIB)/libgnuefi.a -o $@
 
 $(B)/minhv.efi: $(B)/minhv.so
-	$(OBJCOPY) -j .text -j .sdata -j .data -j .dynamic -j .dynsym -j .rel \
+	@echo '  OBJCOPY $@'
+	@$(OBJCOPY) -j .text -j .sdata -j .data -j .dynamic -j .dynsym -j .rel \
 		-j .rela -j .reloc --target efi-app-x86_64 \
 		--subsystem=10 $< $@
 
@@ -69,7 +80,8 @@ UT_CFLAGS := -std=c11 $(WARN) -g -O1 -I. -DMINHV_HOST_TEST \
 define unit_rule
 $(B)/unit/$(1): $$($(1)_SRCS) $$(wildcard tests/doubles/*.h)
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(UT_CFLAGS) $$($(1)_SRCS) -lcmocka -o $$@
+	@echo '  HOSTCC  $$@'
+	@$$(CC) $$(UT_CFLAGS) $$($(1)_SRCS) -lcmocka -o $$@
 endef
 $(foreach t,$(UNIT_TESTS),$(eval $(call unit_rule,$(t))))
 

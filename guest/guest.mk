@@ -9,11 +9,14 @@ GUEST_OBJ := $(GUEST_C:%.c=$(B)/guest-obj/%.o) $(GUEST_ASM:%.asm=$(B)/guest-obj/
 
 $(B)/guest-obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(GUEST_CFLAGS) -c $< -o $@
+	@echo '  CC      $< (guest)'
+	@$(CC) $(GUEST_CFLAGS) -c $< -o $@
 
 $(B)/guest-obj/%.o: %.asm
 	@mkdir -p $(dir $@)
-	$(NASM) -f elf64 -g -I. -MD $(@:.o=.d) -MP $< -o $@
+	@echo '  NASM    $< (guest)'
+	@$(NASM) -f elf64 -g -I. -MD $(@:.o=.d) -MP $< -o $@
 
 $(B)/guest.elf: $(GUEST_OBJ) guest/linker.ld
-	$(LD) -nostdlib -static -T guest/linker.ld --build-id=none $(GUEST_OBJ) -o $@
+	@echo '  LD      $@'
+	@$(LD) -nostdlib -static -T guest/linker.ld --build-id=none $(GUEST_OBJ) -o $@

@@ -15,5 +15,7 @@ enum exit_method { EXIT_AUTO, EXIT_QEMU, EXIT_HALT, EXIT_RESET };
 void stop_configure(enum exit_method m, bool under_qemu);
 /* Ends the run for the whole machine. Safe from any CPU, any context. */
 _Noreturn void hv_stop(enum stop_status s);
+/* Installed by SMP: stop every other CPU before the run ends. */
+extern void (*g_stop_others)(void);
 
 #endif

@@ -7,3 +7,5 @@ global NAME %+ _end
 NAME:
 	incbin BLOB
 NAME %+ _end:
+
+section .note.GNU-stack noalloc noexec nowrite progbits

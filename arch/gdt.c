@@ -1,0 +1,69 @@
+/* arch/gdt.c - per-CPU GDT (null, 64-bit code, data, TSS) and TSS with the
+ * IST stacks for NMI, #DF and #MC (SDM vol 3 7.7, AMD APM vol 2 12.2.5). */
+#include "arch/gdt.h"
+#include "hv/log.h"
+#include "hv/mm.h"
+#include "hv/percpu.h"
+
+struct tss64 {
+	u32 rsvd0;
+	u64 rsp[3];
+	u64 rsvd1;
+	u64 ist[7];
+	u64 rsvd2;
+	u16 rsvd3;
+	u16 iomap_base;
+} __attribute__((packed));
+_Static_assert(sizeof(struct tss64) == 104, "TSS is 104 bytes");
+_Static_assert(__builtin_offsetof(struct tss64, ist) == 0x24, "IST1 at 0x24");
+
+struct cpu_tables {
+	u64 gdt[5]; /* null, code64, data, tss (two slots) */
+	struct tss64 tss;
+};
+
+struct desc_ptr {
+	u16 limit;
+	u64 base;
+} __attribute__((packed));
+
+void gdt_init_cpu(struct percpu *pc)
+{
+	struct cpu_tables *t = page_alloc_ptr(1);
+	u64 tss = (u64)(uintptr_t)&t->tss;
+	struct desc_ptr gdtr;
+
+	CHECK(t);
+	t->gdt[0] = 0;
+	t->gdt[1] = 0x00af9a000000ffffULL; /* code: P, DPL0, L=1 */
+	t->gdt[2] = 0x00cf92000000ffffULL; /* data: P, writable */
+	/* 64-bit available TSS (type 9), 16-byte descriptor. */
+	t->gdt[3] = (sizeof(t->tss) - 1) | ((tss & 0xffffff) << 16) |
+		    (0x89ULL << 40) | (((tss >> 24) & 0xff) << 56);
+	t->gdt[4] = tss >> 32;
+	t->tss.ist[IST_NMI - 1] = pc->ist_top[0];
+	t->tss.ist[IST_DF - 1] = pc->ist_top[1];
+	t->tss.ist[IST_MC - 1] = pc->ist_top[2];
+	t->tss.iomap_base = sizeof(t->tss); /* no I/O bitmap */
+	pc->tss = &t->tss;
+
+	gdtr.limit = sizeof(t->gdt) - 1;
+	gdtr.base = (u64)(uintptr_t)t->gdt;
+	__asm__ volatile("lgdt %0\n\t"
+			 "mov %1, %%ds\n\t"
+			 "mov %1, %%es\n\t"
+			 "mov %1, %%ss\n\t"
+			 "xor %%eax, %%eax\n\t"
+			 "mov %%eax, %%fs\n\t"
+			 /* reload CS with a far return */
+			 "pushq %2\n\t"
+			 "lea 1f(%%rip), %%rax\n\t"
+			 "pushq %%rax\n\t"
+			 "lretq\n"
+			 "1:\n\t"
+			 "ltr %w3"
+			 :
+			 : "m"(gdtr), "r"((u64)SEL_DATA), "i"(SEL_CODE64),
+			   "r"((u16)SEL_TSS)
+			 : "rax", "memory");
+}

@@ -1,0 +1,19 @@
+/* arch/uart.h - 16550-compatible UART, port I/O or MMIO (as SPCR describes). */
+#ifndef MINHV_ARCH_UART_H
+#define MINHV_ARCH_UART_H
+
+#include "arch/types.h"
+
+enum uart_space { UART_IO, UART_MMIO };
+
+struct uart {
+	enum uart_space space;
+	u64 base;
+	u32 reg_shift; /* MMIO register stride = 1 << reg_shift bytes */
+	u32 baud; /* 0: keep the firmware's setting */
+};
+
+void uart_init(const struct uart *u);
+void uart_putc(const struct uart *u, char c);
+
+#endif

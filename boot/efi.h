@@ -1,0 +1,24 @@
+/* boot/efi.h - the boot stage's internal helpers (gnu-efi lives only here). */
+#ifndef MINHV_BOOT_EFI_H
+#define MINHV_BOOT_EFI_H
+
+#include <efi.h>
+#include <efilib.h>
+
+#include "hv/boot_info.h"
+
+/* Read a whole file from the volume minhv was loaded from. Returns NULL
+ * when it does not exist; *err set on other failures. */
+void *efi_read_file(EFI_HANDLE image, const CHAR16 *path, UINTN *size,
+		    EFI_STATUS *err);
+/* The load options as ASCII, image path (argv[0]) stripped. NULL and a
+ * warning when they are not text. */
+char *efi_load_options(EFI_HANDLE image, UINTN *len);
+/* Allocate pages at or below max_addr; returns 0 on failure. */
+UINT64 efi_alloc_pages(UINTN pages, UINT64 max_addr);
+void *efi_alloc_pool(UINTN bytes);
+/* Read the memory map, fill bi->phys_top/ram_bytes/mmap_entries, call
+ * ExitBootServices (retrying when the map key changed). */
+EFI_STATUS efi_exit_boot(EFI_HANDLE image, struct boot_info *bi);
+
+#endif

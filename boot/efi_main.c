@@ -1,0 +1,188 @@
+/* boot/efi_main.c - the UEFI entry: options, ACPI, console, allocations,
+ * the guest image, then ExitBootServices and the hand-off to hv_main(). */
+#include "boot/efi.h"
+#include "arch/cpu.h"
+#include "arch/fw_cfg.h"
+#include "hv/console_setup.h"
+#include "hv/features.h"
+#include "hv/lib/string.h"
+#include "hv/log.h"
+#include "hv/mm.h"
+#include "hv/options.h"
+#include "hv/percpu.h"
+#include "hv/stop.h"
+
+#define CFG_PATH L"\\minhv\\minhv.cfg"
+
+extern const char builtin_guest[], builtin_guest_end[];
+void switch_stack_call(u64 stack_top, void (*fn)(void *), void *arg);
+
+static struct boot_info g_boot;
+static EFI_GUID acpi20_guid = ACPI_20_TABLE_GUID;
+
+static void *acpi_alloc(size_t bytes)
+{
+	return efi_alloc_pool(bytes);
+}
+
+/* Fatal before the hand-off: say why, then end like any failed run. */
+static EFI_STATUS boot_fail(EFI_STATUS st, const char *what)
+{
+	pr_err("boot: %s\n", what);
+	stop_configure(g_options.exit, g_boot.under_qemu);
+	if (g_boot.under_qemu || g_options.exit == EXIT_QEMU)
+		hv_stop(STOP_FAIL);
+	return st; /* back to the firmware's boot manager */
+}
+
+static int parse_all_options(EFI_HANDLE image)
+{
+	UINTN len = 0;
+	EFI_STATUS st;
+	char *text;
+	int errors = 0;
+
+	options_defaults(&g_options);
+	text = efi_read_file(image, CFG_PATH, &len, &st);
+	if (EFI_ERROR(st)) {
+		pr_err("boot: cannot read \\minhv\\minhv.cfg (EFI status %#llx)\n",
+		       (unsigned long long)st);
+		errors++;
+	}
+	if (text)
+		errors += options_parse(&g_options, text, len,
+					"\\minhv\\minhv.cfg");
+	/* The command line comes last so it overrides the file. */
+	text = efi_load_options(image, &len);
+	if (text)
+		errors += options_parse(&g_options, text, len, "load options");
+	return errors;
+}
+
+static void setup_console(void)
+{
+	struct uart u = { UART_IO, 0x3f8, 0, g_options.baud };
+	const struct spcr_info *sp = &g_boot.acpi.spcr;
+
+	if (g_options.console == CONSOLE_IO) {
+		u.base = g_options.console_addr;
+	} else if (g_options.console == CONSOLE_MMIO) {
+		u.space = UART_MMIO;
+		u.base = g_options.console_addr;
+		u.reg_shift = 2;
+	} else if (sp->present && (sp->interface_type == 0 ||
+				   sp->interface_type == 1 ||
+				   sp->interface_type == 0x12)) {
+		/* DBG2 serial subtypes 0, 1, 0x12: 16550-compatible. */
+		u.space = sp->space_id == 1 ? UART_IO : UART_MMIO;
+		u.base = sp->address;
+		u.reg_shift = sp->bit_width >= 32 ? 2 : 0;
+		if (sp->baud && !g_options.baud)
+			u.baud = sp->baud;
+	}
+	console_setup(&u);
+}
+
+static EFI_STATUS load_guest(EFI_HANDLE image)
+{
+	CHAR16 path[sizeof(g_options.guest)];
+	EFI_STATUS st;
+	UINTN size = 0, i;
+	void *img;
+
+	if (!g_options.guest[0]) {
+		g_boot.guest_image = builtin_guest;
+		g_boot.guest_size = (u64)(builtin_guest_end - builtin_guest);
+		memcpy(g_boot.guest_name, "guest", 6);
+		return EFI_SUCCESS;
+	}
+	for (i = 0; g_options.guest[i] && i < ARRAY_SIZE(path) - 1; i++)
+		path[i] = g_options.guest[i] == '/' ? '\\' : g_options.guest[i];
+	path[i] = 0;
+	img = efi_read_file(image, path, &size, &st);
+	if (!img) {
+		pr_err("boot: guest image '%s': %s\n", g_options.guest,
+		       EFI_ERROR(st) ? "cannot be read" : "no such file");
+		return EFI_NOT_FOUND;
+	}
+	g_boot.guest_image = img;
+	g_boot.guest_size = size;
+	memcpy(g_boot.guest_name, "user", 5);
+	return EFI_SUCCESS;
+}
+
+static void enter_hv(void *arg)
+{
+	hv_main(arg);
+}
+
+EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
+{
+	struct uart com1 = { UART_IO, 0x3f8, 0, 115200 };
+	void *rsdp = NULL;
+	u64 pool_pages, stack;
+	EFI_STATUS st;
+
+	g_boot.tsc_efi_main = rdtsc();
+	InitializeLib(image, systab);
+	/* COM1 until the options and SPCR say otherwise: early errors must
+	 * reach the serial log too. */
+	console_setup(&com1);
+	g_boot.under_qemu = fw_cfg_present();
+	if (g_boot.under_qemu)
+		fw_cfg_read(FW_CFG_NB_CPUS, &g_boot.fw_cfg_cpus, 2);
+	features_detect(&g_features);
+
+	if (parse_all_options(image))
+		return boot_fail(EFI_INVALID_PARAMETER,
+				 "bad options; run stopped (see above)");
+	g_loglevel = g_options.loglevel;
+	stop_configure(g_options.exit, g_boot.under_qemu);
+
+	if (EFI_ERROR(LibGetSystemConfigurationTable(&acpi20_guid, &rsdp)) &&
+	    EFI_ERROR(LibGetSystemConfigurationTable(&AcpiTableGuid, &rsdp)))
+		return boot_fail(EFI_NOT_FOUND,
+				 "no ACPI RSDP in the UEFI configuration table");
+	if (acpi_parse(ptr_to_hpa(rsdp), &g_boot.acpi, acpi_alloc))
+		return boot_fail(EFI_LOAD_ERROR, "ACPI tables unusable");
+	setup_console();
+	kprintf("\nminhv: minimal AMD SVM hypervisor, UEFI entry\n");
+	options_print(&g_options);
+
+	st = load_guest(image);
+	if (EFI_ERROR(st))
+		return boot_fail(st, "guest image unavailable");
+
+	g_boot.trampoline = hpa(efi_alloc_pages(1, 0x9ffff));
+	if (!g_boot.trampoline.v)
+		return boot_fail(EFI_OUT_OF_RESOURCES,
+				 "no free page below 640 KiB for the AP trampoline");
+	/* The pool: the option's size plus stacks for every listed CPU. */
+	pool_pages = (u64)g_options.pool_mb << 8;
+	pool_pages += (u64)g_boot.acpi.ncpus *
+		      (STACK_PAGES + 3 * IST_PAGES + 8);
+	g_boot.pool_base = hpa(efi_alloc_pages(pool_pages, 0xffffffffULL));
+	if (!g_boot.pool_base.v)
+		return boot_fail(EFI_OUT_OF_RESOURCES,
+				 "cannot allocate the page pool below 4 GiB");
+	g_boot.pool_pages = pool_pages;
+	if (mm_add_region(g_boot.pool_base, pool_pages))
+		return boot_fail(EFI_OUT_OF_RESOURCES, "page pool unusable");
+	stack = page_alloc(STACK_PAGES, 1).v;
+	if (!stack)
+		return boot_fail(EFI_OUT_OF_RESOURCES, "no boot CPU stack");
+
+	pr_info("boot: exiting boot services\n");
+	st = efi_exit_boot(image, &g_boot);
+	if (EFI_ERROR(st)) {
+		/* Boot services may be gone: only our own console from here. */
+		pr_err("boot: ExitBootServices failed (status %#llx)\n",
+		       (unsigned long long)st);
+		hv_stop(STOP_FAIL);
+	}
+	g_boot.tsc_exit_boot = rdtsc();
+	g_boot.bsp_stack_top = stack + STACK_PAGES * PAGE_SIZE;
+	irq_disable();
+	switch_stack_call(g_boot.bsp_stack_top, enter_hv, &g_boot);
+	return EFI_ABORTED; /* not reached */
+}

@@ -1,0 +1,57 @@
+/* hv/console.c - the hypervisor console: one UART, one lock, CRLF.
+ * The lock is a plain spinlock; the panic path breaks it on purpose. */
+#include "hv/console.h"
+#include "arch/uart.h"
+#include "hv/console_setup.h"
+#include "hv/lib/spinlock.h"
+
+static struct uart con_uart = { UART_IO, 0x3f8, 0, 0 };
+static bool con_ready;
+static spinlock_t con_lock;
+static volatile bool con_broken;
+
+void console_setup(const struct uart *u)
+{
+	con_uart = *u;
+	uart_init(&con_uart);
+	con_ready = true;
+}
+
+const struct uart *console_uart(void)
+{
+	return &con_uart;
+}
+
+void console_write(const char *s, size_t n)
+{
+	if (!con_ready)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '\n')
+			uart_putc(&con_uart, '\r');
+		uart_putc(&con_uart, s[i]);
+	}
+}
+
+void console_lock(void)
+{
+	/* Bounded spin: a CPU that died holding the lock costs a garbled line,
+	 * not a silent machine. */
+	for (u32 spin = 0; !con_broken; spin++) {
+		if (spin_trylock(&con_lock))
+			return;
+		if (spin > 50000000)
+			return;
+		cpu_relax();
+	}
+}
+
+void console_unlock(void)
+{
+	spin_unlock(&con_lock);
+}
+
+void console_break_lock(void)
+{
+	con_broken = true;
+}

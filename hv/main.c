@@ -1,0 +1,110 @@
+/* hv/main.c - the hypervisor's life on the boot CPU after the hand-off:
+ * own tables, inventory, then each subsystem in dependency order, then the
+ * KTAP report and the end of the run. */
+#include "hv/boot_info.h"
+#include "arch/cpu.h"
+#include "arch/gdt.h"
+#include "arch/idt.h"
+#include "arch/paging.h"
+#include "hv/features.h"
+#include "hv/ktap.h"
+#include "hv/log.h"
+#include "hv/mm.h"
+#include "hv/options.h"
+#include "hv/percpu.h"
+#include "hv/stop.h"
+
+struct options g_options;
+static hpa_t host_cr3;
+
+hpa_t hv_host_cr3(void)
+{
+	return host_cr3;
+}
+
+/* The legacy 8259s stay masked: minhv uses only the local APICs. */
+static void mask_pic(void)
+{
+	outb(0x21, 0xff);
+	outb(0xa1, 0xff);
+}
+
+static struct percpu *bsp_percpu(struct boot_info *bi)
+{
+	struct percpu *pc = page_alloc_ptr(1);
+
+	CHECK(pc);
+	pc->cpu = 0;
+	pc->stack_top = bi->bsp_stack_top;
+	for (int i = 0; i < 3; i++) {
+		hpa_t ist = page_alloc(IST_PAGES, 1);
+
+		CHECK(ist.v);
+		pc->ist_top[i] = ist.v + IST_PAGES * PAGE_SIZE;
+	}
+	return pc;
+}
+
+static void boot_checks(struct boot_info *bi)
+{
+	const struct acpi_info *a = &bi->acpi;
+	u32 usable = acpi_usable_cpus(a);
+
+	ktap_ok("boot.handoff", read_cr3() == host_cr3.v,
+		"CR3 %#llx is not minhv's page table %#llx",
+		(unsigned long long)read_cr3(),
+		(unsigned long long)host_cr3.v);
+	ktap_ok("boot.madt", usable > 0, "MADT lists no usable CPU");
+	if (bi->fw_cfg_cpus)
+		ktap_ok("boot.madt_matches_qemu", usable == bi->fw_cfg_cpus,
+			"MADT has %u usable CPUs, QEMU says %u", usable,
+			bi->fw_cfg_cpus);
+	else
+		ktap_skip("boot.madt_matches_qemu",
+			  "not under QEMU (no fw_cfg)");
+	ktap_ok("boot.pool", mm_free_pages() > 0 &&
+				     mm_free_pages() <= mm_total_pages(),
+		"page pool: %llu free of %llu",
+		(unsigned long long)mm_free_pages(),
+		(unsigned long long)mm_total_pages());
+	ktap_ok("boot.trampoline", bi->trampoline.v &&
+					   bi->trampoline.v < 0x100000 &&
+					   IS_ALIGNED(bi->trampoline.v, PAGE_SIZE),
+		"trampoline page %#llx", (unsigned long long)bi->trampoline.v);
+}
+
+_Noreturn void hv_main(struct boot_info *bi)
+{
+	u64 t0 = rdtsc();
+	struct percpu *bsp;
+
+	host_cr3 = paging_build_identity(bi->phys_top, g_features.page1g);
+	if (!host_cr3.v)
+		panic("out of memory building the host page tables");
+	write_cr3(host_cr3.v);
+	idt_init();
+	bsp = bsp_percpu(bi);
+	percpu_install(bsp);
+	gdt_init_cpu(bsp);
+	idt_load();
+	mask_pic();
+
+	kprintf("minhv: running on own GDT/IDT/page tables after ExitBootServices (%u tr%s)\n",
+		bi->ebs_tries, bi->ebs_tries == 1 ? "y" : "ies");
+	features_log(&g_features);
+	acpi_print_inventory(&bi->acpi);
+	pr_info("memory: %llu MiB RAM in %u map entries, top %#llx; minhv owns %llu KiB (pool %llu KiB at %#llx, %llu KiB free)\n",
+		(unsigned long long)(bi->ram_bytes >> 20), bi->mmap_entries,
+		(unsigned long long)bi->phys_top,
+		(unsigned long long)(bi->pool_pages * 4 + 4),
+		(unsigned long long)(bi->pool_pages * 4),
+		(unsigned long long)bi->pool_base.v,
+		(unsigned long long)(mm_free_pages() * 4));
+	pr_info("boot: efi_main -> ExitBootServices %llu cycles, -> hv_main %llu cycles\n",
+		(unsigned long long)(bi->tsc_exit_boot - bi->tsc_efi_main),
+		(unsigned long long)(t0 - bi->tsc_exit_boot));
+
+	boot_checks(bi);
+
+	hv_stop(ktap_finish() ? STOP_FAIL : STOP_PASS);
+}

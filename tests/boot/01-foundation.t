@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# tests/boot/01-foundation.t - issue 2: boot, inventory, options, exit status.
+. "$(dirname "$0")/lib.sh"
+
+for n in 1 4; do
+	boot "foundation-smp$n" --smp "$n"
+	expect_rc 0 "smp $n: run passes"
+	expect_log '^minhv: minimal AMD SVM hypervisor' "smp $n: banner"
+	expect_log "^acpi: $n processor entries: $n enabled" "smp $n: MADT inventory lists $n CPUs"
+	expect_log '^acpi: enabled APIC IDs: 0' "smp $n: APIC IDs listed"
+	expect_log '^memory: .* minhv owns [0-9]+ KiB' "smp $n: memory the hypervisor owns"
+	expect_log 'after ExitBootServices' "smp $n: hand-off reached"
+	ktap_valid "smp $n: KTAP block well formed, all ok"
+	expect_ktap_ok boot.madt_matches_qemu
+done
+
+boot foundation-badopt --smp 1 --opts "loglevel=debug frobnicate=1"
+expect_rc 1 "unknown option in minhv.cfg ends the run with the fail status"
+expect_log "unknown option 'frobnicate'" "the message names the unknown option"
+
+boot foundation-badval --smp 1 --opts "maxcpus=lots"
+expect_rc 1 "malformed value ends the run with the fail status"
+expect_log "maxcpus" "the message names the option with the bad value"
+
+boot foundation-cmdline --smp 1 --cmdline "loglevel=debug exit=qemu" --timeout 180
+expect_rc 0 "options from the UEFI load options (shell command line) are accepted"
+expect_log '^debug: ' "loglevel=debug from the load options took effect"
+
+boot foundation-cmdline-bad --smp 1 --cmdline "exit=qemu bogus=1" --timeout 180
+expect_rc 1 "a bad option on the command line fails the run"
+expect_log "load options: unknown option 'bogus'" "the message names the source and the option"
+
+done_testing

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# tests/boot/run-qemu.sh - boot minhv.efi under QEMU + OVMF once.
+# Builds a throw-away ESP directory (fat:rw:), writes \minhv\minhv.cfg from
+# --opts, captures the serial console, and exits with minhv's status:
+# 0 pass, 1 fail, 2 QEMU/timeout/harness error.
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+name=run smp=4 cpu="EPYC,+x2apic" mem=1024 opts="" cmdline="" timeout=120
+machine="q35" extra=() log="" console=0 efi="$top/build/minhv.efi"
+files=() accel=tcg
+
+usage() {
+	cat <<USAGE
+usage: $0 [--name N] [--smp N] [--cpu MODEL] [--mem MiB] [--machine M]
+          [--opts "k=v ..."] [--cmdline "k=v ..."] [--file SRC:ESP-PATH]
+          [--timeout S] [--log FILE] [--accel tcg|kvm] [--console]
+          [-- extra QEMU args]
+  --opts     written to \\minhv\\minhv.cfg on the ESP
+  --cmdline  passed as UEFI load options (through startup.nsh and the shell)
+  --console  serial on this terminal (make run) instead of a log file
+USAGE
+}
+
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--name) name=$2; shift 2 ;;
+	--smp) smp=$2; shift 2 ;;
+	--cpu) cpu=$2; shift 2 ;;
+	--mem) mem=$2; shift 2 ;;
+	--machine) machine=$2; shift 2 ;;
+	--opts) opts=$2; shift 2 ;;
+	--cmdline) cmdline=$2; shift 2 ;;
+	--file) files+=("$2"); shift 2 ;;
+	--timeout) timeout=$2; shift 2 ;;
+	--log) log=$2; shift 2 ;;
+	--accel) accel=$2; shift 2 ;;
+	--efi) efi=$2; shift 2 ;;
+	--console) console=1; shift ;;
+	--) shift; extra=("$@"); break ;;
+	-h|--help) usage; exit 0 ;;
+	*) echo "run-qemu: unknown argument '$1'" >&2; usage >&2; exit 2 ;;
+	esac
+done
+
+code=""
+for c in /usr/share/OVMF/OVMF_CODE_4M.fd /usr/share/OVMF/OVMF_CODE.fd; do
+	[ -f "$c" ] && { code=$c; break; }
+done
+[ -n "$code" ] || { echo "run-qemu: no OVMF firmware found (apt-get install ovmf)" >&2; exit 2; }
+vars=${code/CODE/VARS}
+[ -f "$efi" ] || { echo "run-qemu: $efi not built (make all)" >&2; exit 2; }
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/minhv-$name.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+esp=$work/esp
+mkdir -p "$esp/EFI/BOOT" "$esp/minhv"
+cp "$vars" "$work/vars.fd"
+if [ -n "$cmdline" ]; then
+	# Load options need a shell: no BOOTX64.EFI, so OVMF falls back to
+	# its UEFI shell, which runs startup.nsh.
+	cp "$efi" "$esp/minhv.efi"
+	printf 'fs0:\r\n\\minhv.efi %s\r\n' "$cmdline" >"$esp/startup.nsh"
+else
+	cp "$efi" "$esp/EFI/BOOT/BOOTX64.EFI"
+fi
+[ -n "$opts" ] && printf '%s\n' "$opts" >"$esp/minhv/minhv.cfg"
+for f in "${files[@]+"${files[@]}"}"; do
+	src=${f%%:*} dst=${f#*:}
+	mkdir -p "$esp/$(dirname "$dst")"
+	cp "$src" "$esp/$dst"
+done
+
+args=(-machine "$machine" -accel "$accel" -cpu "$cpu" -smp "$smp" -m "$mem"
+	-drive "if=pflash,format=raw,readonly=on,file=$code"
+	-drive "if=pflash,format=raw,file=$work/vars.fd"
+	-drive "format=raw,file=fat:rw:$esp"
+	-device isa-debug-exit,iobase=0xf4,iosize=0x04
+	-display none -no-reboot -nic none)
+if [ "$console" = 1 ]; then
+	args+=(-serial stdio -monitor none)
+else
+	[ -n "$log" ] || log=$work/serial.log
+	args+=(-serial "file:$log" -monitor none)
+fi
+
+timeout --foreground -k 5 "$timeout" qemu-system-x86_64 "${args[@]}" \
+	"${extra[@]+"${extra[@]}"}" </dev/null
+rc=$?
+# isa-debug-exit: QEMU exits (value << 1) | 1; minhv writes 0 pass, 1 fail.
+case $rc in
+1) exit 0 ;;
+3) exit 1 ;;
+124|137) echo "run-qemu: $name: timed out after ${timeout}s" >&2; exit 2 ;;
+*) echo "run-qemu: $name: QEMU exited with $rc" >&2; exit 2 ;;
+esac
