@@ -10,6 +10,10 @@
 #define GUEST_IMAGE_MIN_GPA 0x100000ULL /* ELF PT_LOAD segments from 1 MiB */
 #define GUEST_STACK_SIZE 0x4000ULL /* per vCPU, at the top of memory */
 #define GUEST_MAX_VCPUS 1024
+/* Bytes of stack for nr vCPUs; the image must end below mem_size minus this. */
+#define GUEST_STACKS_SIZE(nr) ((unsigned long long)(nr) * GUEST_STACK_SIZE)
+/* What elf_load() keeps free for stacks when it is not told nr_vcpus. */
+#define GUEST_STACK_AREA GUEST_STACKS_SIZE(GUEST_MAX_VCPUS)
 
 #define HV_BOOT_INFO_MAGIC 0x6f666e69766e686dULL /* "mhnvinfo" */
 

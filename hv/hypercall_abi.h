@@ -20,6 +20,7 @@ enum hc_number {
 	HC_GET_COUNTERS = 6, /* (gpa struct hc_counters, u64 size) -> size */
 	HC_EXIT = 7, /* (u64 status) ends the guest; does not return */
 	HC_VCPU_INFO = 8, /* () -> this vCPU id | (nr vCPUs << 32) */
+	HC_TEST_PLAN = 9, /* (u64 n) the guest will send n HC_REPORTs -> 0 */
 	HC_NR
 };
 

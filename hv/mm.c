@@ -37,6 +37,7 @@ void mm_reset(void)
 	memset(regions, 0, sizeof(regions));
 	nregions = 0;
 	free_pages = total_pages = 0;
+	spin_unlock(&mm_lock);
 }
 
 int mm_add_region(hpa_t base, u64 npages)
@@ -112,10 +113,14 @@ void page_free(hpa_t base, u64 npages)
 
 		if (base.v < r->base || i + npages > r->npages)
 			continue;
-		for (u64 k = 0; k < npages; k++)
-			if (!test_bit(r->bitmap, i + k))
+		for (u64 k = 0; k < npages; k++) {
+			if (!test_bit(r->bitmap, i + k)) {
+				spin_unlock(&mm_lock);
 				panic("mm: double free of page %#llx",
-				      (unsigned long long)(base.v + k * PAGE_SIZE));
+				      (unsigned long long)(base.v +
+							   k * PAGE_SIZE));
+			}
+		}
 		set_range(r->bitmap, i, npages, false);
 		free_pages += npages;
 		spin_unlock(&mm_lock);

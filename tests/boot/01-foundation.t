@@ -24,7 +24,7 @@ expect_log "maxcpus" "the message names the option with the bad value"
 
 boot foundation-cmdline --smp 1 --cmdline "loglevel=debug exit=qemu" --timeout 180
 expect_rc 0 "options from the UEFI load options (shell command line) are accepted"
-expect_log '^debug: ' "loglevel=debug from the load options took effect"
+expect_log '^options: .*loglevel=debug' "loglevel=debug from the load options took effect"
 
 boot foundation-cmdline-bad --smp 1 --cmdline "exit=qemu bogus=1" --timeout 180
 expect_rc 1 "a bad option on the command line fails the run"

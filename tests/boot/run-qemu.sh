@@ -9,7 +9,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 name=run smp=4 cpu="EPYC,+x2apic" mem=1024 opts="" cmdline="" timeout=120
 machine="q35" extra=() log="" console=0 efi="$top/build/minhv.efi"
-files=() accel=tcg
+files=() accel=tcg image=""
 
 usage() {
 	cat <<USAGE
@@ -20,6 +20,7 @@ usage: $0 [--name N] [--smp N] [--cpu MODEL] [--mem MiB] [--machine M]
   --opts     written to \\minhv\\minhv.cfg on the ESP
   --cmdline  passed as UEFI load options (through startup.nsh and the shell)
   --console  serial on this terminal (make run) instead of a log file
+  --image    boot a disk image (make image) instead of a generated ESP
 USAGE
 }
 
@@ -37,6 +38,7 @@ while [ $# -gt 0 ]; do
 	--log) log=$2; shift 2 ;;
 	--accel) accel=$2; shift 2 ;;
 	--efi) efi=$2; shift 2 ;;
+	--image) image=$2; shift 2 ;;
 	--console) console=1; shift ;;
 	--) shift; extra=("$@"); break ;;
 	-h|--help) usage; exit 0 ;;
@@ -75,9 +77,14 @@ done
 args=(-machine "$machine" -accel "$accel" -cpu "$cpu" -smp "$smp" -m "$mem"
 	-drive "if=pflash,format=raw,readonly=on,file=$code"
 	-drive "if=pflash,format=raw,file=$work/vars.fd"
-	-drive "format=raw,file=fat:rw:$esp"
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04
 	-display none -no-reboot -nic none)
+if [ -n "$image" ]; then
+	cp "$image" "$work/disk.img"
+	args+=(-drive "format=raw,file=$work/disk.img")
+else
+	args+=(-drive "format=raw,file=fat:rw:$esp")
+fi
 if [ "$console" = 1 ]; then
 	args+=(-serial stdio -monitor none)
 else

@@ -1,0 +1,20 @@
+/* guest/scenarios/list.c - every scenario, in the order they run. */
+#include "guest/scenarios/scenarios.h"
+
+const struct scenario *const scenario_list[] = {
+	&scn_hello,
+	&scn_cpuid,
+	&scn_hypercalls,
+	&scn_smp,
+	&scn_msr,
+	&scn_io,
+	&scn_pause,
+	&scn_vcpu_online,
+	&scn_hostile_svm,
+	&scn_hostile_storm,
+	&scn_hostile_read,
+	&scn_hostile_write,
+	&scn_hostile_triple_fault,
+	&scn_hostile_cli_loop,
+};
+const unsigned int scenario_count = ARRAY_SIZE(scenario_list);

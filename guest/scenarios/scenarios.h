@@ -1,0 +1,15 @@
+/* guest/scenarios/scenarios.h - one struct scenario per file in this
+ * directory; list.c orders them. */
+#ifndef MINHV_GUEST_SCENARIOS_H
+#define MINHV_GUEST_SCENARIOS_H
+
+#include "guest/test.h"
+
+extern const struct scenario scn_hello, scn_cpuid, scn_hypercalls, scn_smp,
+	scn_msr, scn_io, scn_pause, scn_vcpu_online;
+/* SCN_MANUAL, group "hostile": each runs in a guest of its own. */
+extern const struct scenario scn_hostile_read, scn_hostile_write,
+	scn_hostile_svm, scn_hostile_triple_fault, scn_hostile_cli_loop,
+	scn_hostile_storm;
+
+#endif

@@ -1,0 +1,99 @@
+/* tests/unit/test_ktap.c - KTAP output (hv/ktap.c): plan, numbering, SKIP
+ * and failure lines, totals, name sanitising, storage beyond one page. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "hv/ktap.h"
+#include "hv/mm.h"
+#include "tests/doubles/fake_console.h"
+#include "tests/doubles/fake_cpu.h"
+
+static void *pool;
+
+static int setup(void **s)
+{
+	(void)s;
+	fake_cpu_reset();
+	fake_console_clear();
+	mm_reset();
+	ktap_reset();
+	pool = aligned_alloc(4096, 256 * 4096);
+	assert_int_equal(mm_add_region(ptr_to_hpa(pool), 256), 0);
+	return 0;
+}
+
+static int teardown(void **s)
+{
+	(void)s;
+	ktap_reset();
+	mm_reset();
+	free(pool);
+	return 0;
+}
+
+static void test_block(void **s)
+{
+	(void)s;
+	assert_true(ktap_ok("a.one", true, "unused"));
+	assert_false(ktap_ok("a.two", false, "got %d want %d", 3, 4));
+	ktap_skip("a.three", "no %s here", "SVM");
+	fake_console_clear();
+	assert_int_equal(ktap_finish(), 1);
+	assert_string_equal(fake_console_text(),
+			    "KTAP version 1\n"
+			    "1..3\n"
+			    "ok 1 a.one\n"
+			    "# a.two: got 3 want 4\n"
+			    "not ok 2 a.two\n"
+			    "ok 3 a.three # SKIP no SVM here\n"
+			    "# Totals: pass:1 fail:1 skip:1\n");
+}
+
+static void test_names_sanitised(void **s)
+{
+	(void)s;
+	ktap_ok("bad name#x", true, NULL);
+	ktap_ok("multi", false, "line1\nline2");
+	fake_console_clear();
+	ktap_finish();
+	assert_true(fake_console_has("ok 1 bad_name_x\n"));
+	assert_true(fake_console_has("# multi: line1 line2\n"));
+}
+
+static void test_many_results(void **s)
+{
+	char name[32];
+
+	(void)s;
+	for (int i = 0; i < 200; i++) {
+		snprintf(name, sizeof(name), "r%d", i);
+		ktap_ok(name, i != 150, "number %d", i);
+	}
+	assert_int_equal(ktap_count(), 200);
+	assert_int_equal(ktap_failures(), 1);
+	fake_console_clear();
+	ktap_finish();
+	assert_true(fake_console_has("1..200\n"));
+	assert_true(fake_console_has("ok 200 r199\n"));
+	assert_true(fake_console_has("not ok 151 r150\n"));
+	assert_true(fake_console_has("# Totals: pass:199 fail:1 skip:0\n"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_block, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_names_sanitised, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_many_results, setup,
+						teardown),
+	};
+
+	return cmocka_run_group_tests_name("ktap", tests, NULL, NULL);
+}
