@@ -92,10 +92,10 @@ int mtrr_init(void)
 		s->vcnt, s->have_fixed ? "yes" : "no",
 		mtrr_type_name(MTRR_DEF_TYPE_TYPE(s->def_type)),
 		s->def_type & MTRR_DEF_TYPE_E ? "enabled" : "disabled",
-		s->have_syscfg ? (s->fix_dram_mod_en ?
-					  ", SYSCFG.MtrrFixDramModEn=1" :
-					  ", SYSCFG.MtrrFixDramModEn=0") :
-				 "");
+		s->have_syscfg ?
+			(s->fix_dram_mod_en ? ", SYSCFG.MtrrFixDramModEn=1" :
+					      ", SYSCFG.MtrrFixDramModEn=0") :
+			"");
 	if (flush_opt == TRI_OFF)
 		pr_warn("mtrr: mtrr_flush=off: caches are never flushed around MTRR changes; memory made UC may keep stale cached lines\n");
 	return mtrr_sync_all(s, NULL);

@@ -9,7 +9,7 @@
 
 #include "arch/types.h"
 #include "hv/features.h"
-#include "hv/tristate.h"
+#include "hv/options.h" /* enum tristate */
 
 /* Memory types (SDM table 11-8). 2, 3 and 7+ are reserved. */
 #define MTRR_TYPE_UC 0
@@ -18,14 +18,14 @@
 #define MTRR_TYPE_WP 5
 #define MTRR_TYPE_WB 6
 
-#define MTRRCAP_VCNT(c) ((u32)((c) & 0xff))
+#define MTRRCAP_VCNT(c) ((u32)((c)&0xff))
 #define MTRRCAP_FIX BIT(8)
 #define MTRRCAP_WC BIT(10)
 #define MTRR_DEF_TYPE_E BIT(11)
 #define MTRR_DEF_TYPE_FE BIT(10)
-#define MTRR_DEF_TYPE_TYPE(d) ((u8)((d) & 0xff))
+#define MTRR_DEF_TYPE_TYPE(d) ((u8)((d)&0xff))
 #define MTRR_PHYSMASK_VALID BIT(11)
-#define MTRR_PHYS_TYPE(b) ((u8)((b) & 0xff))
+#define MTRR_PHYS_TYPE(b) ((u8)((b)&0xff))
 #define MTRR_ADDR_MASK (~0xfffULL) /* address bits of PHYSBASE/PHYSMASK */
 
 #define MTRR_MAX_VAR 255 /* VCNT is 8 bits wide */

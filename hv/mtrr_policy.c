@@ -111,7 +111,7 @@ static const char *to_uc(const struct mtrr_state *old,
 {
 	if (!(old->def_type & MTRR_DEF_TYPE_E))
 		return NULL; /* all memory was UC already */
-	if (!(new->def_type & MTRR_DEF_TYPE_E))
+	if (!(new->def_type &MTRR_DEF_TYPE_E))
 		return "self-snoop, but MTRRs get disabled (all memory becomes UC): both WBINVDs done";
 	if (may_cache(MTRR_DEF_TYPE_TYPE(old->def_type)) &&
 	    !cacheable(MTRR_DEF_TYPE_TYPE(new->def_type)))

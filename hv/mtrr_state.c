@@ -7,8 +7,8 @@
 #include "hv/lib/string.h"
 
 static const u32 fixed_msr[MTRR_NFIXED] = {
-	MSR_MTRR_FIX64K_00000,	   MSR_MTRR_FIX16K_80000,
-	MSR_MTRR_FIX16K_A0000,	   MSR_MTRR_FIX4K_C0000 + 0,
+	MSR_MTRR_FIX64K_00000,	  MSR_MTRR_FIX16K_80000,
+	MSR_MTRR_FIX16K_A0000,	  MSR_MTRR_FIX4K_C0000 + 0,
 	MSR_MTRR_FIX4K_C0000 + 1, MSR_MTRR_FIX4K_C0000 + 2,
 	MSR_MTRR_FIX4K_C0000 + 3, MSR_MTRR_FIX4K_C0000 + 4,
 	MSR_MTRR_FIX4K_C0000 + 5, MSR_MTRR_FIX4K_C0000 + 6,
@@ -27,7 +27,7 @@ bool mtrr_type_valid(u8 t)
 const char *mtrr_type_name(u8 t)
 {
 	static const char *const n[] = { "UC", "WC", "?2", "?3",
-					  "WT", "WP", "WB" };
+					 "WT", "WP", "WB" };
 
 	return t < ARRAY_SIZE(n) ? n[t] : "?";
 }
@@ -52,7 +52,8 @@ void mtrr_capture(struct mtrr_state *s)
 		 * reading the fixed ranges so their RdMem/WrMem bits are read
 		 * as they are, and then written back unchanged to every CPU. */
 		if (g_features.snp && !(sys & SYSCFG_MTRR_FIX_DRAM_MOD_EN)) {
-			wrmsr(MSR_AMD_SYSCFG, sys | SYSCFG_MTRR_FIX_DRAM_MOD_EN);
+			wrmsr(MSR_AMD_SYSCFG,
+			      sys | SYSCFG_MTRR_FIX_DRAM_MOD_EN);
 			sys = rdmsr(MSR_AMD_SYSCFG);
 		}
 		s->have_syscfg = true;
@@ -78,9 +79,9 @@ void mtrr_write_ranges(const struct mtrr_state *s)
 {
 	if (s->have_syscfg) {
 		u64 sys = rdmsr(MSR_AMD_SYSCFG);
-		u64 want = (sys & ~SYSCFG_MTRR_FIX_DRAM_MOD_EN) |
-			   (s->fix_dram_mod_en ? SYSCFG_MTRR_FIX_DRAM_MOD_EN :
-						 0);
+		u64 want =
+			(sys & ~SYSCFG_MTRR_FIX_DRAM_MOD_EN) |
+			(s->fix_dram_mod_en ? SYSCFG_MTRR_FIX_DRAM_MOD_EN : 0);
 
 		if (want != sys)
 			wrmsr(MSR_AMD_SYSCFG, want);
@@ -117,10 +118,10 @@ u32 mtrr_compare(const struct mtrr_state *s, u32 cpu, unsigned flags)
 	else if (s->have_syscfg) {
 		u64 sys = rdmsr(MSR_AMD_SYSCFG);
 
-		n += differ(cpu, MSR_AMD_SYSCFG,
-			    sys & SYSCFG_MTRR_FIX_DRAM_MOD_EN,
-			    s->fix_dram_mod_en ? SYSCFG_MTRR_FIX_DRAM_MOD_EN : 0,
-			    report);
+		n += differ(
+			cpu, MSR_AMD_SYSCFG, sys & SYSCFG_MTRR_FIX_DRAM_MOD_EN,
+			s->fix_dram_mod_en ? SYSCFG_MTRR_FIX_DRAM_MOD_EN : 0,
+			report);
 		if (!(sys & SYSCFG_MTRR_FIX_DRAM_MOD_EN))
 			fixmask = ~FIXED_RDWR_MEM; /* they read as 0 */
 	}

@@ -37,9 +37,9 @@ static void max64(u64 *p, u64 v)
 {
 	u64 o = __atomic_load_n(p, __ATOMIC_RELAXED);
 
-	while (v > o && !__atomic_compare_exchange_n(p, &o, v, false,
-						     __ATOMIC_RELAXED,
-						     __ATOMIC_RELAXED))
+	while (v > o &&
+	       !__atomic_compare_exchange_n(p, &o, v, false, __ATOMIC_RELAXED,
+					    __ATOMIC_RELAXED))
 		;
 }
 
@@ -47,9 +47,9 @@ static void max32(u32 *p, u32 v)
 {
 	u32 o = __atomic_load_n(p, __ATOMIC_RELAXED);
 
-	while (v > o && !__atomic_compare_exchange_n(p, &o, v, false,
-						     __ATOMIC_RELAXED,
-						     __ATOMIC_RELAXED))
+	while (v > o &&
+	       !__atomic_compare_exchange_n(p, &o, v, false, __ATOMIC_RELAXED,
+					    __ATOMIC_RELAXED))
 		;
 }
 
@@ -57,9 +57,9 @@ static void min32(u32 *p, u32 v)
 {
 	u32 o = __atomic_load_n(p, __ATOMIC_RELAXED);
 
-	while (v < o && !__atomic_compare_exchange_n(p, &o, v, false,
-						     __ATOMIC_RELAXED,
-						     __ATOMIC_RELAXED))
+	while (v < o &&
+	       !__atomic_compare_exchange_n(p, &o, v, false, __ATOMIC_RELAXED,
+					    __ATOMIC_RELAXED))
 		;
 }
 
@@ -219,7 +219,8 @@ int mtrr_sync_all(const struct mtrr_state *target, struct mtrr_stats *out)
 		smp_call_all(precheck, &c, true, true);
 		if (st.precheck_differ) {
 			st.flushed = true;
-			st.why = "self-snoop, but some CPU's MTRRs differed from the boot CPU's before (old types unknown): both WBINVDs done";
+			st.why =
+				"self-snoop, but some CPU's MTRRs differed from the boot CPU's before (old types unknown): both WBINVDs done";
 		}
 	}
 	c.flush = st.flushed;
@@ -234,8 +235,7 @@ int mtrr_sync_all(const struct mtrr_state *target, struct mtrr_stats *out)
 
 	if (st.aborted)
 		rc = -ETIMEDOUT;
-	else if (st.mismatch_cpus || st.exit_timeout ||
-		 (u32)n != st.expected)
+	else if (st.mismatch_cpus || st.exit_timeout || (u32)n != st.expected)
 		rc = -EIO;
 	if (!st.aborted)
 		mtrr_set_cur_state(target);

@@ -26,9 +26,8 @@ int barrier_wait(struct barrier *b, u64 timeout_cycles)
 			nw = ((gen + 1) & 0x7fffffffULL) << 32;
 		else
 			nw = w + 1;
-	} while (!__atomic_compare_exchange_n(&b->word, &w, nw, false,
-					      __ATOMIC_ACQ_REL,
-					      __ATOMIC_ACQUIRE));
+	} while (!__atomic_compare_exchange_n(
+		&b->word, &w, nw, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE));
 	if (BAR_GEN(nw) != gen)
 		return 0;
 
@@ -41,10 +40,9 @@ int barrier_wait(struct barrier *b, u64 timeout_cycles)
 			return -1;
 		if (timeout_cycles && rdtsc() - start > timeout_cycles) {
 			/* Fails if the last CPU arrived meanwhile: re-check. */
-			if (__atomic_compare_exchange_n(&b->word, &w,
-							w | BAR_ABORT, false,
-							__ATOMIC_ACQ_REL,
-							__ATOMIC_ACQUIRE))
+			if (__atomic_compare_exchange_n(
+				    &b->word, &w, w | BAR_ABORT, false,
+				    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
 				return -1;
 			continue;
 		}

@@ -13,9 +13,8 @@
 #include "tests/doubles/fake_smp_pthread.h"
 #include "tests/unit/test_mtrr_fixture.h"
 
-const u32 t_fixed_msr[MTRR_NFIXED] = { 0x250, 0x258, 0x259, 0x268,
-				       0x269, 0x26a, 0x26b, 0x26c,
-				       0x26d, 0x26e, 0x26f };
+const u32 t_fixed_msr[MTRR_NFIXED] = { 0x250, 0x258, 0x259, 0x268, 0x269, 0x26a,
+				       0x26b, 0x26c, 0x26d, 0x26e, 0x26f };
 const u64 t_fixed_val[MTRR_NFIXED] = {
 	0x0606060606060606ULL, 0x0606060606060606ULL, 0, /* VGA UC */
 	0x0505050505050505ULL, 0x0505050505050505ULL, 0x0505050505050505ULL,

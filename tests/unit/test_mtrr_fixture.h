@@ -8,7 +8,7 @@
 
 #define T_PA_BITS 48
 #define T_PA_MASK ((1ULL << T_PA_BITS) - 1)
-#define T_VMASK(size) ((~((u64)(size) - 1) & T_PA_MASK & ~0xfffULL) | BIT(11))
+#define T_VMASK(size) ((~((u64)(size)-1) & T_PA_MASK & ~0xfffULL) | BIT(11))
 #define T_DEF_TYPE 0xc06ULL /* E, FE, default WB */
 #define T_SYSCFG 0x40000ULL /* MtrrFixDramEn, not ...ModEn */
 #define T_CR0 0x80000011ULL

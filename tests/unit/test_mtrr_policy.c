@@ -188,12 +188,14 @@ int t_policy_tests(void)
 		cmocka_unit_test_setup(test_force_on_and_off, setup),
 		cmocka_unit_test_setup(test_default_wb_to_uc_flushes, setup),
 		cmocka_unit_test_setup(test_default_uc_to_wb_skips, setup),
-		cmocka_unit_test_setup(test_disable_flushes_enable_skips, setup),
+		cmocka_unit_test_setup(test_disable_flushes_enable_skips,
+				       setup),
 		cmocka_unit_test_setup(test_var_uc_over_wb_flushes, setup),
 		cmocka_unit_test_setup(test_var_uc_inside_uc_skips, setup),
-		cmocka_unit_test_setup(test_var_wb_to_uc_under_uc_default_flushes,
+		cmocka_unit_test_setup(
+			test_var_wb_to_uc_under_uc_default_flushes, setup),
+		cmocka_unit_test_setup(test_var_removed_default_wb_skips,
 				       setup),
-		cmocka_unit_test_setup(test_var_removed_default_wb_skips, setup),
 		cmocka_unit_test_setup(test_fixed_wb_to_uc_flushes, setup),
 		cmocka_unit_test_setup(test_fixed_disabled_flushes, setup),
 	};

@@ -151,9 +151,8 @@ static void test_no_free_mtrr(void **st)
 {
 	(void)st;
 	for (unsigned i = 1; i < 8; i++)
-		assert_int_equal(mtrr_set_range((u64)(4 + i) * G, G,
-						MTRR_TYPE_WC),
-				 0);
+		assert_int_equal(
+			mtrr_set_range((u64)(4 + i) * G, G, MTRR_TYPE_WC), 0);
 	for (unsigned i = 1; i < 8; i++)
 		all_cpus_have(i, (u64)(4 + i) * G | MTRR_TYPE_WC, T_VMASK(G));
 	rejected(64 * G, G, MTRR_TYPE_WC, -ENOSPC,

@@ -182,7 +182,8 @@ static void test_no_self_snoop_two_per_cpu(void **st)
 		assert_true(s->phase_max[p] > 0);
 		assert_true(s->phase_sum[p] >= 8);
 	}
-	assert_true(fake_console_has("WBINVD executed 16 times (2..2 per CPU)"));
+	assert_true(
+		fake_console_has("WBINVD executed 16 times (2..2 per CPU)"));
 }
 
 static void test_self_snoop_to_uc_flushes(void **st)
@@ -237,7 +238,8 @@ static void test_verify_catches_dropped_write(void **st)
 	assert_int_equal(s->mismatch_cpus, 1);
 	assert_int_equal(s->mismatch_msrs, 1);
 	assert_int_equal(s->first_mismatch_cpu, 2);
-	assert_true(fake_console_has("error: mtrr: cpu2: MSR 0x203 is 0, boot CPU has"));
+	assert_true(fake_console_has(
+		"error: mtrr: cpu2: MSR 0x203 is 0, boot CPU has"));
 	assert_true(fake_console_has("1 of 4 CPUs differ"));
 	assert_false(fake_console_has("cpu1: MSR"));
 }
