@@ -196,7 +196,7 @@ static struct fake_msr *msr_slot(unsigned cpu, u32 msr, bool create)
 	if (!create)
 		return NULL;
 	assert_true(c->nmsrs < FAKE_NMSRS);
-	c->msrs[c->nmsrs] = (struct fake_msr){ msr, 0, true };
+	c->msrs[c->nmsrs] = (struct fake_msr){ msr, 0, true, false };
 	return &c->msrs[c->nmsrs++];
 }
 
@@ -216,6 +216,14 @@ u64 fake_msr_read(unsigned cpu, u32 msr)
 bool fake_msr_exists(unsigned cpu, u32 msr)
 {
 	return msr_slot(cpu, msr, false) != NULL;
+}
+
+void fake_msr_drop_writes(unsigned cpu, u32 msr, bool drop)
+{
+	struct fake_msr *m = msr_slot(cpu, msr, false);
+
+	assert_non_null(m);
+	m->drop_writes = drop;
 }
 
 u64 rdmsr(u32 msr)
@@ -245,7 +253,8 @@ void wrmsr(u32 msr, u64 val)
 	if (!m)
 		fail_msg("wrmsr of undefined MSR %#x on fake cpu%u", msr,
 			 cur_cpu);
-	m->val = val;
+	if (!m->drop_writes)
+		m->val = val;
 	fake_cpus[cur_cpu].wrmsr_count++;
 	tracef("wrmsr %#x %#llx", msr, (unsigned long long)val);
 }

@@ -13,6 +13,7 @@ struct fake_msr {
 	u32 msr;
 	u64 val;
 	bool exists;
+	bool drop_writes; /* wrmsr is traced but not stored */
 };
 
 struct fake_cpu_state {
@@ -44,6 +45,9 @@ void fake_cpuid_or(u32 leaf, u32 subleaf, int reg, u32 bits);
 void fake_msr_define(u32 msr, u64 val);
 u64 fake_msr_read(unsigned cpu, u32 msr);
 bool fake_msr_exists(unsigned cpu, u32 msr);
+/* Make one CPU silently ignore writes to an (existing) MSR, as a CPU
+ * that drops a write would (TCG drops unknown MSRs the same way). */
+void fake_msr_drop_writes(unsigned cpu, u32 msr, bool drop);
 
 /* Event trace: every wrmsr, cr write, wbinvd, halt, irq on/off, out is
  * appended as a line ("wrmsr 0x48 0x0", "wbinvd", "cr0 0x...").
