@@ -51,6 +51,7 @@ void fake_cpu_reset(void)
 	tsc_val = 0;
 	tsc_step = 1;
 	io_in = 0xffffffff;
+	fake_halt_hook = NULL;
 	for (unsigned i = 0; i < FAKE_NCPUS; i++) {
 		fake_cpus[i].cr0 = 0x80000011; /* PG, ET, PE */
 		fake_cpus[i].cr4 = 0x000006a0; /* PGE, PAE, OSFXSR... */
@@ -290,11 +291,28 @@ void cpu_halt(void)
 	fake_cpus[cur_cpu].halt_count++;
 	tracef("hlt");
 }
+void (*fake_halt_hook)(void);
+
 void cpu_safe_halt(void)
 {
 	fake_cpus[cur_cpu].irq_enabled = true;
 	fake_cpus[cur_cpu].halt_count++;
 	tracef("sti;hlt");
+	if (fake_halt_hook)
+		fake_halt_hook();
+}
+void cpu_monitor(const volatile void *addr)
+{
+	(void)addr;
+	tracef("monitor");
+}
+void cpu_safe_mwait(u32 hint)
+{
+	fake_cpus[cur_cpu].irq_enabled = true;
+	fake_cpus[cur_cpu].halt_count++;
+	tracef("sti;mwait %#x", hint);
+	if (fake_halt_hook)
+		fake_halt_hook();
 }
 void irq_enable(void)
 {
