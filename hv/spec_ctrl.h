@@ -42,6 +42,9 @@ extern struct spec_policy g_spec_policy;
 /* Pure: the policy for these features. No MSR is touched. */
 struct spec_policy spec_policy_decide(const struct features *f,
 				      bool snp_enabled);
+/* Pure: SPEC_CTRL while parked for this base: IBRS and STIBP cleared,
+ * everything else (SSBD) kept. */
+u64 spec_park_value(u64 base);
 /* Log the policy (one line per decision). */
 void spec_policy_log(const struct spec_policy *p);
 const char *spec_host_mode_name(enum spec_host_mode m);

@@ -30,12 +30,17 @@ static void decide_host(struct spec_policy *p)
 	}
 }
 
-static void decide_park(struct spec_policy *p)
+u64 spec_park_value(u64 base)
 {
 	/* Linux "x86/idle: Disable IBRS when CPU is offline": an idle thread
 	 * left with IBRS (or STIBP) set slows its SMT sibling; SSBD only
 	 * affects this thread's own loads, so it stays as the base has it. */
-	p->park_val = p->base & ~(SPEC_CTRL_IBRS | SPEC_CTRL_STIBP);
+	return base & ~(SPEC_CTRL_IBRS | SPEC_CTRL_STIBP);
+}
+
+static void decide_park(struct spec_policy *p)
+{
+	p->park_val = spec_park_value(p->base);
 	p->park_lowers = p->park_val != p->base;
 	switch (p->host) {
 	case SPEC_HOST_KERNEL_IBRS:

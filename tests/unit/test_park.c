@@ -189,7 +189,7 @@ static void test_ssbd_kept_while_parked(void **s)
 	(void)s;
 	boot(SPEC_ALL, 0, false, false);
 	g_spec_policy.base = SPEC_CTRL_IBRS | SPEC_CTRL_SSBD;
-	g_spec_policy.park_val = SPEC_CTRL_SSBD;
+	g_spec_policy.park_val = spec_park_value(g_spec_policy.base);
 	g_percpu[PCPU]->spec_ctrl_base = g_spec_policy.base;
 	park_until(PARK_IDLE, &ready);
 	assert_int_equal(msr_at_halt[0], SPEC_CTRL_SSBD);
