@@ -60,6 +60,9 @@ int fake_trace_find(const char *needle);
  * interrupts on: a test simulates what wakes the CPU (an interrupt, a store
  * to the monitored line). Reset to NULL by fake_cpu_reset(). */
 extern void (*fake_halt_hook)(void);
+/* Called at the start of every wrmsr(), before the write (not re-entered
+ * for writes the hook makes): simulates an NMI that lands just before. */
+extern void (*fake_wrmsr_hook)(u32 msr, u64 val);
 
 /* TSC: each rdtsc() returns the previous value + step. */
 void fake_tsc_set(u64 start, u64 step);

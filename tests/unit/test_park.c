@@ -235,6 +235,36 @@ static void test_cycles_leave_msr_right(void **s)
 	assert_int_equal(st.sleeps, 7);
 }
 
+/* An NMI between "lowered" and the WRMSR of the park value restores the
+ * base and clears the flag; parking must lower again, or the next wake
+ * would find the flag clear and run its handler with IBRS off. */
+static unsigned nmis;
+static void nmi_before_wrmsr(u32 msr, u64 val)
+{
+	if (msr == MSR_SPEC_CTRL && val == 0 && nmis++ == 0)
+		park_irq_enter();
+}
+
+static void test_nmi_while_lowering(void **s)
+{
+	(void)s;
+	boot(SPEC_ALL, 0, false, false);
+	nmis = 0;
+	fake_wrmsr_hook = nmi_before_wrmsr;
+	park_until(PARK_IDLE, &ready);
+	assert_int_equal(nmis, 2);
+	assert_int_equal(msr_at_halt[0], 0);
+	assert_int_equal(msr_in_handler[0], SPEC_CTRL_IBRS);
+	assert_string_equal(fake_trace(), "cpu1: cli\n"
+					  "cpu1: wrmsr 0x48 0x1\n"
+					  "cpu1: wrmsr 0x48 0\n"
+					  "cpu1: wrmsr 0x48 0\n"
+					  "cpu1: sti;hlt\n"
+					  "cpu1: wrmsr 0x48 0x1\n"
+					  "cpu1: outb 0x80 0x1\n"
+					  "cpu1: cli\n");
+}
+
 static void test_ready_before_park_no_wait(void **s)
 {
 	(void)s;
@@ -398,6 +428,7 @@ int main(void)
 		cmocka_unit_test(test_snp_with_auto_ibrs_uses_ibrs_policy),
 		cmocka_unit_test(test_ssbd_kept_while_parked),
 		cmocka_unit_test(test_cycles_leave_msr_right),
+		cmocka_unit_test(test_nmi_while_lowering),
 		cmocka_unit_test(test_ready_before_park_no_wait),
 		cmocka_unit_test(test_interrupt_flag_restored),
 		cmocka_unit_test(test_irq_on_running_cpu_no_write),
