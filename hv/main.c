@@ -12,6 +12,7 @@
 #include "hv/mm.h"
 #include "hv/options.h"
 #include "hv/percpu.h"
+#include "hv/spec_ctrl.h"
 #include "hv/stop.h"
 
 struct options g_options;
@@ -92,6 +93,9 @@ _Noreturn void hv_main(struct boot_info *bi)
 	kprintf("minhv: running on own GDT/IDT/page tables after ExitBootServices (%u tr%s)\n",
 		bi->ebs_tries, bi->ebs_tries == 1 ? "y" : "ies");
 	features_log(&g_features);
+	/* TODO(snp): pass whether SNP will be enabled on this host. */
+	spec_ctrl_boot(false);
+	spec_ctrl_cpu_init();
 	acpi_print_inventory(&bi->acpi);
 	pr_info("memory: %llu MiB RAM in %u map entries, top %#llx; minhv owns %llu KiB (pool %llu KiB at %#llx, %llu KiB free)\n",
 		(unsigned long long)(bi->ram_bytes >> 20), bi->mmap_entries,
