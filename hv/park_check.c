@@ -92,8 +92,8 @@ static void cross_call(u32 t)
 		rc == 0 && wait_ran(&x) && x.parked && !x.lowered,
 		"cpu%u: rc %d ran %u parked %d lowered %d", t, rc, x.ran,
 		x.parked, x.lowered);
-	ktap_ok("park.back_to_parked_after_cross_call", wait_parked(t, b.sleeps),
-		"cpu%u did not park again", t);
+	ktap_ok("park.back_to_parked_after_cross_call",
+		wait_parked(t, b.sleeps), "cpu%u did not park again", t);
 	park_get_stats(t, &a);
 	if (!g_spec_policy.park_lowers) {
 		ktap_skip("park.spec_ctrl_base_in_cross_call", "%s",

@@ -56,8 +56,8 @@ int smp_call_on(u32 cpu, smp_fn fn, void *arg, bool wait)
 {
 	(void)arg;
 	assert_true(pf_ncalls < 64);
-	pf_calls[pf_ncalls++] = (struct pf_call){ fake_cpu_current(), cpu, fn,
-						 wait };
+	pf_calls[pf_ncalls++] =
+		(struct pf_call){ fake_cpu_current(), cpu, fn, wait };
 	return 0;
 }
 

@@ -398,7 +398,8 @@ static void test_summary(void **s)
 	boot(SPEC_ALL, 0, false, false);
 	in_handler = print_summary;
 	park_until(PARK_VCPU_OFFLINE, &ready);
-	assert_true(fake_console_has("park: 1 of 4 CPUs parked, waiting with HLT; SPEC_CTRL: kernel-mode IBRS"));
+	assert_true(fake_console_has(
+		"park: 1 of 4 CPUs parked, waiting with HLT; SPEC_CTRL: kernel-mode IBRS"));
 	assert_true(fake_console_has(
 		"park: cpu1 parked (its vCPU is offline): parks 1, park/wake cycles 1, interrupts while parked 1, SPEC_CTRL writes 2, work 0"));
 	assert_true(fake_console_has("park: cpu0 running: parks 0"));
@@ -414,7 +415,8 @@ static void test_mwait_option_without_monitor(void **s)
 	pf_boot_spec(false);
 	assert_int_equal(park_init(true), 0);
 	assert_false(park_uses_mwait());
-	assert_true(fake_console_has("park=mwait asked, but CPUID.1:ECX[3] MONITOR is absent"));
+	assert_true(fake_console_has(
+		"park=mwait asked, but CPUID.1:ECX[3] MONITOR is absent"));
 }
 
 int main(void)

@@ -35,8 +35,9 @@ static void test_none_enumerated(void **s)
 	assert_int_equal(g_spec_policy.base, 0);
 	assert_false(g_spec_policy.park_lowers);
 	assert_int_equal(g_spec_policy.guest, SPEC_GUEST_NONE);
-	assert_string_equal(g_spec_policy.park_why,
-			    "no SPEC_CTRL write needed: IBRS not enumerated by CPUID, host SPEC_CTRL.IBRS is never set");
+	assert_string_equal(
+		g_spec_policy.park_why,
+		"no SPEC_CTRL write needed: IBRS not enumerated by CPUID, host SPEC_CTRL.IBRS is never set");
 }
 
 static void test_none_cpu_init_writes_nothing(void **s)
