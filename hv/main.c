@@ -93,7 +93,7 @@ _Noreturn void hv_main(struct boot_info *bi)
 	kprintf("minhv: running on own GDT/IDT/page tables after ExitBootServices (%u tr%s)\n",
 		bi->ebs_tries, bi->ebs_tries == 1 ? "y" : "ies");
 	features_log(&g_features);
-	/* TODO(snp): pass whether SNP will be enabled on this host. */
+	/* SNP enabling (hv/snp) is to pass whether it will turn SNP on. */
 	spec_ctrl_boot(false);
 	spec_ctrl_cpu_init();
 	acpi_print_inventory(&bi->acpi);
