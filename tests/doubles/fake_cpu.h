@@ -63,6 +63,14 @@ unsigned fake_trace_count(const char *needle);
 /* Position (line index) of the first line containing needle, or -1. */
 int fake_trace_find(const char *needle);
 
+/* Called by cpu_safe_halt()/cpu_safe_mwait() after they are traced, with
+ * interrupts on: a test simulates what wakes the CPU (an interrupt, a store
+ * to the monitored line). Reset to NULL by fake_cpu_reset(). */
+extern void (*fake_halt_hook)(void);
+/* Called at the start of every wrmsr(), before the write (not re-entered
+ * for writes the hook makes): simulates an NMI that lands just before. */
+extern void (*fake_wrmsr_hook)(u32 msr, u64 val);
+
 /* TSC: each rdtsc() returns the previous value + step. */
 void fake_tsc_set(u64 start, u64 step);
 /* Port I/O: inb/inw/inl return this value; outs are traced. */
