@@ -91,6 +91,18 @@ void cpu_safe_halt(void)
 	__asm__ volatile("sti; hlt" ::: "memory");
 }
 
+void cpu_monitor(const volatile void *addr)
+{
+	/* MONITOR: RAX = address, ECX = extensions, EDX = hints. */
+	__asm__ volatile("monitor" : : "a"(addr), "c"(0), "d"(0) : "memory");
+}
+
+void cpu_safe_mwait(u32 hint)
+{
+	/* Same STI shadow as cpu_safe_halt(): no wake-up can slip in. */
+	__asm__ volatile("sti; mwait" : : "a"(hint), "c"(0) : "memory");
+}
+
 u64 rdtsc(void)
 {
 	u32 lo, hi;

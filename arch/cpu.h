@@ -32,6 +32,11 @@ void irq_enable(void); /* STI */
 void irq_disable(void); /* CLI */
 /* STI;HLT as one unit so a wake-up IPI cannot slip in between. */
 void cpu_safe_halt(void);
+/* MONITOR: arm the monitor on the cache line holding addr (APM vol 3). */
+void cpu_monitor(const volatile void *addr);
+/* STI;MWAIT as one unit: wakes on a store to the monitored line or on an
+ * interrupt (hint in EAX, no extensions). */
+void cpu_safe_mwait(u32 hint);
 u64 rdtsc(void);
 void mfence(void);
 void lfence(void);

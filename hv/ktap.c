@@ -16,7 +16,7 @@ struct ktap_result {
 };
 
 #define PER_PAGE (PAGE_SIZE / sizeof(struct ktap_result))
-#define MAX_PAGES 64
+#define MAX_PAGES 32 /* 576 results */
 
 static struct ktap_result *pages[MAX_PAGES];
 static u32 count, failures, skips;
@@ -28,8 +28,12 @@ static struct ktap_result *slot(u32 i)
 
 	if (p >= MAX_PAGES)
 		return NULL;
-	if (!pages[p])
-		pages[p] = page_alloc_ptr(1);
+	if (!pages[0]) {
+		struct ktap_result *all = page_alloc_ptr(MAX_PAGES);
+
+		for (u32 k = 0; all && k < MAX_PAGES; k++)
+			pages[k] = (void *)((char *)all + k * PAGE_SIZE);
+	}
 	return pages[p] ? &pages[p][i % PER_PAGE] : NULL;
 }
 

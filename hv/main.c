@@ -12,8 +12,11 @@
 #include "hv/mm.h"
 #include "hv/options.h"
 #include "hv/percpu.h"
+#include "hv/mtrr.h"
+#include "hv/park.h"
 #include "hv/smp.h"
 #include "hv/snp.h"
+#include "hv/spec_ctrl.h"
 #include "hv/stop.h"
 #include "hv/svm.h"
 
@@ -76,6 +79,13 @@ static void boot_checks(struct boot_info *bi)
 		"trampoline page %#llx", (unsigned long long)bi->trampoline.v);
 }
 
+/* Runs on every AP once parking is armed: returning lets it see that and
+ * move into park_cpu_loop(). */
+static void park_kick(void *arg)
+{
+	(void)arg;
+}
+
 _Noreturn void hv_main(struct boot_info *bi)
 {
 	u64 t0 = rdtsc();
@@ -96,6 +106,9 @@ _Noreturn void hv_main(struct boot_info *bi)
 	kprintf("minhv: running on own GDT/IDT/page tables after ExitBootServices (%u tr%s)\n",
 		bi->ebs_tries, bi->ebs_tries == 1 ? "y" : "ies");
 	features_log(&g_features);
+	/* SNP enabling (hv/snp) is to pass whether it will turn SNP on. */
+	spec_ctrl_boot(false);
+	spec_ctrl_cpu_init();
 	acpi_print_inventory(&bi->acpi);
 	pr_info("memory: %llu MiB RAM in %u map entries, top %#llx; minhv owns %llu KiB (pool %llu KiB at %#llx, %llu KiB free)\n",
 		(unsigned long long)(bi->ram_bytes >> 20), bi->mmap_entries,
@@ -115,6 +128,16 @@ _Noreturn void hv_main(struct boot_info *bi)
 	smp_ktap();
 	if (g_options.bench)
 		ipi_bench();
+
+	/* MTRRs in lock step on every CPU, before anything enables SNP. */
+	mtrr_set_flush_option(g_options.mtrr_flush);
+	mtrr_ktap(mtrr_init());
+
+	/* From here on a CPU with nothing to run is parked. */
+	if (park_init(g_options.park == PARK_MWAIT))
+		panic("out of memory for the parking state");
+	smp_call_all(park_kick, NULL, true, false);
+	park_boot_checks();
 
 	svm_run_guest_image(bi->guest_name[0] ? bi->guest_name : "guest",
 			    bi->guest_image, bi->guest_size);

@@ -8,7 +8,9 @@
 #include "arch/idt.h"
 #include "arch/trampoline.h"
 #include "hv/ipi_internal.h"
+#include "hv/park.h"
 #include "hv/percpu.h"
+#include "hv/spec_ctrl.h"
 
 /* Set by smp_init() before the first SIPI. */
 u64 g_ap_cr0, g_ap_cr4;
@@ -28,10 +30,14 @@ _Noreturn void smp_ap_entry(struct percpu *pc)
 					 AP_STAGE_ONLINE, false,
 					 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
 		cpu_dead();
+	spec_ctrl_cpu_init();
 	__atomic_store_n(&pc->online, 1, __ATOMIC_RELEASE);
-	for (;;) {
+	/* Until the boot CPU arms parking, wait for cross-calls in plain HLT;
+	 * from then on this CPU has nothing to run and is parked. */
+	while (!park_ready()) {
 		irq_disable(); /* no IPI between the last poll and HLT */
 		smp_call_poll();
 		cpu_safe_halt(); /* STI;HLT: woken by VEC_IPI_CALL and friends */
 	}
+	park_cpu_loop();
 }

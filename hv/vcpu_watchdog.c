@@ -6,9 +6,6 @@
 #include "hv/log.h"
 #include "hv/vcpu_watchdog.h"
 
-/* The LAPIC timer and TSC calibration come with the SMP layer; until it
- * is in the tree the watchdog is compiled out and says so. */
-#if __has_include("arch/apic.h") && __has_include("hv/smp_time.h")
 #include "arch/apic.h"
 #include "arch/idt.h"
 #include "hv/smp_time.h"
@@ -70,26 +67,3 @@ bool watchdog_check(struct vcpu *v, u64 code)
 		(unsigned long long)v->vmcb->save.rip);
 	return false;
 }
-#else
-void watchdog_init(u32 ms)
-{
-	if (ms)
-		pr_warn("svm: watchdog unavailable in this build (no LAPIC timer)\n");
-}
-
-void watchdog_arm(struct vcpu *v)
-{
-	(void)v;
-}
-
-void watchdog_disarm(void)
-{
-}
-
-bool watchdog_check(struct vcpu *v, u64 code)
-{
-	(void)v;
-	(void)code;
-	return true;
-}
-#endif

@@ -51,6 +51,8 @@ void fake_cpu_reset(void)
 	tsc_val = 0;
 	tsc_step = 1;
 	io_in = 0xffffffff;
+	fake_halt_hook = NULL;
+	fake_wrmsr_hook = NULL;
 	for (unsigned i = 0; i < FAKE_NCPUS; i++) {
 		fake_cpus[i].cr0 = 0x80000011; /* PG, ET, PE */
 		fake_cpus[i].cr4 = 0x000006a0; /* PGE, PAE, OSFXSR... */
@@ -196,7 +198,7 @@ static struct fake_msr *msr_slot(unsigned cpu, u32 msr, bool create)
 	if (!create)
 		return NULL;
 	assert_true(c->nmsrs < FAKE_NMSRS);
-	c->msrs[c->nmsrs] = (struct fake_msr){ msr, 0, true };
+	c->msrs[c->nmsrs] = (struct fake_msr){ msr, 0, true, false };
 	return &c->msrs[c->nmsrs++];
 }
 
@@ -216,6 +218,14 @@ u64 fake_msr_read(unsigned cpu, u32 msr)
 bool fake_msr_exists(unsigned cpu, u32 msr)
 {
 	return msr_slot(cpu, msr, false) != NULL;
+}
+
+void fake_msr_drop_writes(unsigned cpu, u32 msr, bool drop)
+{
+	struct fake_msr *m = msr_slot(cpu, msr, false);
+
+	assert_non_null(m);
+	m->drop_writes = drop;
 }
 
 u64 rdmsr(u32 msr)
@@ -238,14 +248,24 @@ bool rdmsr_safe(u32 msr, u64 *val)
 	return true;
 }
 
+void (*fake_wrmsr_hook)(u32 msr, u64 val);
+
 void wrmsr(u32 msr, u64 val)
 {
 	struct fake_msr *m = msr_slot(cur_cpu, msr, false);
+	void (*hook)(u32, u64) = fake_wrmsr_hook;
+
+	if (hook) { /* not re-entered: the hook may write MSRs itself */
+		fake_wrmsr_hook = NULL;
+		hook(msr, val);
+		fake_wrmsr_hook = hook;
+	}
 
 	if (!m)
 		fail_msg("wrmsr of undefined MSR %#x on fake cpu%u", msr,
 			 cur_cpu);
-	m->val = val;
+	if (!m->drop_writes)
+		m->val = val;
 	fake_cpus[cur_cpu].wrmsr_count++;
 	tracef("wrmsr %#x %#llx", msr, (unsigned long long)val);
 }
@@ -301,11 +321,28 @@ void cpu_halt(void)
 	fake_cpus[cur_cpu].halt_count++;
 	tracef("hlt");
 }
+void (*fake_halt_hook)(void);
+
 void cpu_safe_halt(void)
 {
 	fake_cpus[cur_cpu].irq_enabled = true;
 	fake_cpus[cur_cpu].halt_count++;
 	tracef("sti;hlt");
+	if (fake_halt_hook)
+		fake_halt_hook();
+}
+void cpu_monitor(const volatile void *addr)
+{
+	(void)addr;
+	tracef("monitor");
+}
+void cpu_safe_mwait(u32 hint)
+{
+	fake_cpus[cur_cpu].irq_enabled = true;
+	fake_cpus[cur_cpu].halt_count++;
+	tracef("sti;mwait %#x", hint);
+	if (fake_halt_hook)
+		fake_halt_hook();
 }
 void irq_enable(void)
 {

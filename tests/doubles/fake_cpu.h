@@ -13,6 +13,7 @@ struct fake_msr {
 	u32 msr;
 	u64 val;
 	bool exists;
+	bool drop_writes; /* wrmsr is traced but not stored */
 };
 
 struct fake_cpu_state {
@@ -44,6 +45,9 @@ void fake_cpuid_or(u32 leaf, u32 subleaf, int reg, u32 bits);
 void fake_msr_define(u32 msr, u64 val);
 u64 fake_msr_read(unsigned cpu, u32 msr);
 bool fake_msr_exists(unsigned cpu, u32 msr);
+/* Make one CPU silently ignore writes to an (existing) MSR, as a CPU
+ * that drops a write would (TCG drops unknown MSRs the same way). */
+void fake_msr_drop_writes(unsigned cpu, u32 msr, bool drop);
 
 /* Event trace: every wrmsr, cr write, wbinvd, halt, irq on/off, out is
  * appended as a line ("wrmsr 0x48 0x0", "wbinvd", "cr0 0x...").
@@ -58,6 +62,14 @@ void fake_trace_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)))
 unsigned fake_trace_count(const char *needle);
 /* Position (line index) of the first line containing needle, or -1. */
 int fake_trace_find(const char *needle);
+
+/* Called by cpu_safe_halt()/cpu_safe_mwait() after they are traced, with
+ * interrupts on: a test simulates what wakes the CPU (an interrupt, a store
+ * to the monitored line). Reset to NULL by fake_cpu_reset(). */
+extern void (*fake_halt_hook)(void);
+/* Called at the start of every wrmsr(), before the write (not re-entered
+ * for writes the hook makes): simulates an NMI that lands just before. */
+extern void (*fake_wrmsr_hook)(u32 msr, u64 val);
 
 /* TSC: each rdtsc() returns the previous value + step. */
 void fake_tsc_set(u64 start, u64 step);
