@@ -86,7 +86,17 @@ run_one() {
 		--mem $mem --smp "$smp" --cpu "$cpu" --opts "$opts" --timeout $to \
 		--log "$log" -- "${extra[@]+"${extra[@]}"}" "$@" 2>/dev/null ||
 		echo "bench: $mode $tag: boot ended with status $?" >&2
-	parse "$log" "$mode" "$tag" >"$log.tsv"
+	parse_log "$log" "$mode" "$tag" "$opts"
+}
+
+# parse_log LOG MODE TAG OPTS: LOG's figures into LOG.tsv; boots without
+# bench=1 contribute only their per-scenario (tagged) figures.
+parse_log() {
+	if [ "${4#*bench=1}" != "$4" ]; then
+		parse "$1" "$2" "$3" >"$1.tsv"
+	else
+		parse "$1" "$2" "$3" | grep -F ".$3	" >"$1.tsv" || true
+	fi
 }
 
 # scenarios EFI DIR: every boot, $jobs at a time.
@@ -123,8 +133,14 @@ scenarios() {
 		fi
 	done
 	wait
+	finish_figures "$efi" "$dir"
+}
+
+# finish_figures EFI DIR: every boot's figures plus the sizes -> figures.tsv.
+finish_figures() {
+	local efi=$1 dir=$2
 	{
-		cat "$dir"/*.tsv
+		cat "$dir"/*.log.tsv
 		printf 'size.minhv_efi\t%s\tbytes\tfile size\n' "$(stat -c %s "$efi")"
 		printf 'size.guest_elf\t%s\tbytes\tfile size\n' \
 			"$(stat -c %s "$(dirname "$efi")/guest.elf")"
@@ -240,6 +256,18 @@ while [ $# -gt 0 ]; do
 		printf 'bench=1 pause_intercept=on\n' >"$out/bench.cfg"
 		"$top/tools/mkimage.sh" "$top/build/minhv.efi" "$top/build/guest.elf" \
 			"$out/minhv-bench.img" "$out/bench.cfg"
+		exit ;;
+	--report)
+		# Re-parse the logs of the last run (no boots) and print the table.
+		for l in "$out"/new/*.log; do
+			b=${l##*/}; b=${b%.log}; m=${b%%-*}; t=${b#*-}
+			o=""; grep -aq 'options:.*bench=1' "$l" && o=bench=1
+			parse_log "$l" "$m" "$t" "$o"
+		done
+		finish_figures "$top/build/minhv.efi" "$out/new"
+		json "$out/new/figures.tsv" >"$out/results.json"
+		table "$out/new/figures.tsv"
+		plots "$out/new"
 		exit ;;
 	--base) base=$2; shift 2 ;;
 	--quick) quick=1; shift ;;
