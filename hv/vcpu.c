@@ -3,6 +3,7 @@
  * started and kicked through the cross-CPU call (hv/ipi.h). */
 #include "arch/cpu.h"
 #include "arch/msr.h"
+#include "hv/bench.h"
 #include "hv/features.h"
 #include "hv/exit.h"
 #include "hv/guest.h"
@@ -61,6 +62,8 @@ static void vcpu_run(struct vcpu *v)
 		wrmsr(MSR_TSC_AUX, v->tsc_aux);
 	}
 	watchdog_arm(v);
+	if (g->bench) /* hv/bench.c: boot -> first guest instruction */
+		bench_note_first_vmrun(rdtsc());
 	while (!g->stopping) {
 		if (v->state != VCPU_RUNNING) {
 			if (v->state == VCPU_DONE || !vcpu_wait_wakeup(v))
