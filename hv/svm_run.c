@@ -85,12 +85,14 @@ int svm_run_guest_image(const char *name, const void *img, u64 size)
 	if (!ktap_ok("svm.guest_create", r == 0, "guest_create(%s): %d", name,
 		     r))
 		return -1;
+	vcpu_park_snapshot(g);
 	vcpu_run_here(g->vcpus[0]);
 	/* vCPU 0 can be done (HLT, IF=0) while others still run. */
 	while (!__atomic_load_n(&g->stopping, __ATOMIC_ACQUIRE))
 		cpu_relax();
 	guest_wait_idle(g);
 	print_counters(g);
+	vcpu_park_checks(g);
 	if (g->bench)
 		print_bench(g);
 	ok = ktap_ok("svm.guest_run", !g->failed && g->exit_status == 0,
