@@ -45,7 +45,8 @@ printf '\177ELF-broken-%0200d' 0 >"$bad"
 boot scn-badelf --smp 1 --file "$bad:minhv/bad.elf" --opts 'guest=\minhv\bad.elf'
 rm -f "$bad"
 expect_rc 1 "broken ELF: the run fails"
-expect_log '(ELF|elf)' "broken ELF: a clear error names the ELF problem"
+expect_log '^error: guest user: the ELF image cannot be loaded' "broken ELF: a clear error"
+expect_ktap_fail svm.guest_create
 expect_no_log '^svm: guest .* stopped' "broken ELF: no guest ran"
 
 done_testing
