@@ -15,6 +15,7 @@
 #include "hv/percpu.h"
 #include "hv/mtrr.h"
 #include "hv/park.h"
+#include "hv/park_mtrr_check.h"
 #include "hv/smp.h"
 #include "hv/snp.h"
 #include "hv/spec_ctrl.h"
@@ -139,6 +140,7 @@ _Noreturn void hv_main(struct boot_info *bi)
 		panic("out of memory for the parking state");
 	smp_call_all(park_kick, NULL, true, false);
 	park_boot_checks();
+	park_mtrr_check();
 
 	svm_run_guest_image(bi->guest_name[0] ? bi->guest_name : "guest",
 			    bi->guest_image, bi->guest_size);

@@ -32,6 +32,8 @@ for mode in hlt mwait; do
 	expect_ktap_skip park.spec_ctrl_lowered_again "IBRS not enumerated"
 	expect_ktap_ok park.no_spec_ctrl_write
 	expect_ktap_ok park.posted_work_runs
+	expect_ktap_ok park.mtrr_rendezvous
+	expect_ktap_ok park.parked_after_mtrr
 	expect_log '^park: [0-9]+ of 4 CPUs parked' "$mode: summary line"
 	expect_log '^park: cpu[1-3] parked \(no vCPU to run\): parks [1-9][0-9]*, park/wake cycles [1-9]' \
 		"$mode: an AP is parked with its park/wake cycles counted"
