@@ -22,7 +22,7 @@ smp_common() { # label cpus mode apic
 		"$1: MTRRs replicated to all $2 CPUs"
 }
 
-boot smp4-x2apic --smp 4 --cpu EPYC,+x2apic --opts "tests=hello"
+boot smp4-x2apic --smp 4 --cpu EPYC,+x2apic --opts "tests=hello" --timeout 400
 smp_common "smp 4 x2apic" 4 parallel x2APIC
 expect_log '^ipi: x2APIC; fence before ICR writes off: AMD' \
 	"smp 4 x2apic: AMD sends IPIs without the fence"
@@ -31,15 +31,18 @@ for t in smp.call_on_each smp.call_all_nowait ipi.self ipi.unicast \
 	expect_ktap_ok $t
 done
 
-boot smp4-xapic --smp 4 --cpu EPYC --opts "tests=hello"
+boot smp4-xapic --smp 4 --cpu EPYC --opts "tests=hello" --timeout 400
 smp_common "smp 4 xapic" 4 parallel xAPIC
 expect_log '^ipi: xAPIC \(no x2APIC in CPUID\)' "smp 4 xapic: falls back to xAPIC MMIO"
 expect_ktap_ok ipi.nmi
 
-boot smp4-serial --smp 4 --opts "smp=serial tests=hello"
-smp_common "smp 4 serial" 4 serial x2APIC
+# Serial bring-up and the forced fence share one boot.
+boot smp4-serial-fence-on --smp 4 --opts "smp=serial ipi_fence=on tests=hello" --timeout 400
+smp_common "smp 4 serial, ipi_fence=on" 4 serial x2APIC
+expect_log 'fence before ICR writes on: forced by ipi_fence=on' \
+	"ipi_fence=on forces the fence on AMD"
 
-boot smp4-intel --smp 4 --cpu Skylake-Server,+x2apic --opts "tests=hello"
+boot smp4-intel --smp 4 --cpu Skylake-Server,+x2apic --opts "tests=hello" --timeout 400
 smp_common "smp 4 intel" 4 parallel x2APIC
 expect_log '^ipi: x2APIC; fence before ICR writes on: Intel' \
 	"Intel model: IPIs are sent with MFENCE;LFENCE"
@@ -47,12 +50,7 @@ expect_log '^ipi: x2APIC; fence before ICR writes on: Intel' \
 expect_ktap_skip svm.enable "SVM.* is 0"
 expect_ktap_skip svm.guest "no SVM"
 
-boot smp4-fence-on --smp 4 --opts "ipi_fence=on tests=hello"
-smp_common "smp 4 ipi_fence=on" 4 parallel x2APIC
-expect_log 'fence before ICR writes on: forced by ipi_fence=on' \
-	"ipi_fence=on forces the fence on AMD"
-
-boot smp1 --smp 1 --opts "tests=hello"
+boot smp1 --smp 1 --opts "tests=hello" --timeout 400
 smp_common "smp 1" 1 parallel x2APIC
 expect_ktap_skip ipi.unicast "one CPU"
 

@@ -66,14 +66,14 @@ without_ss() { # label cpus
 	expect_ktap_skip mtrr.self_snoop_skips_flush "self-snoop not set"
 }
 
-boot mtrr-smp4-ss --smp 4 --cpu EPYC,+x2apic,+ss --opts "tests=hello"
+boot mtrr-smp4-ss --smp 4 --cpu EPYC,+x2apic,+ss --opts "tests=hello" --timeout 400
 with_ss "smp 4 +ss" 4
 
-boot mtrr-smp4 --smp 4 --cpu EPYC,+x2apic --opts "tests=hello"
+boot mtrr-smp4 --smp 4 --cpu EPYC,+x2apic --opts "tests=hello" --timeout 400
 without_ss "smp 4" 4
 
 boot mtrr-smp4-ss-flush-on --smp 4 --cpu EPYC,+x2apic,+ss \
-	--opts "tests=hello mtrr_flush=on"
+	--opts "tests=hello mtrr_flush=on" --timeout 400
 mtrr_common "smp 4 +ss mtrr_flush=on" 4
 expect_log "^mtrr: rendezvous 1 on 4 of 4 CPUs: caches flushed: mtrr_flush=on" \
 	"mtrr_flush=on: the flush is forced despite self-snoop, and the log says so"
