@@ -27,8 +27,7 @@ static bool stats_ok(const struct mtrr_stats *s, u32 online)
 
 /* May the self-test use [SELFTEST_BASE, +SIZE)? No valid variable MTRR
  * may overlap it, one must be free, and the default type must be WB. */
-static const char *selftest_blocked(const struct mtrr_state *cur,
-				    u32 online)
+static const char *selftest_blocked(const struct mtrr_state *cur, u32 online)
 {
 	bool free_slot = false;
 
@@ -88,8 +87,8 @@ static void range_selftest(u32 online)
 			(!auto_rule || s->flushed == !g_features.self_snoop),
 		"rc %d: %s, %llu WBINVDs on %u CPUs, %u differ (%s)", rc,
 		s->flushed ? "flushed" : "not flushed",
-		(unsigned long long)s->wbinvd_total, s->cpus,
-		s->mismatch_cpus, s->why ? s->why : "?");
+		(unsigned long long)s->wbinvd_total, s->cpus, s->mismatch_cpus,
+		s->why ? s->why : "?");
 
 	rc = rc ? rc :
 		  mtrr_set_range(SELFTEST_BASE, SELFTEST_SIZE, MTRR_TYPE_UC);
@@ -99,20 +98,20 @@ static void range_selftest(u32 online)
 			(mtrr_flush_option() == TRI_OFF || s->flushed),
 		"rc %d: %s, %llu WBINVDs on %u CPUs, %u differ (%s)", rc,
 		s->flushed ? "flushed" : "not flushed",
-		(unsigned long long)s->wbinvd_total, s->cpus,
-		s->mismatch_cpus, s->why ? s->why : "?");
+		(unsigned long long)s->wbinvd_total, s->cpus, s->mismatch_cpus,
+		s->why ? s->why : "?");
 
 	/* Back to what firmware left (the range's MTRR freed): UC -> WB. */
 	rc = mtrr_sync_all(&saved, NULL);
 	ktap_ok("mtrr.set_range_restored",
 		rc == 0 && stats_ok(s, online) &&
-			mtrr_compare(&saved, smp_this_cpu(),
-				     MTRR_CMP_REPORT) == 0 &&
+			mtrr_compare(&saved, smp_this_cpu(), MTRR_CMP_REPORT) ==
+				0 &&
 			(!auto_rule || s->flushed == !g_features.self_snoop),
 		"rc %d: %s, %llu WBINVDs on %u CPUs, %u differ (%s)", rc,
 		s->flushed ? "flushed" : "not flushed",
-		(unsigned long long)s->wbinvd_total, s->cpus,
-		s->mismatch_cpus, s->why ? s->why : "?");
+		(unsigned long long)s->wbinvd_total, s->cpus, s->mismatch_cpus,
+		s->why ? s->why : "?");
 }
 
 void mtrr_ktap(int init_rc)
@@ -121,7 +120,8 @@ void mtrr_ktap(int init_rc)
 	u32 online = smp_online_count();
 
 	if (!g_features.mtrr) {
-		ktap_skip("mtrr.rendezvous", "CPUID.1:EDX[12] reports no MTRRs");
+		ktap_skip("mtrr.rendezvous",
+			  "CPUID.1:EDX[12] reports no MTRRs");
 		ktap_skip("mtrr.verified", "no MTRRs");
 		ktap_skip("mtrr.flush_rule", "no MTRRs");
 		ktap_skip("mtrr.self_snoop_skips_flush", "no MTRRs");
