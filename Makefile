@@ -96,13 +96,17 @@ boot-test: setup all
 
 test: setup
 	$(MAKE) unit
+	tools/bench.sh --self-test
 	$(MAKE) boot-test
 
 run: setup all
 	tests/boot/run-qemu.sh --name run --smp 4 --cpu EPYC,+x2apic --console
 
-bench: setup all
-	tests/boot/bench-ipi.sh
+# Not part of `make test`: boots the benchmark scenarios (tools/bench.sh);
+# BASE=<rev> also builds and runs that revision and prints new/base ratios.
+bench: all
+	@tools/setup.sh --bench
+	tools/bench.sh $(if $(BASE),--base $(BASE)) $(BENCH_ARGS)
 
 image: setup all
 	tools/mkimage.sh $(B)/minhv.efi $(B)/guest.elf $(B)/minhv.img

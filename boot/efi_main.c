@@ -81,6 +81,16 @@ static void setup_console(void)
 			u.baud = sp->baud;
 	}
 	console_setup(&u);
+	if (g_options.console == CONSOLE_AUTO && sp->present &&
+	    u.base != sp->address)
+		pr_warn("console: SPCR interface type %#x is not a 16550; using COM1 (console= overrides)\n",
+			sp->interface_type);
+	pr_info("console: 16550 at %s %#llx, %s\n",
+		u.space == UART_IO ? "I/O port" : "MMIO",
+		(unsigned long long)u.base,
+		g_options.console != CONSOLE_AUTO ? "from console=" :
+		sp->present && u.base == sp->address ? "from SPCR" :
+						       "COM1 default");
 }
 
 static EFI_STATUS load_guest(EFI_HANDLE image)

@@ -99,8 +99,10 @@ static s64 hc_vcpu_offline(struct vcpu *v, const struct hc_args *a)
 	if (!t)
 		return -HC_EINVAL; /* no such vCPU */
 	r = vcpu_set_offline(t);
-	if (!r && t != v)
+	if (!r && t != v) {
 		vcpu_kick(t);
+		vcpu_wait_out(t); /* synchronous: t runs no more */
+	}
 	return r;
 }
 

@@ -6,6 +6,7 @@
 #include "arch/gdt.h"
 #include "arch/idt.h"
 #include "arch/paging.h"
+#include "hv/bench.h"
 #include "hv/features.h"
 #include "hv/ktap.h"
 #include "hv/log.h"
@@ -141,6 +142,8 @@ _Noreturn void hv_main(struct boot_info *bi)
 
 	svm_run_guest_image(bi->guest_name[0] ? bi->guest_name : "guest",
 			    bi->guest_image, bi->guest_size);
+	if (g_options.bench)
+		bench_print_boot(bi, t0);
 
 	/* SEV-SNP last: after SMP and MTRR set-up (SNP_EN locks the MTRRs). */
 	if (!snp_init((enum rmpopt_mode)g_options.rmpopt, bi->phys_top))

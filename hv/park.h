@@ -12,6 +12,7 @@ enum park_reason {
 	PARK_RUNNING = 0, /* not parked */
 	PARK_IDLE, /* no vCPU to run (at boot, or none assigned) */
 	PARK_VCPU_OFFLINE, /* its vCPU was taken offline by the guest */
+	PARK_VCPU_HALTED, /* its vCPU executed HLT with interrupts on */
 };
 
 struct park_stats {

@@ -24,6 +24,8 @@ const char *park_reason_name(enum park_reason r)
 		return "no vCPU to run";
 	case PARK_VCPU_OFFLINE:
 		return "its vCPU is offline";
+	case PARK_VCPU_HALTED:
+		return "its vCPU is halted";
 	default:
 		return "running";
 	}

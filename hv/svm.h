@@ -34,5 +34,13 @@ int svm_cpu_enable(void);
 int svm_run_builtin(void);
 /* The same for any ELF64 image (hv_main passes boot_info's). */
 int svm_run_guest_image(const char *name, const void *img, u64 size);
+struct guest;
+struct guest_params;
+/* Create a guest, run it to its stop (vCPU 0 on this CPU), wait until no
+ * vCPU runs; the caller reads the result and calls guest_destroy(). */
+int svm_guest_run_once(const struct guest_params *p, struct guest **out);
+/* hv/svm_suite.c: tests= names "all", "hostile" or "lifecycle". */
+bool svm_suite_wanted(const char *tests);
+void svm_suite_run(const struct guest_params *p);
 
 #endif

@@ -53,6 +53,23 @@ static void print_bench(const struct guest *g)
 	}
 }
 
+int svm_guest_run_once(const struct guest_params *p, struct guest **out)
+{
+	struct guest *g;
+	int r = guest_create(p, &g);
+
+	if (r)
+		return r;
+	vcpu_park_snapshot(g);
+	vcpu_run_here(g->vcpus[0]);
+	/* vCPU 0 can be done (HLT, IF=0) while others still run. */
+	while (!__atomic_load_n(&g->stopping, __ATOMIC_ACQUIRE))
+		cpu_relax();
+	guest_wait_idle(g);
+	*out = g;
+	return 0;
+}
+
 int svm_run_guest_image(const char *name, const void *img, u64 size)
 {
 	struct guest_params p = {
@@ -66,6 +83,7 @@ int svm_run_guest_image(const char *name, const void *img, u64 size)
 		.pause = { g_options.pause_count, g_options.pause_threshold,
 			   pause_req(g_options.pause_intercept) },
 	};
+	bool suite = svm_suite_wanted(g_options.tests);
 	struct guest *g;
 	u64 before;
 	bool ok;
@@ -80,17 +98,15 @@ int svm_run_guest_image(const char *name, const void *img, u64 size)
 	watchdog_init(g_options.watchdog_ms);
 	if (p.nr_vcpus > GUEST_MAX_VCPUS)
 		p.nr_vcpus = GUEST_MAX_VCPUS;
+	if (suite)
+		p.tests = ""; /* the default suite first, then hv/svm_suite.c */
 	before = mm_free_pages();
-	r = guest_create(&p, &g);
+	r = svm_guest_run_once(&p, &g);
 	if (!ktap_ok("svm.guest_create", r == 0, "guest_create(%s): %d", name,
 		     r))
 		return -1;
-	vcpu_run_here(g->vcpus[0]);
-	/* vCPU 0 can be done (HLT, IF=0) while others still run. */
-	while (!__atomic_load_n(&g->stopping, __ATOMIC_ACQUIRE))
-		cpu_relax();
-	guest_wait_idle(g);
 	print_counters(g);
+	vcpu_park_checks(g);
 	if (g->bench)
 		print_bench(g);
 	ok = ktap_ok("svm.guest_run", !g->failed && g->exit_status == 0,
@@ -102,6 +118,10 @@ int svm_run_guest_image(const char *name, const void *img, u64 size)
 		      "pool has %llu free pages after teardown, %llu before",
 		      (unsigned long long)mm_free_pages(),
 		      (unsigned long long)before);
+	if (suite) {
+		p.tests = g_options.tests;
+		svm_suite_run(&p);
+	}
 	return ok ? 0 : -1;
 }
 

@@ -3,12 +3,16 @@
  * started and kicked through the cross-CPU call (hv/ipi.h). */
 #include "arch/cpu.h"
 #include "arch/msr.h"
+#include "hv/bench.h"
 #include "hv/features.h"
 #include "hv/exit.h"
 #include "hv/guest.h"
 #include "hv/hypercall_abi.h"
 #include "hv/ipi.h"
 #include "hv/log.h"
+#include "hv/park.h"
+#include "hv/percpu.h"
+#include "hv/spec_ctrl.h"
 #include "hv/svm.h"
 #include "hv/vcpu_watchdog.h"
 
@@ -27,14 +31,42 @@ static void bench_path(struct vcpu *v, u64 now)
 		v->path_max = d;
 }
 
+static bool waiting(const struct vcpu *v)
+{
+	u32 st = __atomic_load_n(&v->state, __ATOMIC_SEQ_CST);
+
+	return st == VCPU_HALTED || st == VCPU_OFFLINE;
+}
+
+/* Nothing to run here until another vCPU (HC_VCPU_ONLINE) or guest_stop()
+ * changes our state: park this CPU (IBRS cleared under that policy) instead
+ * of spinning. Race-free with the setter, which changes the state, sets
+ * v->wake, then calls park_wake(): we clear the flag before re-checking. */
 bool vcpu_wait_wakeup(struct vcpu *v)
 {
 	struct guest *g = v->guest;
 
-	while (v->state == VCPU_HALTED || v->state == VCPU_OFFLINE) {
-		if (g->stopping)
-			return false;
-		cpu_relax();
+	while (waiting(v) && !__atomic_load_n(&g->stopping, __ATOMIC_SEQ_CST)) {
+		bool offline;
+
+		__atomic_store_n(&v->wake, 0, __ATOMIC_SEQ_CST);
+		if (!waiting(v) || __atomic_load_n(&g->stopping, __ATOMIC_SEQ_CST))
+			break;
+		offline = v->state == VCPU_OFFLINE;
+		if (!park_ready()) { /* parking not armed: plain spin */
+			cpu_relax();
+			continue;
+		}
+		if (offline)
+			v->offline_waits++;
+		else
+			v->halt_waits++;
+		park_until(offline ? PARK_VCPU_OFFLINE : PARK_VCPU_HALTED,
+			   &v->wake);
+		/* park_until() returns with the base value restored. */
+		if (g_spec_policy.park_lowers &&
+		    rdmsr(MSR_SPEC_CTRL) != this_cpu()->spec_ctrl_base)
+			v->wake_spec_bad++;
 	}
 	return !g->stopping;
 }
@@ -61,6 +93,8 @@ static void vcpu_run(struct vcpu *v)
 		wrmsr(MSR_TSC_AUX, v->tsc_aux);
 	}
 	watchdog_arm(v);
+	if (g->bench) /* hv/bench.c: boot -> first guest instruction */
+		bench_note_first_vmrun(rdtsc());
 	while (!g->stopping) {
 		if (v->state != VCPU_RUNNING) {
 			if (v->state == VCPU_DONE || !vcpu_wait_wakeup(v))
@@ -71,7 +105,24 @@ static void vcpu_run(struct vcpu *v)
 		}
 		if (g->bench)
 			bench_path(v, rdtsc());
+		/* Dekker with vcpu_wait_out(): announce, then re-check the
+		 * state, interrupts off so a kick sent after the check
+		 * stays pending and becomes an INTR exit (APM 15.21.1). */
+		irq_disable();
+		__atomic_store_n(&v->in_guest, 1, __ATOMIC_SEQ_CST);
+		if (__atomic_load_n(&v->state, __ATOMIC_SEQ_CST) !=
+			    VCPU_RUNNING ||
+		    __atomic_load_n(&g->stopping, __ATOMIC_SEQ_CST)) {
+			__atomic_store_n(&v->in_guest, 0, __ATOMIC_SEQ_CST);
+			irq_enable();
+			continue;
+		}
+		/* Guest SPEC_CTRL is intercepted and emulated (exit_msr.c):
+		 * the hardware MSR keeps the host base across VMRUN, so
+		 * spec_ctrl_guest_enter/exit() have nothing to swap. */
 		svm_vmrun(v->vmcb_hpa, &v->gprs, sc->host_vmcb);
+		__atomic_store_n(&v->in_guest, 0, __ATOMIC_SEQ_CST);
+		irq_enable();
 		if (g->bench)
 			v->t_exit = rdtsc();
 		v->vmcb->control.tlb_control = TLB_CONTROL_NOTHING;
@@ -92,6 +143,22 @@ out:
 static void vcpu_thread(void *arg)
 {
 	vcpu_run(arg);
+}
+
+static bool cpu_online(u32 cpu)
+{
+	return cpu < g_ncpus &&
+	       __atomic_load_n(&g_percpu[cpu]->online, __ATOMIC_ACQUIRE);
+}
+
+/* On a parked CPU the vCPU runs as posted work in its idle loop (thread
+ * context, not inside the wake interrupt); before parking is armed, by
+ * cross-call. */
+static int start_on(struct vcpu *v)
+{
+	if (park_ready())
+		return park_post(v->id, vcpu_thread, v);
+	return smp_call_on(v->id, vcpu_thread, v, false);
 }
 
 static int mark_running(struct vcpu *v)
@@ -123,7 +190,7 @@ int vcpu_launch(struct vcpu *v)
 	r = mark_running(v);
 	if (r)
 		return r;
-	if (smp_call_on(v->id, vcpu_thread, v, false)) {
+	if (!cpu_online(v->id) || start_on(v)) {
 		spin_lock(&g->lock);
 		v->state = VCPU_IDLE;
 		g->live--;
@@ -149,6 +216,17 @@ static void kick_fn(void *arg)
 void vcpu_kick(struct vcpu *v)
 {
 	__atomic_store_n(&v->kick, 1, __ATOMIC_RELEASE);
-	if (v->in_loop && v->id != smp_this_cpu())
-		smp_call_on(v->id, kick_fn, NULL, false);
+	__atomic_store_n(&v->wake, 1, __ATOMIC_SEQ_CST);
+	if (!v->in_loop || v->id == smp_this_cpu())
+		return;
+	if (park_ready())
+		park_wake(v->id); /* parked in vcpu_wait_wakeup() */
+	smp_call_on(v->id, kick_fn, NULL, false); /* in guest mode: INTR */
+}
+
+void vcpu_wait_out(struct vcpu *v)
+{
+	while (__atomic_load_n(&v->in_guest, __ATOMIC_SEQ_CST) &&
+	       !__atomic_load_n(&v->guest->stopping, __ATOMIC_ACQUIRE))
+		cpu_relax();
 }

@@ -30,7 +30,17 @@ struct vcpu {
 	u32 id;
 	volatile u32 state; /* enum vcpu_state */
 	volatile u32 kick; /* wake-up request (HLT, OFFLINE) */
+	/* Parking (hv/park.h): cleared by the vCPU's CPU before it re-checks
+	 * its state and parks; set by whoever changes the state, then
+	 * park_wake(). */
+	volatile u32 wake;
+	volatile u32 in_guest; /* between its state check and #VMEXIT */
 	bool in_loop; /* inside vcpu_run on its CPU */
+	u64 offlines; /* RUNNING -> OFFLINE transitions */
+	u64 offline_waits; /* times its CPU parked while it was OFFLINE */
+	u64 halt_waits; /* times its CPU parked while it was HALTED */
+	u64 parks_before; /* its CPU's park count when the guest started */
+	u64 wake_spec_bad; /* wakes that found SPEC_CTRL not at the base */
 	u64 exits; /* all exits */
 	u64 count[EK_NR];
 	u64 io_dropped; /* IOIO to ports nobody emulates */
@@ -64,8 +74,18 @@ int vcpu_set_online(struct vcpu *v);
 void vcpu_run_here(struct vcpu *v);
 /* Start v on its physical CPU (v->id) asynchronously. 0 or -HC_E*. */
 int vcpu_launch(struct vcpu *v);
-/* Make v leave guest mode soon (IPI -> INTR exit) and re-check state. */
+/* Make v leave guest mode soon (IPI -> INTR exit) or, when its CPU is
+ * parked, wake it: either way it re-checks its state. */
 void vcpu_kick(struct vcpu *v);
+/* Wait until v (not running on this CPU) is out of guest mode, or its guest
+ * stops. After vcpu_set_offline() + vcpu_kick(): the vCPU runs no more guest
+ * instructions once this returns. */
+void vcpu_wait_out(struct vcpu *v);
+
+/* vcpu_park_check.c: park stats of each vCPU's CPU before a run, then the
+ * KTAP checks and one line per vCPU after it. */
+void vcpu_park_snapshot(struct guest *g);
+void vcpu_park_checks(const struct guest *g);
 
 /* guest_console.c: guest console bytes, line-buffered, name-prefixed. */
 void vcpu_console_put(struct vcpu *v, const char *s, size_t n);

@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
-# tools/setup.sh - install what minhv needs to build and boot (Debian/Ubuntu, apt).
+# tools/setup.sh - install what minhv needs to build and boot (Debian/Ubuntu, apt);
+# tools/setup.sh --bench adds what `make bench` needs (gnuplot).
 # Derives the backports mirror from the machine's own apt sources; never names a host.
 set -eu
 
 need_cmds="gcc make nasm objcopy mcopy mformat sgdisk prove qemu-system-x86_64"
 pkgs="build-essential gnu-efi nasm ovmf mtools dosfstools gdisk libcmocka-dev perl"
+# --bench (make bench): also gnuplot, for tools/bench.sh's PNG plots.
+if [ "${1:-}" = --bench ]; then
+	need_cmds="$need_cmds gnuplot"
+	pkgs="$pkgs gnuplot-nox"
+fi
 
 # QEMU's TCG gained x2APIC in 9.x; Debian 12's own 7.2 lacks it.
 qemu_ok() {

@@ -10,6 +10,8 @@ const struct scenario *const scenario_list[] = {
 	&scn_io,
 	&scn_pause,
 	&scn_vcpu_online,
+	&scn_hlt_wake,
+	&scn_bench,
 	&scn_hostile_svm,
 	&scn_hostile_storm,
 	&scn_hostile_read,

@@ -91,10 +91,18 @@ int vcpu_launch(struct vcpu *v)
 	return 0;
 }
 
+unsigned int fx_waits_out;
+
 void vcpu_kick(struct vcpu *v)
 {
 	(void)v;
 	fx_kicks++;
+}
+
+void vcpu_wait_out(struct vcpu *v)
+{
+	(void)v; /* single-threaded: the target is never in guest mode */
+	fx_waits_out++;
 }
 
 bool vcpu_wait_wakeup(struct vcpu *v)

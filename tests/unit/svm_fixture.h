@@ -12,6 +12,7 @@
 extern struct guest *fx_g;
 extern struct vcpu *fx_v[FX_VCPUS];
 extern unsigned fx_launches, fx_kicks, fx_reports;
+extern unsigned int fx_waits_out; /* vcpu_wait_out() calls */
 extern int fx_launch_ret;
 extern char fx_report[512]; /* "name|result|diag" of the last report */
 

@@ -166,12 +166,18 @@ static void test_offline_online(void **s)
 	assert_int_equal(fx_v[1]->state, VCPU_OFFLINE);
 	assert_int_equal(fx_g->live, 1);
 	assert_int_equal(fx_kicks, 1);
+	/* Synchronous: vCPU 0 waited until vCPU 1 left guest mode. */
+	assert_int_equal(fx_waits_out, 1);
+	assert_int_equal(fx_v[1]->offlines, 1);
 	assert_int_equal(HC(HC_VCPU_OFFLINE, 1, 0, 0, 0), 0); /* idempotent */
+	assert_int_equal(fx_v[1]->offlines, 1); /* no new transition */
 	assert_int_equal(HC(HC_VCPU_ONLINE, 1, 0, 0, 0), 0);
 	assert_int_equal(fx_v[1]->state, VCPU_RUNNING);
 	assert_int_equal(fx_g->live, 2);
 	/* vCPU 1 takes itself offline; then vCPU 0 does: nobody is left. */
+	fx_waits_out = 0;
 	assert_int_equal(hc_on(fx_v[1], HC_VCPU_OFFLINE, 1, 0, 0, 0, 0), 0);
+	assert_int_equal(fx_waits_out, 0); /* never waits for itself */
 	assert_false(fx_g->stopping);
 	assert_int_equal(HC(HC_VCPU_OFFLINE, 0, 0, 0, 0), 0);
 	assert_true(fx_g->stopping);

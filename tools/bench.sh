@@ -1,0 +1,300 @@
+#!/usr/bin/env bash
+# tools/bench.sh - `make bench`: boots minhv's benchmark scenarios under QEMU
+# (deterministic -icount shift=5 and plain TCG), parses the serial logs into
+# build/bench/results.json, a console table and gnuplot PNGs; BASE=<rev>
+# builds that revision in a worktree too and prints new/base ratios.
+# Usage: tools/bench.sh [--base REV] [--quick] [--no-288] | --self-test
+#        tools/bench.sh --parse LOG MODE TAG   (figures of one log, as TSV)
+#        tools/bench.sh --hw-image   (build/bench/minhv-bench.img, bench=1)
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+out=$top/build/bench
+icount="-icount shift=5,align=off,sleep=off"
+base="" quick=0 big=1 jobs=${BENCH_JOBS:-2}
+
+# parse LOG MODE TAG: one "name<TAB>value<TAB>unit<TAB>method" line per figure.
+# TAG names the scenario (e.g. n4-par-ss); per-scenario figures get it added.
+parse() {
+	sed 's/\r//g' "$1" | awk -v mode="$2" -v tag="$3" '
+	function emit(name, val, unit, method) {
+		printf "%s.%s\t%s\t%s\t%s\n", mode, name, val, unit, method
+	}
+	function kv(s, key,   m) {
+		if (match(s, "(^| )" key "=[0-9]+")) {
+			m = substr(s, RSTART, RLENGTH); sub(/.*=/, "", m); return m
+		}
+		return ""
+	}
+	{ sub(/^\[guest\] /, "") }
+	/^bench: exit\.[a-z_]+ n=/ {
+		k = $2; sub(/^exit\./, "", k)
+		emit("exit." k ".avg", kv($0, "avg"), "tsc", "guest RDTSC delta around one exiting instruction, 200 rounds")
+		emit("exit." k ".min", kv($0, "min"), "tsc", "guest RDTSC delta, minimum of 200")
+	}
+	/^bench: svm\.exit_path vcpu=0 / {
+		emit("svm.exit_path.min", kv($0, "min"), "tsc", "hv RDTSC #VMEXIT -> next VMRUN, vCPU 0")
+		emit("svm.exit_path.avg", kv($0, "avg"), "tsc", "hv RDTSC #VMEXIT -> next VMRUN, vCPU 0 (includes waits)")
+	}
+	/^bench-result: ipi fence=/ {
+		f = ($3 == "fence=on") ? "on" : "off"
+		emit("ipi.pingpong_avg.fence_" f, kv($0, "ping_avg_cycles"), "tsc", "cpu0<->cpu1 IPI round trip")
+		mc = kv($0, "mesh_calls"); cy = kv($0, "mesh_cycles")
+		if (mc > 0)
+			emit("ipi.mesh_per_call.fence_" f, int(cy / mc), "tsc", "all-to-all cross calls, cycles per call")
+	}
+	/^bench: boot efi_to_ebs=/ {
+		emit("boot.efi_to_ebs", kv($0, "efi_to_ebs"), "tsc", "efi_main -> ExitBootServices")
+		emit("boot.ebs_to_first_vmrun", kv($0, "ebs_to_first_vmrun"), "tsc", "ExitBootServices -> first VMRUN (includes the IPI benchmark under bench=1)")
+	}
+	/^smp: [0-9]+ of [0-9]+ CPUs online/ {
+		n = $2; m = $0; sub(/.*\(/, "", m); sub(/ cycles.*/, "", m)
+		emit("smp.bringup." tag, m, "tsc", "smp_init: " n " CPUs, INIT/SIPI to all checked in")
+	}
+	/^mtrr: cycles max\/avg: / {
+		# entry/disable/write/enable/exit maxima summed: the rendezvous length
+		s = 0; c = 0
+		for (i = 4; i <= NF; i += 2) {
+			split($(i + 1), p, "/"); s += p[1]
+			if ($i != "entry" && $i != "exit") c += p[1]
+		}
+		emit("mtrr.rendezvous." tag, s, "tsc", "sum of per-phase maxima over CPUs (entry/exit barriers included)")
+		emit("mtrr.critical." tag, c, "tsc", "disable+write+enable phase maxima (caches off to on)")
+	}
+	/^mtrr: WBINVD executed/ {
+		emit("mtrr.wbinvd." tag, $4, "count", "WBINVDs in the rendezvous, all CPUs")
+	}
+	/^rmpopt: pass / && !($3 in seen) {
+		seen[$3] = 1; sch = $3; sub(/:$/, "", sch)
+		m = $0; sub(/.*min\/avg\/max /, "", m); split(m, p, "[/ ]")
+		emit("rmpopt." sch ".avg", p[2], "tsc", "first pass on the RMP model: cycles per RMPOPT")
+		m = $0; sub(/ cycles total.*/, "", m); sub(/.*RMPOPTs, /, "", m)
+		emit("rmpopt." sch ".total", m, "tsc", "first pass on the RMP model: whole pass")
+	}
+	'
+}
+
+# run_one MODE TAG SMP CPU OPTS [EXTRA QEMU ARGS]: boot once, append figures.
+run_one() {
+	local efi=$1 dir=$2 mode=$3 tag=$4 smp=$5 cpu=$6 opts=$7
+	shift 7
+	local log=$dir/$mode-$tag.log extra=() to=300
+	[ "$mode" = icount ] && extra=($icount)
+	local mem=1024
+	[ "$smp" -gt 64 ] && to=500 mem=2048
+	"$top/tests/boot/run-qemu.sh" --efi "$efi" --name "bench-$tag" \
+		--mem $mem --smp "$smp" --cpu "$cpu" --opts "$opts" --timeout $to \
+		--log "$log" -- "${extra[@]+"${extra[@]}"}" "$@" 2>/dev/null ||
+		echo "bench: $mode $tag: boot ended with status $?" >&2
+	parse_log "$log" "$mode" "$tag" "$opts"
+}
+
+# parse_log LOG MODE TAG OPTS: LOG's figures into LOG.tsv; boots without
+# bench=1 contribute only their per-scenario (tagged) figures.
+parse_log() {
+	if [ "${4#*bench=1}" != "$4" ]; then
+		parse "$1" "$2" "$3" >"$1.tsv"
+	else
+		parse "$1" "$2" "$3" | grep -F ".$3	" >"$1.tsv" || true
+	fi
+}
+
+# scenarios EFI DIR: every boot, $jobs at a time.
+scenarios() {
+	local efi=$1 dir=$2 big288=(-machine q35,kernel-irqchip=split
+		-device intel-iommu,intremap=on,eim=on) pids=() n
+	mkdir -p "$dir"
+	rm -f "$dir"/*.tsv
+	local list=(
+		"icount n4-par-noss 4 EPYC,+x2apic bench=1|pause_intercept=on"
+		"icount n4-ser-ss 4 EPYC,+x2apic,+ss smp=serial|tests=hello"
+		"tcg n4-par-noss 4 EPYC,+x2apic bench=1|pause_intercept=on"
+		"tcg n4-ser-ss 4 EPYC,+x2apic,+ss smp=serial|tests=hello"
+	)
+	# 64 and 288 CPUs: plain TCG only; under -icount (one thread, vCPUs
+	# round-robin) OVMF alone took over 3 minutes at 64 CPUs.
+	if [ "$quick" = 0 ]; then
+		list+=("tcg n64-par-ss 64 EPYC,+x2apic,+ss tests=hello"
+			"tcg n64-ser-noss 64 EPYC,+x2apic smp=serial|tests=hello")
+		[ "$big" = 1 ] && list+=(
+			"tcg n288-par-ss 288 EPYC,+x2apic,+ss tests=hello"
+			"tcg n288-ser-noss 288 EPYC,+x2apic smp=serial|tests=hello")
+	fi
+	for n in "${list[@]}"; do
+		set -- $n
+		local extra=()
+		[ "$3" -gt 255 ] && extra=("${big288[@]}")
+		run_one "$efi" "$dir" "$1" "$2" "$3" "$4" "${5//|/ }" \
+			"${extra[@]+"${extra[@]}"}" &
+		pids+=($!)
+		if [ ${#pids[@]} -ge "$jobs" ]; then
+			wait "${pids[0]}"
+			pids=("${pids[@]:1}")
+		fi
+	done
+	wait
+	finish_figures "$efi" "$dir"
+}
+
+# finish_figures EFI DIR: every boot's figures plus the sizes -> figures.tsv.
+finish_figures() {
+	local efi=$1 dir=$2
+	{
+		cat "$dir"/*.log.tsv
+		printf 'size.minhv_efi\t%s\tbytes\tfile size\n' "$(stat -c %s "$efi")"
+		printf 'size.guest_elf\t%s\tbytes\tfile size\n' \
+			"$(stat -c %s "$(dirname "$efi")/guest.elf")"
+	} | sort -u >"$dir/figures.tsv"
+}
+
+# json TSV: the figures as a JSON object keyed by name.
+json() {
+	awk -F'\t' 'BEGIN { print "{"; sep = "" }
+	{ printf "%s  \"%s\": {\"value\": %s, \"unit\": \"%s\", \"method\": \"%s\"}",
+		sep, $1, ($2 == "" ? "null" : $2), $3, $4; sep = ",\n" }
+	END { print "\n}" }' "$1"
+}
+
+# table NEW [BASE]: the console table, with new/base ratios when BASE given.
+table() {
+	awk -F'\t' -v basef="${2:-}" '
+	BEGIN { if (basef != "") while ((getline l < basef) > 0) {
+		split(l, f, "\t"); b[f[1]] = f[2] } }
+	{ r = ""
+	  if (basef != "" && ($1 in b) && b[$1] > 0) r = sprintf("%8.3f", $2 / b[$1])
+	  else if (basef != "") r = "       -"
+	  printf "%-44s %14s %-6s %s\n", $1, $2, $3, r }' "$1"
+}
+
+# plots DIR: CPUs vs bring-up and CPUs vs MTRR rendezvous, if gnuplot exists.
+plots() {
+	local d=$1
+	command -v gnuplot >/dev/null || {
+		echo "bench: gnuplot not installed (tools/setup.sh --bench): no PNGs" >&2
+		return 0
+	}
+	awk -F'\t' '$1 ~ /^tcg\.smp\.bringup\.n[0-9]+-par/ {
+		n = $1; sub(/.*\.n/, "", n); sub(/-.*/, "", n); print n, $2 }' \
+		"$d/figures.tsv" | sort -n >"$d/bringup-par.dat"
+	awk -F'\t' '$1 ~ /^tcg\.smp\.bringup\.n[0-9]+-ser/ {
+		n = $1; sub(/.*\.n/, "", n); sub(/-.*/, "", n); print n, $2 }' \
+		"$d/figures.tsv" | sort -n >"$d/bringup-ser.dat"
+	awk -F'\t' '$1 ~ /^tcg\.mtrr\.rendezvous\.n[0-9]+-[a-z]+-ss/ {
+		n = $1; sub(/.*\.n/, "", n); sub(/-.*/, "", n); print n, $2 }' \
+		"$d/figures.tsv" | sort -n >"$d/mtrr-ss.dat"
+	awk -F'\t' '$1 ~ /^tcg\.mtrr\.rendezvous\.n[0-9]+-[a-z]+-noss/ {
+		n = $1; sub(/.*\.n/, "", n); sub(/-.*/, "", n); print n, $2 }' \
+		"$d/figures.tsv" | sort -n >"$d/mtrr-noss.dat"
+	gnuplot <<EOF
+set terminal png size 800,500
+set logscale y
+set xlabel "CPUs"
+set key left top
+set output "$d/bringup.png"
+set ylabel "bring-up (TSC ticks, plain TCG: emulator time, not hardware)"
+plot "$d/bringup-par.dat" w lp t "parallel", "$d/bringup-ser.dat" w lp t "serial"
+set output "$d/mtrr.png"
+set ylabel "MTRR rendezvous (TSC ticks, plain TCG: emulator time, not hardware)"
+plot "$d/mtrr-ss.dat" w lp t "self-snoop", "$d/mtrr-noss.dat" w lp t "no self-snoop"
+EOF
+	echo "bench: plots: $d/bringup.png $d/mtrr.png"
+}
+
+self_test() {
+	local d
+	d=$(mktemp -d)
+	trap 'rm -rf "$d"' RETURN
+	cat >"$d/log" <<'EOF'
+smp: 4 of 4 CPUs online (x2APIC, parallel bring-up) in 12942 us (12943072 cycles), 6 SIPIs for 3 APs
+bench-result: ipi fence=off ping_avg_cycles=14528 ping_min_cycles=11968 mesh_calls=200 mesh_cycles=1200000
+mtrr: WBINVD executed 8 times (2..2 per CPU), 208128 cycles in all
+mtrr: cycles max/avg: entry 62208/37776 disable 1856/1856 write 12576/12576 enable 1184/1184 exit 98304/68712
+[guest] bench: exit.cpuid n=200 min=9632 avg=9640 max=9700 tsc
+bench: svm.exit_path vcpu=0 n=95111 min=4896 avg=6556 max=3725920 tsc
+bench: svm.exit_path vcpu=1 n=9 min=1 avg=2 max=3 tsc
+bench: boot efi_to_ebs=46033984 ebs_to_hv_main=1088 ebs_to_first_vmrun=4824990400 tsc
+rmpopt: pass all-cores-at-once: 4 regions, 16 RMPOPTs, 41210752 cycles total; per RMPOPT min/avg/max 3936/6575974/12560192 (leader 0 x avg 0)
+rmpopt: pass all-cores-at-once: 3 regions, 12 RMPOPTs, 1 cycles total; per RMPOPT min/avg/max 1/2/3 (leader 0 x avg 0)
+EOF
+	parse "$d/log" icount n4 | cut -f1,2 >"$d/got"
+	cat >"$d/want" <<'EOF'
+icount.smp.bringup.n4	12943072
+icount.ipi.pingpong_avg.fence_off	14528
+icount.ipi.mesh_per_call.fence_off	6000
+icount.mtrr.wbinvd.n4	8
+icount.mtrr.rendezvous.n4	176128
+icount.mtrr.critical.n4	15616
+icount.exit.cpuid.avg	9640
+icount.exit.cpuid.min	9632
+icount.svm.exit_path.min	4896
+icount.svm.exit_path.avg	6556
+icount.boot.efi_to_ebs	46033984
+icount.boot.ebs_to_first_vmrun	4824990400
+icount.rmpopt.all-cores-at-once.avg	6575974
+icount.rmpopt.all-cores-at-once.total	41210752
+EOF
+	diff -u "$d/want" "$d/got" || { echo "bench self-test: parse FAILED"; return 1; }
+	printf 'a\t10\ttsc\tm\nb\t3\ttsc\tm\n' >"$d/new"
+	printf 'a\t5\ttsc\tm\n' >"$d/base"
+	table "$d/new" "$d/base" | grep -q '^a .* 2.000$' &&
+		table "$d/new" "$d/base" | grep -q '^b .* -$' ||
+		{ echo "bench self-test: ratio FAILED"; return 1; }
+	json "$d/new" | python3 -c 'import json,sys; json.load(sys.stdin)' 2>/dev/null ||
+		json "$d/new" | grep -q '"a": {"value": 10,' ||
+		{ echo "bench self-test: json FAILED"; return 1; }
+	echo "bench self-test: ok"
+}
+
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--self-test) self_test; exit ;;
+	--parse) parse "$2" "$3" "$4"; exit ;;
+	--hw-image)
+		# Real hardware: the same scenarios from a USB image; capture the
+		# serial console, then: tools/bench.sh --parse LOG hw n<CPUs>-par-ss
+		mkdir -p "$out"
+		printf 'bench=1 pause_intercept=on\n' >"$out/bench.cfg"
+		"$top/tools/mkimage.sh" "$top/build/minhv.efi" "$top/build/guest.elf" \
+			"$out/minhv-bench.img" "$out/bench.cfg"
+		exit ;;
+	--report)
+		# Re-parse the logs of the last run (no boots) and print the table.
+		for l in "$out"/new/*.log; do
+			b=${l##*/}; b=${b%.log}; m=${b%%-*}; t=${b#*-}
+			o=""; grep -aq 'options:.*bench=1' "$l" && o=bench=1
+			parse_log "$l" "$m" "$t" "$o"
+		done
+		finish_figures "$top/build/minhv.efi" "$out/new"
+		json "$out/new/figures.tsv" >"$out/results.json"
+		table "$out/new/figures.tsv"
+		plots "$out/new"
+		exit ;;
+	--base) base=$2; shift 2 ;;
+	--quick) quick=1; shift ;;
+	--no-288) big=0; shift ;;
+	*) echo "usage: $0 [--base REV] [--quick] [--no-288] | --self-test" >&2; exit 2 ;;
+	esac
+done
+
+mkdir -p "$out"
+start=$(date +%s)
+scenarios "$top/build/minhv.efi" "$out/new"
+json "$out/new/figures.tsv" >"$out/results.json"
+if [ -n "$base" ]; then
+	wt=$out/base-src
+	rm -rf "$wt"
+	git -C "$top" worktree prune
+	git -C "$top" worktree add -f --detach "$wt" "$base" >/dev/null
+	make -C "$wt" -j"$jobs" all >/dev/null
+	# The base boots with the current harness (its own may lack --efi).
+	scenarios "$wt/build/minhv.efi" "$out/base"
+	json "$out/base/figures.tsv" >"$out/results-base.json"
+	git -C "$top" worktree remove --force "$wt"
+	echo "== minhv bench: figure, value, unit, new/base (base $base) =="
+	table "$out/new/figures.tsv" "$out/base/figures.tsv"
+else
+	echo "== minhv bench: figure, value, unit (icount.*: -icount shift=5, 32 per instruction; tcg.*: plain TCG; neither is hardware cycles) =="
+	table "$out/new/figures.tsv"
+fi
+plots "$out/new"
+echo "bench: results in $out/results.json ($(($(date +%s) - start)) s)"
