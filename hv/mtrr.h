@@ -72,6 +72,8 @@ struct mtrr_stats {
 	bool flushed; /* the two WBINVDs were executed */
 	const char *why; /* the flush rule that applied, in words */
 	u32 precheck_differ; /* CPUs whose MTRRs differed before, vs old */
+	u32 precheck_unsafe; /* of those, CPUs whose own old types need the
+			      * flush (something cacheable goes to UC) */
 	u64 wbinvd_total;
 	u32 wbinvd_cpu_min, wbinvd_cpu_max; /* per CPU */
 	u64 phase_max[MTRR_NPHASES]; /* slowest CPU, TSC cycles */
@@ -89,6 +91,8 @@ struct mtrr_stats {
  * for MTRRcap presence and vendor; when SNP is offered on AMD it sets
  * SYSCFG.MtrrFixDramModEn first (SNP firmware wants it on every CPU). */
 void mtrr_capture(struct mtrr_state *s);
+/* Read this CPU's MTRRs as they are, writing nothing (SYSCFG untouched). */
+void mtrr_read(struct mtrr_state *s);
 /* Write s to this CPU's MTRRs (E must already be 0; def_type last). */
 void mtrr_write_ranges(const struct mtrr_state *s);
 /* Compare this CPU's MTRRs with s. Returns the number of differing MSRs.

@@ -38,6 +38,8 @@ static bool amd_like(void)
 	       g_features.vendor == VENDOR_HYGON;
 }
 
+static void mtrr_read_types(struct mtrr_state *s);
+
 void mtrr_capture(struct mtrr_state *s)
 {
 	memset(s, 0, sizeof(*s));
@@ -59,6 +61,26 @@ void mtrr_capture(struct mtrr_state *s)
 		s->have_syscfg = true;
 		s->fix_dram_mod_en = sys & SYSCFG_MTRR_FIX_DRAM_MOD_EN;
 	}
+	mtrr_read_types(s);
+}
+
+/* Read this CPU's MTRRs as they are (no SYSCFG write). */
+void mtrr_read(struct mtrr_state *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->cap = rdmsr(MSR_MTRRCAP);
+	s->vcnt = MTRRCAP_VCNT(s->cap);
+	s->have_fixed = s->cap & MTRRCAP_FIX;
+	if (amd_like()) {
+		s->have_syscfg = true;
+		s->fix_dram_mod_en = rdmsr(MSR_AMD_SYSCFG) &
+				     SYSCFG_MTRR_FIX_DRAM_MOD_EN;
+	}
+	mtrr_read_types(s);
+}
+
+static void mtrr_read_types(struct mtrr_state *s)
+{
 	s->def_type = rdmsr(MSR_MTRR_DEF_TYPE);
 	for (u32 i = 0; i < s->vcnt; i++) {
 		s->var[i].base = rdmsr(MSR_MTRR_PHYSBASE(i));

@@ -142,13 +142,25 @@ static void mtrr_rendezvous(void *arg)
 	}
 }
 
-/* Before skipping the flush: does every CPU really hold the old state? */
+/* Before skipping the flush: does every CPU really hold the old state?
+ * A CPU that does not (firmware left it different; under QEMU an AP's
+ * MTRRs are all 0 after INIT) has its own old types: judge the rule
+ * against those, one CPU at a time through a shared scratch state. */
 static void precheck(void *arg)
 {
+	static struct mtrr_state mine; /* under mine_lock */
+	static spinlock_t mine_lock;
 	struct sync_ctx *c = arg;
+	const char *why;
 
-	if (mtrr_compare(c->old, smp_this_cpu(), MTRR_CMP_TYPES))
-		add32(&c->st->precheck_differ, 1);
+	if (!mtrr_compare(c->old, smp_this_cpu(), MTRR_CMP_TYPES))
+		return;
+	add32(&c->st->precheck_differ, 1);
+	spin_lock(&mine_lock);
+	mtrr_read(&mine);
+	if (mtrr_need_flush(&g_features, &mine, c->target, TRI_AUTO, &why))
+		add32(&c->st->precheck_unsafe, 1);
+	spin_unlock(&mine_lock);
 }
 
 static u64 avg(const struct mtrr_stats *st, int p)
@@ -161,6 +173,9 @@ static void report(const struct mtrr_stats *st)
 	pr_info("mtrr: rendezvous %u on %u of %u CPUs: caches %s: %s\n",
 		st->seq, st->cpus, st->expected,
 		st->flushed ? "flushed" : "not flushed", st->why);
+	if (st->precheck_differ)
+		pr_info("mtrr: %u of %u CPUs held MTRRs different from the boot CPU's before; %u of them need the flush\n",
+			st->precheck_differ, st->expected, st->precheck_unsafe);
 	if (st->aborted) {
 		pr_err("mtrr: a CPU missed the entry barrier (%llu cycles): rendezvous aborted, no MTRR written\n",
 		       (unsigned long long)barrier_timeout);
@@ -217,10 +232,13 @@ int mtrr_sync_all(const struct mtrr_state *target, struct mtrr_stats *out)
 		/* The rule judged old -> target; a CPU holding something
 		 * else (firmware left it different) has unknown old types. */
 		smp_call_all(precheck, &c, true, true);
-		if (st.precheck_differ) {
+		if (st.precheck_unsafe) {
 			st.flushed = true;
 			st.why =
-				"self-snoop, but some CPU's MTRRs differed from the boot CPU's before (old types unknown): both WBINVDs done";
+				"self-snoop, but on some CPU whose MTRRs differed from the boot CPU's before, a range goes from cacheable to UC: both WBINVDs done";
+		} else if (st.precheck_differ) {
+			st.why =
+				"self-snoop (CPUID.1:EDX[27]) and no range goes from cacheable to UC, also on the CPUs whose MTRRs differed before (checked against their own): both WBINVDs skipped";
 		}
 	}
 	c.flush = st.flushed;

@@ -192,6 +192,7 @@ void smp_init(const struct boot_info *bi, const struct smp_opts *o)
 	smp_plan_build(a->cpus, a->ncpus, bsp->apic_id,
 		       g_apic->mode == APIC_MODE_X2APIC, &plan);
 	g_smp.listed = acpi_usable_cpus(a);
+	g_smp.qemu_cpus = bi->fw_cfg_cpus;
 	if (o->maxcpus && plan.n > o->maxcpus) {
 		pr_info("smp: maxcpus=%u: starting %u of %u CPUs\n", o->maxcpus,
 			o->maxcpus, plan.n);

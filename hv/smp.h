@@ -12,6 +12,7 @@ struct percpu;
 
 struct smp_result {
 	u32 listed; /* usable CPUs in the MADT, boot CPU included */
+	u32 qemu_cpus; /* QEMU's -smp (fw_cfg NB_CPUS); 0 = not QEMU */
 	u32 planned; /* boot CPU + APs we tried to start */
 	u32 online; /* checked in, boot CPU included */
 	u32 failed; /* started, never checked in: left out */

@@ -192,9 +192,12 @@ void smp_ktap(void)
 		     g_features.vendor != VENDOR_AMD &&
 		     g_features.vendor != VENDOR_HYGON);
 
-	ktap_ok("smp.online", g_smp.online == g_smp.listed,
-		"%u CPUs online, the MADT lists %u usable", g_smp.online,
-		g_smp.listed);
+	/* Under QEMU the count is also checked against -smp (fw_cfg). */
+	ktap_ok("smp.online",
+		g_smp.online == g_smp.listed &&
+			(!g_smp.qemu_cpus || g_smp.online == g_smp.qemu_cpus),
+		"%u CPUs online, the MADT lists %u usable, QEMU -smp %u",
+		g_smp.online, g_smp.listed, g_smp.qemu_cpus);
 	ktap_ok("smp.apic_mode",
 		(g_apic->mode == APIC_MODE_X2APIC) == g_features.x2apic,
 		"running %s, CPUID x2APIC=%d", apic_mode_name(),

@@ -258,11 +258,38 @@ static void test_cpu_differing_before_forces_flush(void **st)
 	assert_int_equal(mtrr_init(), 0);
 	s = mtrr_last_stats();
 	assert_int_equal(s->precheck_differ, 1);
+	assert_int_equal(s->precheck_unsafe, 1);
 	assert_true(s->flushed);
 	assert_int_equal(t_wbinvd_total(NCPU), 2 * NCPU);
 	assert_int_equal(fake_msr_read(3, MSR_MTRR_PHYSMASK(0)),
 			 T_VMASK(2ULL << 30));
 	assert_int_equal(s->mismatch_cpus, 0);
+}
+
+/* QEMU: an AP's MTRRs are all 0 after INIT (disabled: everything UC).
+ * UC -> the boot CPU's types makes nothing UC: the skip still applies. */
+static void test_cpu_with_mtrrs_off_before_still_skips(void **st)
+{
+	const struct mtrr_stats *s;
+
+	(void)st;
+	t_machine(NCPU, VENDOR_AMD, true);
+	fake_cpu_select(2);
+	wrmsr(MSR_MTRR_DEF_TYPE, 0);
+	for (u32 i = 0; i < 8; i++) {
+		wrmsr(MSR_MTRR_PHYSBASE(i), 0);
+		wrmsr(MSR_MTRR_PHYSMASK(i), 0);
+	}
+	fake_cpu_select(0);
+	fake_trace_clear();
+	assert_int_equal(mtrr_init(), 0);
+	s = mtrr_last_stats();
+	assert_int_equal(s->precheck_differ, 1);
+	assert_int_equal(s->precheck_unsafe, 0);
+	assert_false(s->flushed);
+	assert_int_equal(t_wbinvd_total(NCPU), 0);
+	assert_int_equal(s->mismatch_cpus, 0);
+	assert_true(fake_console_has("1 of 4 CPUs held MTRRs different"));
 }
 
 static void test_missing_cpu_aborts_before_any_write(void **st)
@@ -371,6 +398,7 @@ int t_sync_tests(void)
 		cmocka_unit_test(test_flush_option_on_off),
 		cmocka_unit_test(test_verify_catches_dropped_write),
 		cmocka_unit_test(test_cpu_differing_before_forces_flush),
+		cmocka_unit_test(test_cpu_with_mtrrs_off_before_still_skips),
 		cmocka_unit_test(test_missing_cpu_aborts_before_any_write),
 		cmocka_unit_test(test_amd_snp_sets_fix_dram_mod_en_everywhere),
 		cmocka_unit_test(
