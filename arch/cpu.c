@@ -5,7 +5,8 @@
 void cpuid(u32 leaf, u32 subleaf, struct cpuid_regs *r)
 {
 	__asm__ volatile("cpuid"
-			 : "=a"(r->eax), "=b"(r->ebx), "=c"(r->ecx), "=d"(r->edx)
+			 : "=a"(r->eax), "=b"(r->ebx), "=c"(r->ecx),
+			   "=d"(r->edx)
 			 : "a"(leaf), "c"(subleaf));
 }
 
@@ -25,12 +26,12 @@ void wrmsr(u32 msr, u64 val)
 			 : "memory");
 }
 
-#define CR_RW(n)                                                        \
-	u64 read_cr##n(void)                                            \
-	{                                                               \
-		u64 v;                                                  \
-		__asm__ volatile("mov %%cr" #n ", %0" : "=r"(v));       \
-		return v;                                               \
+#define CR_RW(n)                                                  \
+	u64 read_cr##n(void)                                      \
+	{                                                         \
+		u64 v;                                            \
+		__asm__ volatile("mov %%cr" #n ", %0" : "=r"(v)); \
+		return v;                                         \
 	}
 CR_RW(0)
 CR_RW(2)

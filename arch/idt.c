@@ -48,8 +48,8 @@ void idt_load(void)
 	struct {
 		u16 limit;
 		u64 base;
-	} __attribute__((packed)) idtr = { sizeof(idt) - 1,
-					   (u64)(uintptr_t)idt };
+	} __attribute__((packed))
+	idtr = { sizeof(idt) - 1, (u64)(uintptr_t)idt };
 
 	__asm__ volatile("lidt %0" : : "m"(idtr));
 }
@@ -60,15 +60,38 @@ void idt_register(u8 vector, trap_handler_t h)
 }
 
 static const char *const exc_names[32] = {
-	"#DE divide error", "#DB debug", "NMI", "#BP breakpoint",
-	"#OF overflow", "#BR bound", "#UD invalid opcode", "#NM no FPU",
-	"#DF double fault", "coprocessor overrun", "#TS invalid TSS",
-	"#NP segment not present", "#SS stack fault", "#GP general protection",
-	"#PF page fault", "reserved 15", "#MF x87 error", "#AC alignment check",
-	"#MC machine check", "#XM SIMD error", "#VE virtualization",
-	"#CP control protection", "reserved 22", "reserved 23", "reserved 24",
-	"reserved 25", "reserved 26", "reserved 27", "#HV injection",
-	"#VC VMM communication", "#SX security", "reserved 31",
+	"#DE divide error",
+	"#DB debug",
+	"NMI",
+	"#BP breakpoint",
+	"#OF overflow",
+	"#BR bound",
+	"#UD invalid opcode",
+	"#NM no FPU",
+	"#DF double fault",
+	"coprocessor overrun",
+	"#TS invalid TSS",
+	"#NP segment not present",
+	"#SS stack fault",
+	"#GP general protection",
+	"#PF page fault",
+	"reserved 15",
+	"#MF x87 error",
+	"#AC alignment check",
+	"#MC machine check",
+	"#XM SIMD error",
+	"#VE virtualization",
+	"#CP control protection",
+	"reserved 22",
+	"reserved 23",
+	"reserved 24",
+	"reserved 25",
+	"reserved 26",
+	"reserved 27",
+	"#HV injection",
+	"#VC VMM communication",
+	"#SX security",
+	"reserved 31",
 };
 
 void trap_dispatch(struct trap_frame *f)

@@ -53,9 +53,8 @@ _Noreturn void trap_fatal(struct trap_frame *f, const char *why)
 	out("R9  %016llx R10 %016llx R11 %016llx R12 %016llx\n",
 	    (unsigned long long)f->r9, (unsigned long long)f->r10,
 	    (unsigned long long)f->r11, (unsigned long long)f->r12);
-	out("R13 %016llx R14 %016llx R15 %016llx\n",
-	    (unsigned long long)f->r13, (unsigned long long)f->r14,
-	    (unsigned long long)f->r15);
+	out("R13 %016llx R14 %016llx R15 %016llx\n", (unsigned long long)f->r13,
+	    (unsigned long long)f->r14, (unsigned long long)f->r15);
 	out("stack trace (minhv.efi at %#llx):\n", (unsigned long long)base);
 	out("  [<%016llx>] minhv.efi+%#llx\n", (unsigned long long)f->rip,
 	    (unsigned long long)(f->rip - base));
@@ -67,7 +66,8 @@ _Noreturn void trap_fatal(struct trap_frame *f, const char *why)
 			break;
 		if (!fp[1])
 			break;
-		out("  [<%016llx>] minhv.efi+%#llx\n", (unsigned long long)fp[1],
+		out("  [<%016llx>] minhv.efi+%#llx\n",
+		    (unsigned long long)fp[1],
 		    (unsigned long long)(fp[1] - base));
 		fp = (u64 *)(uintptr_t)fp[0];
 	}

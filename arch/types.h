@@ -53,9 +53,9 @@ static inline hpa_t ptr_to_hpa(const void *p)
 #define PAGE_SIZE 4096ULL
 #define SZ_2M (2ULL << 20)
 #define SZ_1G (1ULL << 30)
-#define ALIGN_UP(x, a) (((x) + (a) - 1) & ~((u64)(a) - 1))
-#define ALIGN_DOWN(x, a) ((x) & ~((u64)(a) - 1))
-#define IS_ALIGNED(x, a) (((x) & ((u64)(a) - 1)) == 0)
+#define ALIGN_UP(x, a) (((x) + (a)-1) & ~((u64)(a)-1))
+#define ALIGN_DOWN(x, a) ((x) & ~((u64)(a)-1))
+#define IS_ALIGNED(x, a) (((x) & ((u64)(a)-1)) == 0)
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define BIT(n) (1ULL << (n))
 

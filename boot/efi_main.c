@@ -70,9 +70,9 @@ static void setup_console(void)
 		u.space = UART_MMIO;
 		u.base = g_options.console_addr;
 		u.reg_shift = 2;
-	} else if (sp->present && (sp->interface_type == 0 ||
-				   sp->interface_type == 1 ||
-				   sp->interface_type == 0x12)) {
+	} else if (sp->present &&
+		   (sp->interface_type == 0 || sp->interface_type == 1 ||
+		    sp->interface_type == 0x12)) {
 		/* DBG2 serial subtypes 0, 1, 0x12: 16550-compatible. */
 		u.space = sp->space_id == 1 ? UART_IO : UART_MMIO;
 		u.base = sp->address;
@@ -88,7 +88,7 @@ static void setup_console(void)
 	pr_info("console: 16550 at %s %#llx, %s\n",
 		u.space == UART_IO ? "I/O port" : "MMIO",
 		(unsigned long long)u.base,
-		g_options.console != CONSOLE_AUTO ? "from console=" :
+		g_options.console != CONSOLE_AUTO    ? "from console=" :
 		sp->present && u.base == sp->address ? "from SPCR" :
 						       "COM1 default");
 }
@@ -151,8 +151,9 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 
 	if (EFI_ERROR(LibGetSystemConfigurationTable(&acpi20_guid, &rsdp)) &&
 	    EFI_ERROR(LibGetSystemConfigurationTable(&AcpiTableGuid, &rsdp)))
-		return boot_fail(EFI_NOT_FOUND,
-				 "no ACPI RSDP in the UEFI configuration table");
+		return boot_fail(
+			EFI_NOT_FOUND,
+			"no ACPI RSDP in the UEFI configuration table");
 	if (acpi_parse(ptr_to_hpa(rsdp), &g_boot.acpi, acpi_alloc))
 		return boot_fail(EFI_LOAD_ERROR, "ACPI tables unusable");
 	setup_console();
@@ -165,12 +166,13 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 
 	g_boot.trampoline = hpa(efi_alloc_pages(1, 0x9ffff));
 	if (!g_boot.trampoline.v)
-		return boot_fail(EFI_OUT_OF_RESOURCES,
-				 "no free page below 640 KiB for the AP trampoline");
+		return boot_fail(
+			EFI_OUT_OF_RESOURCES,
+			"no free page below 640 KiB for the AP trampoline");
 	/* The pool: the option's size plus stacks for every listed CPU. */
 	pool_pages = (u64)g_options.pool_mb << 8;
-	pool_pages += (u64)g_boot.acpi.ncpus *
-		      (STACK_PAGES + 3 * IST_PAGES + 8);
+	pool_pages +=
+		(u64)g_boot.acpi.ncpus * (STACK_PAGES + 3 * IST_PAGES + 8);
 	g_boot.pool_base = hpa(efi_alloc_pages(pool_pages, 0xffffffffULL));
 	if (!g_boot.pool_base.v)
 		return boot_fail(EFI_OUT_OF_RESOURCES,

@@ -50,8 +50,8 @@ char *efi_load_options(EFI_HANDLE image, UINTN *len)
 	if (i - start >= 4) {
 		const char *t = s + i - 4;
 
-		if (t[0] == '.' && (t[1] | 0x20) == 'e' && (t[2] | 0x20) == 'f' &&
-		    (t[3] | 0x20) == 'i')
+		if (t[0] == '.' && (t[1] | 0x20) == 'e' &&
+		    (t[2] | 0x20) == 'f' && (t[3] | 0x20) == 'i')
 			start = i;
 	}
 	*len = end - start;

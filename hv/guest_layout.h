@@ -11,7 +11,7 @@
 #define GUEST_STACK_SIZE 0x4000ULL /* per vCPU, at the top of memory */
 #define GUEST_MAX_VCPUS 1024
 /* Bytes of stack for nr vCPUs; the image must end below mem_size minus this. */
-#define GUEST_STACKS_SIZE(nr) ((unsigned long long)(nr) * GUEST_STACK_SIZE)
+#define GUEST_STACKS_SIZE(nr) ((unsigned long long)(nr)*GUEST_STACK_SIZE)
 /* What elf_load() keeps free for stacks when it is not told nr_vcpus. */
 #define GUEST_STACK_AREA GUEST_STACKS_SIZE(GUEST_MAX_VCPUS)
 
@@ -23,7 +23,8 @@ struct hv_boot_info {
 	unsigned long long mem_size; /* bytes of guest-physical memory */
 	unsigned int nr_vcpus;
 	unsigned int flags; /* HV_BI_* */
-	unsigned long long stack_top; /* vCPU n's stack top = stack_top - n * GUEST_STACK_SIZE */
+	unsigned long long
+		stack_top; /* vCPU n's stack top = stack_top - n * GUEST_STACK_SIZE */
 	char name[16]; /* the guest's name */
 	char tests[256]; /* scenario filter from the options ("" = default) */
 	unsigned int pause_mode; /* HV_PAUSE_*: what the hypervisor configured */

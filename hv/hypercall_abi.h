@@ -13,7 +13,8 @@
 
 enum hc_number {
 	HC_CONSOLE_WRITE = 1, /* (gpa buf, u64 len) -> bytes written */
-	HC_REPORT = 2, /* (gpa name, u64 result HC_RESULT_*, gpa diag, u64 diag_len) */
+	HC_REPORT =
+		2, /* (gpa name, u64 result HC_RESULT_*, gpa diag, u64 diag_len) */
 	HC_VCPU_START = 3, /* (u64 vcpu, gpa rip, gpa rsp, u64 arg in rdi) */
 	HC_VCPU_OFFLINE = 4, /* (u64 vcpu) caller may name itself */
 	HC_VCPU_ONLINE = 5, /* (u64 vcpu) */

@@ -44,7 +44,7 @@ static void copy_name(char *d, const char *s)
 
 	for (; s[i] && i < KTAP_NAME_LEN - 1; i++)
 		d[i] = (s[i] == '#' || s[i] == '\n' || s[i] == ' ') ? '_' :
-								       s[i];
+								      s[i];
 	d[i] = 0;
 }
 
@@ -75,7 +75,9 @@ static void record(const char *name, enum ktap_kind kind, const char *fmt,
 			*p = ' ';
 	spin_unlock(&lock);
 	pr_info("result: %s %s%s%s\n", r->name,
-		kind == KTAP_PASS ? "ok" : kind == KTAP_FAIL ? "FAILED" : "skip",
+		kind == KTAP_PASS ? "ok" :
+		kind == KTAP_FAIL ? "FAILED" :
+				    "skip",
 		r->diag[0] && kind != KTAP_PASS ? ": " : "",
 		kind != KTAP_PASS ? r->diag : "");
 }
@@ -116,15 +118,16 @@ u32 ktap_finish(void)
 		struct ktap_result *r = slot(i);
 
 		if (r->kind == KTAP_SKIP)
-			kprintf("ok %u %s # SKIP %s\n", i + 1, r->name, r->diag);
+			kprintf("ok %u %s # SKIP %s\n", i + 1, r->name,
+				r->diag);
 		else if (r->kind == KTAP_PASS)
 			kprintf("ok %u %s\n", i + 1, r->name);
 		else
 			kprintf("# %s: %s\nnot ok %u %s\n", r->name, r->diag,
 				i + 1, r->name);
 	}
-	kprintf("# Totals: pass:%u fail:%u skip:%u\n",
-		count - failures - skips, failures, skips);
+	kprintf("# Totals: pass:%u fail:%u skip:%u\n", count - failures - skips,
+		failures, skips);
 	return failures;
 }
 

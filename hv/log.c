@@ -7,7 +7,8 @@
 
 int g_loglevel = LOG_INFO;
 
-static const char *const level_tag[] = { "error: ", "warning: ", "", "debug: " };
+static const char *const level_tag[] = { "error: ", "warning: ", "",
+					 "debug: " };
 
 void kvprintf(const char *fmt, va_list ap)
 {

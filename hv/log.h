@@ -24,11 +24,11 @@ _Noreturn void panic(const char *fmt, ...)
 #define pr_debug(...) log_printf(LOG_DEBUG, __VA_ARGS__)
 
 /* Invariant check: a broken one stops the machine with file and line. */
-#define CHECK(c)                                                          \
-	do {                                                              \
-		if (!(c))                                                 \
+#define CHECK(c)                                                         \
+	do {                                                             \
+		if (!(c))                                                \
 			panic("CHECK(%s) failed at %s:%d", #c, __FILE__, \
-			      __LINE__);                                  \
+			      __LINE__);                                 \
 	} while (0)
 
 #endif

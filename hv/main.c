@@ -60,8 +60,7 @@ static void boot_checks(struct boot_info *bi)
 
 	ktap_ok("boot.handoff", read_cr3() == host_cr3.v,
 		"CR3 %#llx is not minhv's page table %#llx",
-		(unsigned long long)read_cr3(),
-		(unsigned long long)host_cr3.v);
+		(unsigned long long)read_cr3(), (unsigned long long)host_cr3.v);
 	ktap_ok("boot.madt", usable > 0, "MADT lists no usable CPU");
 	if (bi->fw_cfg_cpus)
 		ktap_ok("boot.madt_matches_qemu", usable == bi->fw_cfg_cpus,
@@ -70,14 +69,14 @@ static void boot_checks(struct boot_info *bi)
 	else
 		ktap_skip("boot.madt_matches_qemu",
 			  "not under QEMU (no fw_cfg)");
-	ktap_ok("boot.pool", mm_free_pages() > 0 &&
-				     mm_free_pages() <= mm_total_pages(),
+	ktap_ok("boot.pool",
+		mm_free_pages() > 0 && mm_free_pages() <= mm_total_pages(),
 		"page pool: %llu free of %llu",
 		(unsigned long long)mm_free_pages(),
 		(unsigned long long)mm_total_pages());
-	ktap_ok("boot.trampoline", bi->trampoline.v &&
-					   bi->trampoline.v < 0x100000 &&
-					   IS_ALIGNED(bi->trampoline.v, PAGE_SIZE),
+	ktap_ok("boot.trampoline",
+		bi->trampoline.v && bi->trampoline.v < 0x100000 &&
+			IS_ALIGNED(bi->trampoline.v, PAGE_SIZE),
 		"trampoline page %#llx", (unsigned long long)bi->trampoline.v);
 }
 

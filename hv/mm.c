@@ -81,8 +81,7 @@ hpa_t page_alloc(u64 npages, u64 align_pages)
 		u64 align = align_pages * PAGE_SIZE;
 		u64 first = (ALIGN_UP(r->base, align) - r->base) / PAGE_SIZE;
 
-		for (u64 i = first; i + npages <= r->npages;
-		     i += align_pages) {
+		for (u64 i = first; i + npages <= r->npages; i += align_pages) {
 			if (!range_free(r, i, npages))
 				continue;
 			set_range(r->bitmap, i, npages, true);
@@ -127,7 +126,8 @@ void page_free(hpa_t base, u64 npages)
 		return;
 	}
 	spin_unlock(&mm_lock);
-	panic("mm: free of %#llx not from the pool", (unsigned long long)base.v);
+	panic("mm: free of %#llx not from the pool",
+	      (unsigned long long)base.v);
 }
 
 u64 mm_free_pages(void)

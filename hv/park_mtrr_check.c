@@ -22,7 +22,8 @@ static bool all_parked_again(u32 n, const struct park_stats *before)
 		for (;;) {
 			park_get_stats(cpu, &s);
 			/* Parked, and it slept again after the rendezvous woke it. */
-			if (park_is_parked(cpu) && s.sleeps > before[cpu].sleeps)
+			if (park_is_parked(cpu) &&
+			    s.sleeps > before[cpu].sleeps)
 				break;
 			if (rdtsc() - t0 > WAIT_TSC)
 				return false;
@@ -53,7 +54,8 @@ void park_mtrr_check(void)
 		park_get_stats(cpu, &before[cpu]);
 	rc = mtrr_sync_all(mtrr_current(), &st);
 	ktap_ok("park.mtrr_rendezvous",
-		rc == 0 && st.cpus == smp_online_count() && st.mismatch_cpus == 0,
+		rc == 0 && st.cpus == smp_online_count() &&
+			st.mismatch_cpus == 0,
 		"rc %d: %u of %u CPUs ran the rendezvous, %u mismatch", rc,
 		st.cpus, smp_online_count(), st.mismatch_cpus);
 	ktap_ok("park.parked_after_mtrr", all_parked_again(n, before),

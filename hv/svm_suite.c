@@ -12,7 +12,7 @@
 #define LIFECYCLE_ROUNDS 20
 
 static const char *const hostile[] = {
-	"hostile_read",	       "hostile_write",	       "hostile_svm",
+	"hostile_read",		"hostile_write",    "hostile_svm",
 	"hostile_triple_fault", "hostile_cli_loop", "hostile_storm",
 };
 
@@ -23,8 +23,8 @@ static bool word_in(const char *list, const char *w)
 	for (const char *p = list; *p;) {
 		while (*p == ',' || *p == ' ')
 			p++;
-		if (!strncmp(p, w, n) && (p[n] == 0 || p[n] == ',' ||
-					  p[n] == ' '))
+		if (!strncmp(p, w, n) &&
+		    (p[n] == 0 || p[n] == ',' || p[n] == ' '))
 			return true;
 		while (*p && *p != ',' && *p != ' ')
 			p++;
@@ -69,8 +69,8 @@ static void run_hostile(struct guest_params base)
 		r = one_guest(&base, why, sizeof(why));
 		fmt_snprintf(name, sizeof(name), "hostile.%s", hostile[i] + 8);
 		ktap_ok(name, r == 0,
-			"stop: %s; pool %llu free pages after, %llu before", why,
-			(unsigned long long)mm_free_pages(),
+			"stop: %s; pool %llu free pages after, %llu before",
+			why, (unsigned long long)mm_free_pages(),
 			(unsigned long long)before);
 	}
 	/* The hypervisor is alive and the next guest runs normally. */

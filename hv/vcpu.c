@@ -50,7 +50,8 @@ bool vcpu_wait_wakeup(struct vcpu *v)
 		bool offline;
 
 		__atomic_store_n(&v->wake, 0, __ATOMIC_SEQ_CST);
-		if (!waiting(v) || __atomic_load_n(&g->stopping, __ATOMIC_SEQ_CST))
+		if (!waiting(v) ||
+		    __atomic_load_n(&g->stopping, __ATOMIC_SEQ_CST))
 			break;
 		offline = v->state == VCPU_OFFLINE;
 		if (!park_ready()) { /* parking not armed: plain spin */

@@ -52,8 +52,7 @@ void vcpu_park_checks(const struct guest *g)
 	else
 		ktap_ok("park.vcpu_offline_parked", waits > 0 && stats_ok,
 			"%llu offline transitions, %llu parks while offline, park stats %s",
-			(unsigned long long)offlines,
-			(unsigned long long)waits,
+			(unsigned long long)offlines, (unsigned long long)waits,
 			stats_ok ? "agree" : "count fewer parks");
 	if (!g_spec_policy.park_lowers)
 		ktap_skip("park.vcpu_wake_spec_ctrl_base", "%s",

@@ -32,8 +32,8 @@ static void stat_print(const char *kind, const struct stat *s)
 }
 
 enum kind { K_CPUID, K_VMMCALL, K_IOIO, K_MSR, K_PAUSE, K_NR };
-static const char *const kind_name[K_NR] = { "cpuid", "vmmcall", "ioio",
-					      "msr", "pause" };
+static const char *const kind_name[K_NR] = { "cpuid", "vmmcall", "ioio", "msr",
+					     "pause" };
 
 static void one_exit(enum kind k)
 {
@@ -103,8 +103,7 @@ static void bench_hlt(void)
 
 static const char *bench_supported(void)
 {
-	return boot_info->flags & HV_BI_BENCH ? NULL :
-						"bench=1 not set";
+	return boot_info->flags & HV_BI_BENCH ? NULL : "bench=1 not set";
 }
 
 static void bench_body(void)

@@ -42,7 +42,8 @@ static bool one_round(int i)
 	long r;
 
 	halting = woke = 0;
-	if (!report(vcpu_run(1, sleeper, NULL) == 0, "round %d: vCPU 1 started", i) ||
+	if (!report(vcpu_run(1, sleeper, NULL) == 0, "round %d: vCPU 1 started",
+		    i) ||
 	    !report(wait_for(&halting), "round %d: vCPU 1 reached HLT", i))
 		return false;
 	/* -HC_EBUSY until the HLT exit made it HALTED: then 0. */

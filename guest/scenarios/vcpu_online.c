@@ -56,7 +56,8 @@ static bool one_round(int i)
 	a = atomic_read(&ticks);
 	pause_tsc(QUIET_TSC);
 	b = atomic_read(&ticks);
-	if (!report(a == b, "round %d: offline vCPU 1 made no progress (%llu -> %llu)",
+	if (!report(a == b,
+		    "round %d: offline vCPU 1 made no progress (%llu -> %llu)",
 		    i, a, b))
 		return false;
 	if (i == 0) {
@@ -68,8 +69,9 @@ static bool one_round(int i)
 	if (!report(r == 0, "round %d: HC_VCPU_ONLINE(1): %s", i,
 		    hc_errname(r)))
 		return false;
-	return report(ticks_pass(b), "round %d: online vCPU 1 runs again (%llu -> %llu)",
-		      i, b, atomic_read(&ticks));
+	return report(ticks_pass(b),
+		      "round %d: online vCPU 1 runs again (%llu -> %llu)", i, b,
+		      atomic_read(&ticks));
 }
 
 static void online_body(void)

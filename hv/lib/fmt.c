@@ -41,8 +41,8 @@ static void emit_str(struct out *o, const struct spec *s, const char *str)
 		pad(o, ' ', s->width - len);
 }
 
-static void emit_num(struct out *o, const struct spec *s, uintmax_t v,
-		     int neg, unsigned base, int upper, const char *prefix)
+static void emit_num(struct out *o, const struct spec *s, uintmax_t v, int neg,
+		     unsigned base, int upper, const char *prefix)
 {
 	const char *digits = upper ? "0123456789ABCDEF" : "0123456789abcdef";
 	char tmp[64];
@@ -174,14 +174,18 @@ int fmt_vsnprintf(char *buf, size_t n, const char *fmt, va_list ap)
 			else if (lng <= -2)
 				u = (unsigned char)u;
 			emit_num(&o, &s, u, 0,
-				 *p == 'u' ? 10 : *p == 'o' ? 8 : 16, *p == 'X',
+				 *p == 'u' ? 10 :
+				 *p == 'o' ? 8 :
+					     16,
+				 *p == 'X',
 				 s.alt && u && *p == 'x' ? "0x" :
 				 s.alt && u && *p == 'X' ? "0X" :
-				 s.alt && u && *p == 'o' ? "0" : 0);
+				 s.alt && u && *p == 'o' ? "0" :
+							   0);
 			break;
 		case 'p':
-			emit_num(&o, &s, (uintptr_t)va_arg(ap, void *), 0, 16, 0,
-				 "0x");
+			emit_num(&o, &s, (uintptr_t)va_arg(ap, void *), 0, 16,
+				 0, "0x");
 			break;
 		case 's':
 			emit_str(&o, &s, va_arg(ap, const char *));

@@ -17,19 +17,19 @@ extern jmp_buf *fake_stop_catcher;
 extern int fake_stop_status;
 /* Runs stmt; evaluates to the stop status (0 pass, 1 fail) or -1 if the
  * statement returned without stopping. */
-#define FAKE_CATCH_STOP(stmt)                                \
-	({                                                   \
-		jmp_buf jb_;                                 \
-		int r_;                                      \
-		fake_stop_catcher = &jb_;                    \
-		if ((r_ = setjmp(jb_)) == 0) {               \
-			stmt;                                \
-			r_ = -1;                             \
-		} else {                                     \
-			r_ = r_ - 1;                         \
-		}                                            \
-		fake_stop_catcher = NULL;                    \
-		r_;                                          \
+#define FAKE_CATCH_STOP(stmt)                  \
+	({                                     \
+		jmp_buf jb_;                   \
+		int r_;                        \
+		fake_stop_catcher = &jb_;      \
+		if ((r_ = setjmp(jb_)) == 0) { \
+			stmt;                  \
+			r_ = -1;               \
+		} else {                       \
+			r_ = r_ - 1;           \
+		}                              \
+		fake_stop_catcher = NULL;      \
+		r_;                            \
 	})
 
 #endif

@@ -68,8 +68,8 @@ static void tracef(const char *fmt, ...)
 	if (!trace_on)
 		return;
 	pthread_mutex_lock(&trace_mu);
-	n = snprintf(trace + trace_len, sizeof(trace) - trace_len, "cpu%u: ",
-		     cur_cpu);
+	n = snprintf(trace + trace_len, sizeof(trace) - trace_len,
+		     "cpu%u: ", cur_cpu);
 	if (n > 0 && trace_len + (size_t)n < sizeof(trace))
 		trace_len += (size_t)n;
 	va_start(ap, fmt);
@@ -134,8 +134,7 @@ int fake_trace_find(const char *needle)
 	return line;
 }
 
-void fake_cpuid_set(u32 leaf, u32 subleaf, u32 eax, u32 ebx, u32 ecx,
-		    u32 edx)
+void fake_cpuid_set(u32 leaf, u32 subleaf, u32 eax, u32 ebx, u32 ecx, u32 edx)
 {
 	for (unsigned i = 0; i < nleaves; i++) {
 		if (leaves[i].leaf == leaf && leaves[i].subleaf == subleaf) {
@@ -144,8 +143,8 @@ void fake_cpuid_set(u32 leaf, u32 subleaf, u32 eax, u32 ebx, u32 ecx,
 		}
 	}
 	assert_true(nleaves < 128);
-	leaves[nleaves++] = (struct fake_leaf){ leaf, subleaf,
-						{ eax, ebx, ecx, edx } };
+	leaves[nleaves++] =
+		(struct fake_leaf){ leaf, subleaf, { eax, ebx, ecx, edx } };
 }
 
 static struct cpuid_regs *find_leaf(u32 leaf, u32 subleaf)
@@ -165,8 +164,10 @@ void fake_cpuid_or(u32 leaf, u32 subleaf, int reg, u32 bits)
 		fake_cpuid_set(leaf, subleaf, 0, 0, 0, 0);
 		r = find_leaf(leaf, subleaf);
 	}
-	v = reg == 0 ? &r->eax : reg == 1 ? &r->ebx : reg == 2 ? &r->ecx :
-						  &r->edx;
+	v = reg == 0 ? &r->eax :
+	    reg == 1 ? &r->ebx :
+	    reg == 2 ? &r->ecx :
+		       &r->edx;
 	*v |= bits;
 }
 

@@ -32,8 +32,7 @@ unsigned fake_cpu_current(void);
 void fake_cpu_reset(void);
 
 /* CPUID table shared by all fake CPUs; unset leaves read as zeros. */
-void fake_cpuid_set(u32 leaf, u32 subleaf, u32 eax, u32 ebx, u32 ecx,
-		    u32 edx);
+void fake_cpuid_set(u32 leaf, u32 subleaf, u32 eax, u32 ebx, u32 ecx, u32 edx);
 /* Convenience: set a vendor string in leaf 0 (max leaf 0x1f) and
  * 0x80000000 (max 0x80000025). */
 void fake_cpuid_vendor(const char *vendor12);
@@ -57,7 +56,8 @@ void fake_trace_clear(void);
 void fake_trace_enable(bool on);
 /* Append a line of one's own (a double of another primitive, e.g. the RMP
  * instructions), tagged with the current fake CPU like the others. */
-void fake_trace_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void fake_trace_note(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
 /* Count lines in the trace containing needle. */
 unsigned fake_trace_count(const char *needle);
 /* Position (line index) of the first line containing needle, or -1. */

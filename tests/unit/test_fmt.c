@@ -9,12 +9,12 @@
 
 #include "hv/lib/fmt.h"
 
-#define CHECK_FMT(expect, ...)                                          \
-	do {                                                            \
-		char b_[128];                                           \
-		int n_ = fmt_snprintf(b_, sizeof(b_), __VA_ARGS__);     \
-		assert_string_equal(b_, expect);                        \
-		assert_int_equal(n_, (int)strlen(expect));              \
+#define CHECK_FMT(expect, ...)                                      \
+	do {                                                        \
+		char b_[128];                                       \
+		int n_ = fmt_snprintf(b_, sizeof(b_), __VA_ARGS__); \
+		assert_string_equal(b_, expect);                    \
+		assert_int_equal(n_, (int)strlen(expect));          \
 	} while (0)
 
 static void test_integers(void **s)
