@@ -53,6 +53,9 @@ int park_post(u32 cpu, smp_fn fn, void *arg);
 int park_wake(u32 cpu);
 
 bool park_is_parked(u32 cpu);
+/* Wait (at most budget_tsc TSC ticks) until cpu is parked and has slept
+ * more than `sleeps` times: it parked again after whatever woke it. */
+bool park_wait_parked(u32 cpu, u64 sleeps, u64 budget_tsc);
 enum park_reason park_reason_of(u32 cpu);
 const char *park_reason_name(enum park_reason r);
 void park_get_stats(u32 cpu, struct park_stats *s);

@@ -31,22 +31,6 @@ static void probe_fn(void *arg)
 	__atomic_store_n(&x->ran, 1, __ATOMIC_RELEASE);
 }
 
-/* Wait until cpu is parked and has gone to sleep more than `sleeps` times. */
-static bool wait_parked(u32 cpu, u64 sleeps)
-{
-	u64 t0 = rdtsc();
-	struct park_stats s;
-
-	for (;;) {
-		park_get_stats(cpu, &s);
-		if (park_is_parked(cpu) && s.sleeps > sleeps)
-			return true;
-		if (rdtsc() - t0 > WAIT_TSC)
-			return false;
-		cpu_relax();
-	}
-}
-
 static bool wait_ran(struct probe *x)
 {
 	u64 t0 = rdtsc();
@@ -68,7 +52,7 @@ static u32 boot_parked(u32 self, u32 *target)
 		if (c == self || !g_percpu[c] || !g_percpu[c]->online)
 			continue;
 		n++;
-		if (wait_parked(c, 0)) {
+		if (park_wait_parked(c, 0, WAIT_TSC)) {
 			parked++;
 			if (*target == self)
 				*target = c;
@@ -93,7 +77,8 @@ static void cross_call(u32 t)
 		"cpu%u: rc %d ran %u parked %d lowered %d", t, rc, x.ran,
 		x.parked, x.lowered);
 	ktap_ok("park.back_to_parked_after_cross_call",
-		wait_parked(t, b.sleeps), "cpu%u did not park again", t);
+		park_wait_parked(t, b.sleeps, WAIT_TSC),
+		"cpu%u did not park again", t);
 	park_get_stats(t, &a);
 	if (!g_spec_policy.park_lowers) {
 		ktap_skip("park.spec_ctrl_base_in_cross_call", "%s",
@@ -131,14 +116,15 @@ void park_boot_checks(void)
 		return; /* the failure above says why */
 	park_get_stats(t, &b);
 	park_wake(t); /* nothing to do: wakes, parks again */
-	ktap_ok("park.wake_cycle_counted", wait_parked(t, b.sleeps),
+	ktap_ok("park.wake_cycle_counted",
+		park_wait_parked(t, b.sleeps, WAIT_TSC),
 		"cpu%u: park/wake cycles stayed at %llu", t,
 		(unsigned long long)b.sleeps);
 	cross_call(t);
 	park_get_stats(t, &b);
 	ktap_ok("park.posted_work_runs",
 		park_post(t, probe_fn, &y) == 0 && wait_ran(&y) && !y.parked &&
-			wait_parked(t, b.sleeps),
+			park_wait_parked(t, b.sleeps, WAIT_TSC),
 		"cpu%u: ran %u parked while running %d", t, y.ran, y.parked);
 	park_print_summary();
 }

@@ -2,7 +2,6 @@
  * woken by the MTRR rendezvous' cross-call, run the lock-step procedure,
  * and go back to parked (with SPEC_CTRL lowered again where the policy
  * lowers it). Runs on the boot CPU after park_boot_checks(). */
-#include "arch/cpu.h"
 #include "hv/features.h"
 #include "hv/ipi.h"
 #include "hv/ktap.h"
@@ -14,22 +13,9 @@
 
 static bool all_parked_again(u32 n, const struct park_stats *before)
 {
-	u64 t0 = rdtsc();
-
-	for (u32 cpu = 1; cpu < n; cpu++) {
-		struct park_stats s;
-
-		for (;;) {
-			park_get_stats(cpu, &s);
-			/* Parked, and it slept again after the rendezvous woke it. */
-			if (park_is_parked(cpu) &&
-			    s.sleeps > before[cpu].sleeps)
-				break;
-			if (rdtsc() - t0 > WAIT_TSC)
-				return false;
-			cpu_relax();
-		}
-	}
+	for (u32 cpu = 1; cpu < n; cpu++)
+		if (!park_wait_parked(cpu, before[cpu].sleeps, WAIT_TSC))
+			return false;
 	return true;
 }
 

@@ -1,6 +1,7 @@
 /* hv/park_summary.c - what parking looks like from outside: per-CPU state,
  * counters, and the console summary of which CPUs are parked and why. */
 #include "hv/park_internal.h"
+#include "arch/cpu.h"
 #include "hv/log.h"
 #include "hv/spec_ctrl.h"
 
@@ -8,6 +9,21 @@ bool park_is_parked(u32 cpu)
 {
 	return cpu < g_park_ncpus &&
 	       __atomic_load_n(&g_park_cpus[cpu].parked, __ATOMIC_ACQUIRE);
+}
+
+bool park_wait_parked(u32 cpu, u64 sleeps, u64 budget_tsc)
+{
+	u64 t0 = rdtsc();
+	struct park_stats s;
+
+	for (;;) {
+		park_get_stats(cpu, &s);
+		if (park_is_parked(cpu) && s.sleeps > sleeps)
+			return true;
+		if (rdtsc() - t0 > budget_tsc)
+			return false;
+		cpu_relax();
+	}
 }
 
 enum park_reason park_reason_of(u32 cpu)

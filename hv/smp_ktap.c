@@ -35,32 +35,25 @@ static void visit(void *arg)
 		__atomic_add_fetch(&v->bad_apic, 1, __ATOMIC_RELAXED);
 }
 
-/* Spin (serving our own call queue) until *p >= want or the time is up. */
-static bool wait_for(const volatile u64 *p, u64 want)
+/* Spin (serving our own call queue) until the u32 or u64 counter at p
+ * reaches want, or the time is up. */
+static bool wait_for_n(const volatile void *p, unsigned size, u64 want)
 {
 	u64 end = tsc_now_us() + WAIT_US;
 
-	while (*p < want) {
+	for (;;) {
+		u64 v = size == sizeof(u64) ? *(const volatile u64 *)p :
+					      *(const volatile u32 *)p;
+
+		if (v >= want)
+			return true;
 		if (tsc_now_us() > end)
 			return false;
 		if (!smp_call_poll())
 			cpu_relax();
 	}
-	return true;
 }
-
-static bool wait_for32(const volatile u32 *p, u32 want)
-{
-	u64 end = tsc_now_us() + WAIT_US;
-
-	while (*p < want) {
-		if (tsc_now_us() > end)
-			return false;
-		if (!smp_call_poll())
-			cpu_relax();
-	}
-	return true;
-}
+#define wait_for(p, want) wait_for_n((p), sizeof(*(p)), (want))
 
 static u64 visit_pages(void)
 {
@@ -116,7 +109,7 @@ static void check_calls(void)
 	v = new_visit();
 	ran = smp_call_all(visit, v, false, false);
 	ktap_ok("smp.call_all_nowait",
-		wait_for32(&v->count, g_ncpus - 1) && v->seen[0] == 0 &&
+		wait_for(&v->count, g_ncpus - 1) && v->seen[0] == 0 &&
 			missing(v, 1) == 1,
 		"%u of %u other CPUs ran it", v->count, g_ncpus - 1);
 	ktap_ok("smp.call_offline_refused",
@@ -179,7 +172,7 @@ static void check_ipis(void)
 		u32 want = __atomic_load_n(&t->nmi_seen, __ATOMIC_ACQUIRE) + 1;
 
 		ipi_nmi(i);
-		lost += !wait_for32(&t->nmi_seen, want);
+		lost += !wait_for(&t->nmi_seen, want);
 	}
 	ktap_ok("ipi.nmi", !lost, "%u of %u CPUs did not take the NMI", lost,
 		g_ncpus - 1);
