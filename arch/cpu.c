@@ -61,6 +61,14 @@ u64 read_rflags(void)
 	return v;
 }
 
+void *read_gs_self(void)
+{
+	void *p;
+
+	__asm__ volatile("mov %%gs:0, %0" : "=r"(p));
+	return p;
+}
+
 void wbinvd(void)
 {
 	__asm__ volatile("wbinvd" ::: "memory");

@@ -24,6 +24,8 @@ void write_cr3(u64 v);
 u64 read_cr4(void);
 void write_cr4(u64 v);
 u64 read_rflags(void);
+/* The pointer stored at gs:0 (minhv keeps each CPU's percpu there). */
+void *read_gs_self(void);
 
 void wbinvd(void);
 void cpu_relax(void); /* PAUSE */

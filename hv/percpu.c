@@ -25,10 +25,7 @@ void percpu_install(struct percpu *pc)
 #else
 struct percpu *this_cpu(void)
 {
-	struct percpu *p;
-
-	__asm__ volatile("mov %%gs:0, %0" : "=r"(p));
-	return p;
+	return read_gs_self();
 }
 
 void percpu_install(struct percpu *pc)
