@@ -20,7 +20,7 @@ BOOT_CFLAGS := $(HV_CFLAGS) -I$(EFIINC) -I$(EFIINC)/x86_64 -DGNU_EFI_USE_MS_ABI
 HV_LDFLAGS := -nostdlib -znocombreloc -shared -Bsymbolic -T linker.ld \
 	--no-undefined --build-id=none
 
-HV_C := $(wildcard arch/*.c hv/*.c hv/lib/*.c)
+HV_C := $(wildcard arch/*.c hv/*.c hv/*/*.c lib/*.c)
 BOOT_C := $(wildcard boot/*.c)
 HV_ASM := $(wildcard arch/*.asm)
 HV_OBJ := $(HV_C:%.c=$(B)/%.o) $(BOOT_C:%.c=$(B)/%.o) \
@@ -50,7 +50,7 @@ $(B)/%.o: %.asm
 $(B)/guest_blob.o: $(B)/guest.elf tools/blob.asm
 	$(NASM) -f elf64 -DBLOB='"$(B)/guest.elf"' -DNAME=builtin_guest tools/blob.asm -o $@
 
-# libefi carries its own memset/memcpy; ours (hv/lib/string.c) must win, so
+# libefi carries its own memset/memcpy; ours (lib/string.c) must win, so
 # link against a copy where libefi's are weak.
 $(B)/libefi.a: $(EFILIB)/libefi.a
 	@mkdir -p $(B)

@@ -4,7 +4,7 @@
 #include "arch/idt.h"
 #include "arch/gdt.h"
 #include "hv/log.h"
-#include "hv/park.h"
+#include "hv/park/park.h"
 
 struct idt_gate {
 	u16 off_lo;
@@ -99,7 +99,7 @@ void trap_dispatch(struct trap_frame *f)
 	u64 v = f->vector;
 
 	/* A parked CPU may run with IBRS cleared: restore SPEC_CTRL before
-	 * the indirect call below (hv/park.c, docs/PARKING.md). */
+	 * the indirect call below (hv/park/park.c, docs/PARKING.md). */
 	park_irq_enter();
 	if (handlers[v]) {
 		handlers[v](f);

@@ -1,7 +1,7 @@
 /* arch/trampoline_copy.c - copy the AP start-up code into its page below 1 MiB
  * and relocate the parameter block's addresses to that page. */
 #include "arch/trampoline.h"
-#include "hv/lib/string.h"
+#include "lib/string.h"
 
 extern const u8 tp_pm32[], tp_lm64[];
 

@@ -5,10 +5,10 @@
 #include "arch/fw_cfg.h"
 #include "hv/console_setup.h"
 #include "hv/features.h"
-#include "hv/lib/string.h"
+#include "lib/string.h"
 #include "hv/log.h"
 #include "hv/mm.h"
-#include "hv/options.h"
+#include "hv/options/options.h"
 #include "hv/percpu.h"
 #include "hv/stop.h"
 

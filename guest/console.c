@@ -1,10 +1,10 @@
 /* guest/console.c - printf() through HC_CONSOLE_WRITE and through COM1,
- * formatted by the hypervisor's own hv/lib/fmt.c. */
+ * formatted by the hypervisor's own lib/fmt.c. */
 #include "guest/console.h"
 #include "guest/hypercall.h"
 #include "guest/x86.h"
-#include "hv/lib/fmt.h"
-#include "hv/lib/string.h"
+#include "lib/fmt.h"
+#include "lib/string.h"
 
 int vprintf(const char *fmt, va_list ap)
 {

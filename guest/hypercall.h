@@ -1,10 +1,10 @@
 /* guest/hypercall.h - VMMCALL wrappers for every call in
- * hv/hypercall_abi.h (number in RAX; RDI, RSI, RDX, R10, R8; result RAX). */
+ * include/minhv/hypercall_abi.h (number in RAX; RDI, RSI, RDX, R10, R8; result RAX). */
 #ifndef MINHV_GUEST_HYPERCALL_H
 #define MINHV_GUEST_HYPERCALL_H
 
 #include "arch/types.h"
-#include "hv/hypercall_abi.h"
+#include "include/minhv/hypercall_abi.h"
 
 /* Any number, any arguments: the hostile and ABI scenarios use this. The
  * argument registers are marked clobbered so the guest does not depend on

@@ -6,7 +6,7 @@
 
 #include "arch/types.h"
 #include "guest/except.h"
-#include "hv/guest_layout.h"
+#include "include/minhv/guest_layout.h"
 
 extern const struct hv_boot_info *boot_info;
 

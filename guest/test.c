@@ -5,8 +5,8 @@
 #include "guest/console.h"
 #include "guest/hypercall.h"
 #include "guest/smp.h"
-#include "hv/lib/fmt.h"
-#include "hv/lib/string.h"
+#include "lib/fmt.h"
+#include "lib/string.h"
 
 /* The scenario now running; report() may come from any vCPU. */
 static struct {

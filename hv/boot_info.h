@@ -4,7 +4,7 @@
 #define MINHV_HV_BOOT_INFO_H
 
 #include "arch/types.h"
-#include "hv/acpi.h"
+#include "hv/acpi/acpi.h"
 
 struct boot_info {
 	struct acpi_info acpi;

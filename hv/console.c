@@ -3,7 +3,7 @@
 #include "hv/console.h"
 #include "arch/uart.h"
 #include "hv/console_setup.h"
-#include "hv/lib/spinlock.h"
+#include "arch/spinlock.h"
 
 static struct uart con_uart = { UART_IO, 0x3f8, 0, 0 };
 static bool con_ready;

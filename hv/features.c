@@ -2,7 +2,7 @@
  * Bit positions: Intel SDM vol 2 (CPUID), AMD APM vol 3 appendix E. */
 #include "hv/features.h"
 #include "arch/cpu.h"
-#include "hv/lib/string.h"
+#include "lib/string.h"
 #include "hv/log.h"
 
 struct features g_features;

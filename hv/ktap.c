@@ -1,9 +1,9 @@
 /* hv/ktap.c - KTAP result collection and printing.
  * Storage grows from the page pool so a run can hold any number of results. */
 #include "hv/ktap.h"
-#include "hv/lib/fmt.h"
-#include "hv/lib/spinlock.h"
-#include "hv/lib/string.h"
+#include "lib/fmt.h"
+#include "arch/spinlock.h"
+#include "lib/string.h"
 #include "hv/log.h"
 #include "hv/mm.h"
 

@@ -2,7 +2,7 @@
  * Lines are formatted on the stack, then written under the console lock. */
 #include "hv/log.h"
 #include "hv/console.h"
-#include "hv/lib/fmt.h"
+#include "lib/fmt.h"
 #include "hv/stop.h"
 
 int g_loglevel = LOG_INFO;

@@ -2,8 +2,8 @@
  * First fit with alignment; double frees and foreign frees stop the machine
  * (a broken invariant, not something an outside party can cause). */
 #include "hv/mm.h"
-#include "hv/lib/spinlock.h"
-#include "hv/lib/string.h"
+#include "arch/spinlock.h"
+#include "lib/string.h"
 #include "hv/log.h"
 
 struct region {

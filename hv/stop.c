@@ -3,7 +3,7 @@
 #include "hv/stop.h"
 #include "arch/cpu.h"
 #include "hv/console.h"
-#include "hv/lib/fmt.h"
+#include "lib/fmt.h"
 
 static enum exit_method method = EXIT_HALT;
 void (*g_stop_others)(void);

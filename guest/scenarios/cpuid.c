@@ -4,8 +4,8 @@
 #include "guest/scenarios/scenarios.h"
 #include "guest/smp.h"
 #include "guest/x86.h"
-#include "hv/hypercall_abi.h"
-#include "hv/lib/string.h"
+#include "include/minhv/hypercall_abi.h"
+#include "lib/string.h"
 
 #define SVM_BIT (1u << 2) /* CPUID 0x80000001:ECX */
 

@@ -3,7 +3,7 @@
 #include "guest/console.h"
 #include "guest/scenarios/scenarios.h"
 #include "guest/smp.h"
-#include "hv/lib/string.h"
+#include "lib/string.h"
 
 static void hello(void)
 {

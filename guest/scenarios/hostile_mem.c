@@ -6,7 +6,7 @@
 #include "guest/scenarios/scenarios.h"
 #include "guest/smp.h"
 #include "guest/x86.h"
-#include "hv/guest_pt.h"
+#include "hv/guest/pt.h"
 
 /* Point virtual page 0 at gpa; the first PT is that of the low 2 MiB. */
 static volatile u64 *map_page0(u64 gpa)

@@ -4,7 +4,7 @@
 #include "guest/hypercall.h"
 #include "guest/scenarios/scenarios.h"
 #include "guest/smp.h"
-#include "hv/lib/string.h"
+#include "lib/string.h"
 
 #define EXPECT(want, nr, a0, a1, a2, a3)                                    \
 	do {                                                                \

@@ -5,7 +5,7 @@
 #include "guest/hypercall.h"
 #include "guest/scenarios/scenarios.h"
 #include "guest/x86.h"
-#include "hv/lib/string.h"
+#include "lib/string.h"
 
 #define UNKNOWN_PORT 0x1234
 #define PCI_CONFIG_ADDR 0xcf8

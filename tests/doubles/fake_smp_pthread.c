@@ -1,6 +1,6 @@
-/* tests/doubles/fake_smp_pthread.c - hv/ipi.h on pthreads, one per fake CPU. */
+/* tests/doubles/fake_smp_pthread.c - hv/smp/ipi.h on pthreads, one per fake CPU. */
 #include "tests/doubles/fake_smp_pthread.h"
-#include "hv/ipi.h"
+#include "hv/smp/ipi.h"
 #include "tests/doubles/fake_cpu.h"
 
 #include <pthread.h>

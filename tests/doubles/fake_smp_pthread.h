@@ -1,4 +1,4 @@
-/* tests/doubles/fake_smp_pthread.h - hv/ipi.h for unit tests: every fake
+/* tests/doubles/fake_smp_pthread.h - hv/smp/ipi.h for unit tests: every fake
  * CPU that a cross-CPU call reaches runs it on its own pthread (which
  * first selects that fake CPU), so rendezvous code really runs in parallel
  * against the per-CPU state of tests/doubles/fake_cpu. */

@@ -3,8 +3,8 @@
 #ifndef MINHV_TESTS_ACPI_FIXTURE_H
 #define MINHV_TESTS_ACPI_FIXTURE_H
 
-#include "hv/acpi.h"
-#include "hv/acpi_tables.h"
+#include "hv/acpi/acpi.h"
+#include "hv/acpi/tables.h"
 
 struct body {
 	u8 b[8192];

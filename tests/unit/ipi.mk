@@ -1,3 +1,3 @@
 UNIT_TESTS += test_ipi
-test_ipi_SRCS := tests/unit/test_ipi.c hv/ipi.c hv/percpu.c arch/apic_icr.c \
+test_ipi_SRCS := tests/unit/test_ipi.c hv/smp/ipi.c hv/percpu.c arch/apic_icr.c \
 	tests/doubles/fake_cpu.c

@@ -9,7 +9,7 @@
 
 #include "hv/features.h"
 #include "hv/mm.h"
-#include "hv/spec_ctrl.h"
+#include "hv/park/spec_ctrl.h"
 #include "tests/doubles/fake_console.h"
 #include "tests/doubles/fake_cpu.h"
 #include "tests/unit/park_fakes.h"

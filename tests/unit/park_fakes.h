@@ -3,7 +3,7 @@
 #ifndef MINHV_PARK_FAKES_H
 #define MINHV_PARK_FAKES_H
 
-#include "hv/ipi.h"
+#include "hv/smp/ipi.h"
 #include "hv/percpu.h"
 
 #define PF_NCPUS 4

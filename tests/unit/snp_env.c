@@ -14,7 +14,7 @@
 
 #include "arch/msr.h"
 #include "hv/features.h"
-#include "hv/ipi.h"
+#include "hv/smp/ipi.h"
 #include "hv/ktap.h"
 #include "hv/mm.h"
 #include "hv/percpu.h"
@@ -74,7 +74,7 @@ void env_setup(unsigned ncpus, unsigned threads_per_core, bool hardware)
 	script_n = script_i = 0;
 }
 
-/* hv/ipi.h on fake CPUs: run fn on each online CPU in turn. */
+/* hv/smp/ipi.h on fake CPUs: run fn on each online CPU in turn. */
 int smp_call_on(u32 cpu, smp_fn fn, void *arg, bool wait)
 {
 	unsigned me = fake_cpu_current();

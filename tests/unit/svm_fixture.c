@@ -9,7 +9,7 @@
 #include <cmocka.h>
 
 #include "arch/msr.h"
-#include "hv/exit.h"
+#include "hv/svm/exit.h"
 #include "tests/doubles/fake_console.h"
 #include "tests/doubles/fake_cpu.h"
 #include "tests/unit/svm_fixture.h"
@@ -80,7 +80,7 @@ void fx_exit(struct vcpu *v, u64 code, u64 info1, u64 info2)
 	v->vmcb->save.rip = 0x100000;
 }
 
-/* --- fakes of hv/vcpu.c and hv/guest_report.c --- */
+/* --- fakes of hv/guest/vcpu.c and hv/guest/report.c --- */
 int vcpu_launch(struct vcpu *v)
 {
 	fx_launches++;

@@ -4,7 +4,7 @@
 #ifndef MINHV_TEST_SVM_FIXTURE_H
 #define MINHV_TEST_SVM_FIXTURE_H
 
-#include "hv/guest.h"
+#include "hv/guest/guest.h"
 
 #define FX_MEM (1ULL << 20)
 #define FX_VCPUS 4

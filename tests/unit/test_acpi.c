@@ -11,8 +11,8 @@
 
 #include <cmocka.h>
 
-#include "hv/acpi.h"
-#include "hv/acpi_tables.h"
+#include "hv/acpi/acpi.h"
+#include "hv/acpi/tables.h"
 #include "tests/doubles/fake_console.h"
 
 #include "tests/unit/acpi_fixture.h"

@@ -1,4 +1,4 @@
-/* tests/unit/test_elf.c - the ELF64 guest loader (hv/elf.c): a good image
+/* tests/unit/test_elf.c - the ELF64 guest loader (hv/guest/elf.c): a good image
  * loads exactly, each malformed one is refused with its message and leaves
  * guest memory untouched; the real build/guest.elf loads too. */
 #include <setjmp.h>
@@ -11,10 +11,10 @@
 
 #include <cmocka.h>
 
-#include "hv/elf.h"
-#include "hv/elf_format.h"
-#include "hv/guest_layout.h"
-#include "hv/hypercall_abi.h"
+#include "hv/guest/elf.h"
+#include "hv/guest/elf_format.h"
+#include "include/minhv/guest_layout.h"
+#include "include/minhv/hypercall_abi.h"
 #include "tests/doubles/fake_console.h"
 
 #define MEM_SIZE (GUEST_STACK_AREA + 4 * SZ_2M) /* image room: [1M, 8M) */

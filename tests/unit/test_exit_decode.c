@@ -8,7 +8,7 @@
 
 #include <cmocka.h>
 
-#include "hv/exit_decode.h"
+#include "hv/svm/exit_decode.h"
 
 static void test_ioio(void **s)
 {

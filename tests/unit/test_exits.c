@@ -10,8 +10,8 @@
 #include <cmocka.h>
 
 #include "arch/msr.h"
-#include "hv/exit.h"
-#include "hv/exit_decode.h"
+#include "hv/svm/exit.h"
+#include "hv/svm/exit_decode.h"
 #include "tests/doubles/fake_console.h"
 #include "tests/doubles/fake_cpu.h"
 #include "tests/unit/svm_fixture.h"

@@ -1,4 +1,4 @@
-/* tests/unit/test_fmt.c - the console formatter (hv/lib/fmt.c). */
+/* tests/unit/test_fmt.c - the console formatter (lib/fmt.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -7,7 +7,7 @@
 
 #include <cmocka.h>
 
-#include "hv/lib/fmt.h"
+#include "lib/fmt.h"
 
 #define CHECK_FMT(expect, ...)                                      \
 	do {                                                        \

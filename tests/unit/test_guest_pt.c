@@ -1,5 +1,5 @@
 /* tests/unit/test_guest_pt.c - the guest's identity page tables
- * (hv/guest_pt.c): walked like the CPU would, for several memory sizes. */
+ * (hv/guest/pt.c): walked like the CPU would, for several memory sizes. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,9 +9,9 @@
 
 #include <cmocka.h>
 
-#include "hv/guest_layout.h"
-#include "hv/guest_pt.h"
-#include "hv/hypercall_abi.h"
+#include "include/minhv/guest_layout.h"
+#include "hv/guest/pt.h"
+#include "include/minhv/hypercall_abi.h"
 #include "tests/doubles/fake_console.h"
 
 /* Only the table area is ever written, so a buffer ending there stands in

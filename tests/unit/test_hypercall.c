@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "hv/exit.h"
+#include "hv/svm/exit.h"
 #include "tests/doubles/fake_console.h"
 #include "tests/doubles/fake_cpu.h"
 #include "tests/unit/svm_fixture.h"

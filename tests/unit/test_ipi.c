@@ -1,4 +1,4 @@
-/* tests/unit/test_ipi.c - cross-CPU calls and raw IPIs (hv/ipi.c) with one
+/* tests/unit/test_ipi.c - cross-CPU calls and raw IPIs (hv/smp/ipi.c) with one
  * host thread per fake CPU and a fake APIC that turns an ICR write into a
  * "pending IPI" flag the target thread services: waits, broadcasts, full
  * rings, APIC IDs above 255, NMI accounting. */
@@ -16,7 +16,7 @@
 #include "arch/apic.h"
 #include "arch/idt.h"
 #include "arch/msr.h"
-#include "hv/ipi_internal.h"
+#include "hv/smp/ipi_internal.h"
 #include "hv/percpu.h"
 #include "tests/doubles/fake_cpu.h"
 

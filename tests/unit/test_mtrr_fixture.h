@@ -4,7 +4,7 @@
 #define MINHV_TEST_MTRR_FIXTURE_H
 
 #include "hv/features.h"
-#include "hv/mtrr.h"
+#include "hv/mtrr/mtrr.h"
 
 #define T_PA_BITS 48
 #define T_PA_MASK ((1ULL << T_PA_BITS) - 1)

@@ -11,7 +11,7 @@
 #include <cmocka.h>
 
 #include "hv/mm.h"
-#include "hv/npt.h"
+#include "hv/svm/npt.h"
 #include "tests/doubles/fake_cpu.h"
 
 #define POOL (64ULL << 20)

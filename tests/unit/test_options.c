@@ -10,8 +10,8 @@
 #include <cmocka.h>
 
 #include "hv/log.h"
-#include "hv/options.h"
-#include "hv/options_internal.h"
+#include "hv/options/options.h"
+#include "hv/options/internal.h"
 #include "tests/doubles/fake_console.h"
 
 #define CFG "\\minhv\\minhv.cfg"

@@ -8,8 +8,8 @@
 
 #include <cmocka.h>
 
-#include "hv/guest_layout.h"
-#include "hv/svm_pause.h"
+#include "include/minhv/guest_layout.h"
+#include "hv/svm/pause.h"
 
 static const struct pause_opts autoo = { -1, -1, PAUSE_REQ_AUTO };
 

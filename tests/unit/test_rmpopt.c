@@ -11,11 +11,11 @@
 #include <cmocka.h>
 
 #include "arch/msr.h"
-#include "hv/rmp.h"
-#include "hv/rmp_model.h"
-#include "hv/rmpopt.h"
-#include "hv/rmpopt_stats.h"
-#include "hv/snp.h"
+#include "hv/snp/rmp.h"
+#include "hv/snp/rmp_model.h"
+#include "hv/snp/rmpopt.h"
+#include "hv/snp/rmpopt_stats.h"
+#include "hv/snp/snp.h"
 #include "tests/doubles/fake_console.h"
 #include "tests/unit/snp_env.h"
 

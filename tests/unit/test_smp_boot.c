@@ -1,4 +1,4 @@
-/* tests/unit/test_smp_boot.c - the bring-up state machine (hv/smp_boot.c)
+/* tests/unit/test_smp_boot.c - the bring-up state machine (hv/smp/boot.c)
  * against a fake APIC and clock: order of INIT/SIPI, delays, SIPI resend,
  * and an AP that never answers is reported and skipped. */
 #include <setjmp.h>
@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "hv/smp_boot.h"
+#include "hv/smp/boot.h"
 #include "tests/doubles/fake_console.h"
 
 #define MAXAP 8

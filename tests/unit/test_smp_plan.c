@@ -1,5 +1,5 @@
 /* tests/unit/test_smp_plan.c - MADT CPU list -> bring-up list
- * (hv/smp_plan.c): disabled and absent entries, duplicates, the boot CPU,
+ * (hv/smp/plan.c): disabled and absent entries, duplicates, the boot CPU,
  * APIC IDs above 255 in x2APIC and xAPIC mode. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -8,8 +8,8 @@
 
 #include <cmocka.h>
 
-#include "hv/acpi.h"
-#include "hv/smp_plan.h"
+#include "hv/acpi/acpi.h"
+#include "hv/smp/plan.h"
 #include "tests/doubles/fake_console.h"
 
 #define CPU(id, en, oc)                                            \

@@ -1,4 +1,4 @@
-/* tests/unit/test_smp_policy.c - boot-time SMP decisions (hv/smp_policy.c):
+/* tests/unit/test_smp_policy.c - boot-time SMP decisions (hv/smp/policy.c):
  * the IPI fence per vendor and option, the INIT delay, defaults. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -8,7 +8,7 @@
 
 #include <cmocka.h>
 
-#include "hv/smp_policy.h"
+#include "hv/smp/policy.h"
 
 static void test_fence_auto_by_vendor(void **s)
 {

@@ -8,7 +8,7 @@
 #include <cmocka.h>
 
 #include "arch/msr.h"
-#include "hv/spec_ctrl.h"
+#include "hv/park/spec_ctrl.h"
 #include "tests/doubles/fake_console.h"
 #include "tests/doubles/fake_cpu.h"
 #include "tests/unit/park_fakes.h"

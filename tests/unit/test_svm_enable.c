@@ -10,10 +10,10 @@
 #include <cmocka.h>
 
 #include "arch/msr.h"
-#include "hv/ipi.h"
+#include "hv/smp/ipi.h"
 #include "hv/mm.h"
 #include "hv/percpu.h"
-#include "hv/svm.h"
+#include "hv/svm/svm.h"
 #include "tests/doubles/fake_console.h"
 #include "tests/doubles/fake_cpu.h"
 

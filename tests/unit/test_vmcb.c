@@ -10,8 +10,8 @@
 #include <cmocka.h>
 
 #include "arch/msr.h"
-#include "hv/guest_layout.h"
-#include "hv/vmcb.h"
+#include "include/minhv/guest_layout.h"
+#include "hv/svm/vmcb.h"
 
 static struct features epyc(void)
 {

@@ -1,0 +1,171 @@
+/* hv/acpi/tables.h - firmware layouts of the ACPI tables minhv reads
+ * (ACPI 6.5 section 5.2) and of Microsoft's SPCR table. Packed, as in
+ * memory; every offset is checked at compile time. */
+#ifndef MINHV_HV_ACPI_TABLES_H
+#define MINHV_HV_ACPI_TABLES_H
+
+#include "arch/types.h"
+
+#define ACPI_PACKED __attribute__((packed))
+
+/* ACPI 6.5 5.2.5.3: Root System Description Pointer. */
+struct acpi_rsdp {
+	char signature[8]; /* 0: "RSD PTR " */
+	u8 checksum; /* 8: bytes 0..19 sum to 0 */
+	char oem_id[6]; /* 9 */
+	u8 revision; /* 15: 0 = ACPI 1.0 (RSDT only), 2 = XSDT */
+	u32 rsdt_address; /* 16 */
+	u32 length; /* 20: revision >= 2 */
+	u64 xsdt_address; /* 24 */
+	u8 ext_checksum; /* 32: bytes 0..35 sum to 0 */
+	u8 reserved[3]; /* 33 */
+} ACPI_PACKED;
+#define ACPI_RSDP_V1_LEN 20
+#define ACPI_RSDP_V2_LEN 36
+
+/* ACPI 6.5 5.2.6: System Description Table Header, first in every table. */
+struct acpi_header {
+	char signature[4]; /* 0 */
+	u32 length; /* 4: whole table, header included */
+	u8 revision; /* 8 */
+	u8 checksum; /* 9: all length bytes sum to 0 */
+	char oem_id[6]; /* 10 */
+	char oem_table_id[8]; /* 16 */
+	u32 oem_revision; /* 24 */
+	u32 creator_id; /* 28 */
+	u32 creator_revision; /* 32 */
+} ACPI_PACKED;
+#define ACPI_HEADER_LEN 36
+
+/* ACPI 6.5 5.2.12: Multiple APIC Description Table, signature "APIC". */
+struct acpi_madt {
+	struct acpi_header h; /* 0 */
+	u32 lapic_addr; /* 36: local APIC physical address */
+	u32 flags; /* 40 */
+	/* 44: interrupt controller structures, each {u8 type; u8 length} */
+} ACPI_PACKED;
+#define ACPI_MADT_PCAT_COMPAT BIT(0) /* Table 5.20 */
+
+struct acpi_madt_entry {
+	u8 type; /* 0 */
+	u8 length; /* 1: whole entry */
+} ACPI_PACKED;
+
+/* ACPI 6.5 Table 5.21: interrupt controller structure types used here. */
+enum {
+	MADT_LAPIC = 0,
+	MADT_IOAPIC = 1,
+	MADT_LAPIC_OVERRIDE = 5,
+	MADT_X2APIC = 9,
+};
+
+/* ACPI 6.5 5.2.12.2, Table 5.23: Local APIC Flags (types 0 and 9). */
+#define MADT_CPU_ENABLED BIT(0)
+#define MADT_CPU_ONLINE_CAPABLE BIT(1) /* MADT revision >= 5 only */
+#define MADT_ONLINE_CAPABLE_MIN_REV 5
+
+/* ACPI 6.5 5.2.12.2: Processor Local APIC. */
+struct acpi_madt_lapic {
+	struct acpi_madt_entry e; /* 0: type 0, length 8 */
+	u8 uid; /* 2: ACPI processor UID */
+	u8 apic_id; /* 3 */
+	u32 flags; /* 4 */
+} ACPI_PACKED;
+
+/* ACPI 6.5 5.2.12.3: I/O APIC. */
+struct acpi_madt_ioapic {
+	struct acpi_madt_entry e; /* 0: type 1, length 12 */
+	u8 id; /* 2 */
+	u8 reserved; /* 3 */
+	u32 addr; /* 4 */
+	u32 gsi_base; /* 8 */
+} ACPI_PACKED;
+
+/* ACPI 6.5 5.2.12.8: Local APIC Address Override (64-bit address). */
+struct acpi_madt_lapic_override {
+	struct acpi_madt_entry e; /* 0: type 5, length 12 */
+	u16 reserved; /* 2 */
+	u64 addr; /* 4 */
+} ACPI_PACKED;
+
+/* ACPI 6.5 5.2.12.12: Processor Local x2APIC. */
+struct acpi_madt_x2apic {
+	struct acpi_madt_entry e; /* 0: type 9, length 16 */
+	u16 reserved; /* 2 */
+	u32 x2apic_id; /* 4 */
+	u32 flags; /* 8 */
+	u32 uid; /* 12 */
+} ACPI_PACKED;
+
+/* ACPI 6.5 5.2.3.2: Generic Address Structure. */
+struct acpi_gas {
+	u8 space_id; /* 0: 0 system memory, 1 system I/O */
+	u8 bit_width; /* 1 */
+	u8 bit_offset; /* 2 */
+	u8 access_size; /* 3 */
+	u64 address; /* 4 */
+} ACPI_PACKED;
+#define ACPI_GAS_MEMORY 0
+#define ACPI_GAS_IO 1
+
+/* Microsoft "Serial Port Console Redirection Table" (SPCR), revision 2
+ * layout (80 bytes); revision 3+ only appends fields minhv does not use. */
+struct acpi_spcr {
+	struct acpi_header h; /* 0: signature "SPCR" */
+	u8 interface_type; /* 36: DBG2 serial port subtype */
+	u8 reserved1[3]; /* 37 */
+	struct acpi_gas base; /* 40: the UART's registers */
+	u8 interrupt_type; /* 52 */
+	u8 irq; /* 53 */
+	u32 gsi; /* 54 */
+	u8 baud; /* 58: code, see acpi_spcr.c */
+	u8 parity; /* 59 */
+	u8 stop_bits; /* 60 */
+	u8 flow_control; /* 61 */
+	u8 terminal_type; /* 62 */
+	u8 language; /* 63 */
+	u16 pci_device_id; /* 64 */
+	u16 pci_vendor_id; /* 66 */
+	u8 pci_bus; /* 68 */
+	u8 pci_device; /* 69 */
+	u8 pci_function; /* 70 */
+	u32 pci_flags; /* 71 */
+	u8 pci_segment; /* 75 */
+	u32 reserved2; /* 76: UART clock frequency from revision 3 */
+} ACPI_PACKED;
+#define ACPI_SPCR_LEN 80
+
+_Static_assert(sizeof(struct acpi_rsdp) == ACPI_RSDP_V2_LEN, "rsdp");
+_Static_assert(offsetof(struct acpi_rsdp, revision) == 15, "rsdp rev");
+_Static_assert(offsetof(struct acpi_rsdp, rsdt_address) == 16, "rsdt");
+_Static_assert(offsetof(struct acpi_rsdp, length) == ACPI_RSDP_V1_LEN, "len");
+_Static_assert(offsetof(struct acpi_rsdp, xsdt_address) == 24, "xsdt");
+_Static_assert(offsetof(struct acpi_rsdp, ext_checksum) == 32, "xsum");
+_Static_assert(sizeof(struct acpi_header) == ACPI_HEADER_LEN, "header");
+_Static_assert(offsetof(struct acpi_header, length) == 4, "hdr len");
+_Static_assert(offsetof(struct acpi_header, checksum) == 9, "hdr sum");
+_Static_assert(offsetof(struct acpi_header, creator_revision) == 32, "hdr");
+_Static_assert(offsetof(struct acpi_madt, lapic_addr) == 36, "madt lapic");
+_Static_assert(offsetof(struct acpi_madt, flags) == 40, "madt flags");
+_Static_assert(sizeof(struct acpi_madt) == 44, "madt");
+_Static_assert(sizeof(struct acpi_madt_lapic) == 8, "lapic");
+_Static_assert(offsetof(struct acpi_madt_lapic, apic_id) == 3, "lapic id");
+_Static_assert(offsetof(struct acpi_madt_lapic, flags) == 4, "lapic fl");
+_Static_assert(sizeof(struct acpi_madt_ioapic) == 12, "ioapic");
+_Static_assert(offsetof(struct acpi_madt_ioapic, addr) == 4, "ioapic addr");
+_Static_assert(offsetof(struct acpi_madt_ioapic, gsi_base) == 8, "gsi");
+_Static_assert(sizeof(struct acpi_madt_lapic_override) == 12, "override");
+_Static_assert(offsetof(struct acpi_madt_lapic_override, addr) == 4, "ov");
+_Static_assert(sizeof(struct acpi_madt_x2apic) == 16, "x2apic");
+_Static_assert(offsetof(struct acpi_madt_x2apic, x2apic_id) == 4, "x2 id");
+_Static_assert(offsetof(struct acpi_madt_x2apic, flags) == 8, "x2 flags");
+_Static_assert(offsetof(struct acpi_madt_x2apic, uid) == 12, "x2 uid");
+_Static_assert(sizeof(struct acpi_gas) == 12, "gas");
+_Static_assert(offsetof(struct acpi_gas, address) == 4, "gas addr");
+_Static_assert(offsetof(struct acpi_spcr, interface_type) == 36, "spcr if");
+_Static_assert(offsetof(struct acpi_spcr, base) == 40, "spcr base");
+_Static_assert(offsetof(struct acpi_spcr, baud) == 58, "spcr baud");
+_Static_assert(offsetof(struct acpi_spcr, pci_flags) == 71, "spcr pci");
+_Static_assert(sizeof(struct acpi_spcr) == ACPI_SPCR_LEN, "spcr");
+
+#endif

@@ -1,0 +1,36 @@
+/* hv/guest/console.c - guest console output (HC_CONSOLE_WRITE and COM1
+ * writes): line-buffered per vCPU, each line prefixed with the guest's
+ * name so lines from different guests and CPUs never interleave. */
+#include "hv/guest/guest.h"
+#include "hv/log.h"
+
+static void line_out(struct vcpu *v)
+{
+	kprintf("[%s] %.*s\n", v->guest->name, (int)v->con_len, v->con);
+	v->con_len = 0;
+}
+
+void vcpu_console_flush(struct vcpu *v)
+{
+	if (v->con_len)
+		line_out(v);
+}
+
+void vcpu_console_put(struct vcpu *v, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+
+		if (c == '\n') {
+			line_out(v); /* an empty line still shows up */
+			continue;
+		}
+		if (c == '\r')
+			continue;
+		if ((c < 0x20 && c != '\t') || c == 0x7f)
+			c = '?'; /* no escape sequences onto the console */
+		v->con[v->con_len++] = c;
+		if (v->con_len == VCPU_CON_LINE)
+			vcpu_console_flush(v);
+	}
+}

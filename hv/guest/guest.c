@@ -1,0 +1,225 @@
+/* hv/guest/guest.c - create a guest from an ELF64 image (memory from the pool,
+ * 2 MiB aligned for large nested pages; its own page tables; boot info;
+ * one VMCB per vCPU) and tear it down returning every page. */
+#include "hv/guest/elf.h"
+#include "hv/features.h"
+#include "hv/guest/guest.h"
+#include "include/minhv/guest_layout.h"
+#include "hv/guest/pt.h"
+#include "lib/string.h"
+#include "hv/log.h"
+#include "hv/mm.h"
+
+_Static_assert(sizeof(struct guest) <= PAGE_SIZE, "guest fits a page");
+_Static_assert(sizeof(struct vcpu) <= PAGE_SIZE, "vcpu fits a page");
+
+#define MTRR_DEF_TYPE_WB 0x806 /* E=1, default type WB */
+
+static u64 asid_used; /* bit n = ASID n + 1 */
+static spinlock_t asid_lock;
+
+static u32 asid_alloc(void)
+{
+	u32 max = g_features.svm_nasid - 1, a = 0;
+
+	spin_lock(&asid_lock);
+	for (u32 i = 0; i < 64 && i < max; i++) {
+		if (!(asid_used & BIT(i))) {
+			asid_used |= BIT(i);
+			a = i + 1;
+			break;
+		}
+	}
+	spin_unlock(&asid_lock);
+	return a;
+}
+
+static void asid_free(u32 a)
+{
+	spin_lock(&asid_lock);
+	asid_used &= ~BIT(a - 1);
+	spin_unlock(&asid_lock);
+}
+
+static hpa_t alloc_mem(u64 size)
+{
+	hpa_t m = hpa(0);
+
+	/* 1 GiB alignment lets NPT map whole gigabytes. */
+	if (g_features.page1g && size >= SZ_1G)
+		m = page_alloc(size / PAGE_SIZE, SZ_1G / PAGE_SIZE);
+	if (!m.v)
+		m = page_alloc(size / PAGE_SIZE, SZ_2M / PAGE_SIZE);
+	return m;
+}
+
+static void fill_boot_info(struct guest *g, const struct guest_params *p)
+{
+	struct hv_boot_info *bi =
+		(void *)((u8 *)g->mem_host + GUEST_BOOT_INFO_GPA);
+	size_t n;
+
+	bi->magic = HV_BOOT_INFO_MAGIC;
+	bi->mem_size = g->mem_size;
+	bi->nr_vcpus = g->nr_vcpus;
+	bi->flags = (p->bench ? HV_BI_BENCH : 0) |
+		    (g_features.nrips ? HV_BI_NRIP : 0);
+	bi->stack_top = g->stack_top;
+	memcpy(bi->name, g->name, sizeof(bi->name));
+	n = p->tests ? strlen(p->tests) : 0;
+	if (n >= sizeof(bi->tests))
+		n = sizeof(bi->tests) - 1;
+	if (n)
+		memcpy(bi->tests, p->tests, n);
+	bi->pause_mode = g->pause.mode;
+	bi->pause_count = g->pause.count;
+	bi->pause_threshold = g->pause.threshold;
+}
+
+static int make_vcpu(struct guest *g, u32 id)
+{
+	struct vcpu *v = page_alloc_ptr(1);
+	struct vmcb_guest vg;
+
+	if (!v)
+		return -HC_E2BIG;
+	g->vcpus[id] = v;
+	v->vmcb = page_alloc_ptr(1);
+	if (!v->vmcb)
+		return -HC_E2BIG;
+	v->vmcb_hpa = ptr_to_hpa(v->vmcb);
+	v->guest = g;
+	v->id = id;
+	v->state = VCPU_IDLE;
+	v->mtrr_def_type = MTRR_DEF_TYPE_WB;
+	vg = (struct vmcb_guest){
+		.asid = g->asid,
+		.iopm = g->iopm,
+		.msrpm = g->msrpm,
+		.ncr3 = g->npt.root,
+		.cr3 = g->cr3,
+		.rip = g->entry,
+		.rsp = gpa(g->stack_top - id * GUEST_STACK_SIZE),
+	};
+	vmcb_build(v->vmcb, &g_features, &g->pause, &vg);
+	v->gprs.rdi = GUEST_BOOT_INFO_GPA;
+	return 0;
+}
+
+static int build(struct guest *g, const struct guest_params *p)
+{
+	struct elf_load_info info;
+	gpa_t cr3;
+	int r;
+
+	g->asid = asid_alloc();
+	if (!g->asid)
+		return -HC_EBUSY;
+	g->mem = alloc_mem(g->mem_size);
+	if (!g->mem.v)
+		return -HC_E2BIG;
+	g->mem_host = hpa_to_ptr(g->mem);
+	/* The image must end below the vCPU stacks at the top of memory. */
+	r = elf_load_limit(p->image, p->image_size, g->mem_host, g->mem_size,
+			   g->mem_size - g->nr_vcpus * GUEST_STACK_SIZE, &info);
+	if (r) {
+		pr_err("guest %s: the ELF image cannot be loaded (%d)\n",
+		       g->name, r);
+		return -HC_EINVAL;
+	}
+	g->entry = info.entry;
+	if (guest_pt_build(g->mem_host, g->mem_size, &cr3)) {
+		pr_err("guest %s: cannot build its page tables\n", g->name);
+		return -HC_EINVAL;
+	}
+	g->cr3 = cr3.v;
+	g->stack_top = g->mem_size;
+	if (npt_build(&g->npt, g->mem, g->mem_size, g_features.page1g))
+		return -HC_E2BIG;
+	g->iopm = page_alloc(IOPM_PAGES, 1);
+	g->msrpm = page_alloc(MSRPM_PAGES, 1);
+	if (!g->iopm.v || !g->msrpm.v)
+		return -HC_E2BIG;
+	iopm_build(hpa_to_ptr(g->iopm));
+	msrpm_build(hpa_to_ptr(g->msrpm));
+	pause_policy_decide(&g_features, &p->pause, &g->pause);
+	fill_boot_info(g, p);
+	g->vcpus_pages =
+		ALIGN_UP(g->nr_vcpus * sizeof(void *), PAGE_SIZE) / PAGE_SIZE;
+	g->vcpus = page_alloc_ptr(g->vcpus_pages);
+	if (!g->vcpus)
+		return -HC_E2BIG;
+	for (u32 i = 0; i < g->nr_vcpus; i++) {
+		r = make_vcpu(g, i);
+		if (r)
+			return r;
+	}
+	return 0;
+}
+
+int guest_create(const struct guest_params *p, struct guest **out)
+{
+	struct guest *g;
+	size_t n = p->name ? strlen(p->name) : 0;
+	int r;
+
+	*out = NULL;
+	if (!n || !p->nr_vcpus || p->nr_vcpus > GUEST_MAX_VCPUS) {
+		pr_err("guest: needs a name and 1..%u vCPUs (got %u)\n",
+		       GUEST_MAX_VCPUS, p->nr_vcpus);
+		return -HC_EINVAL;
+	}
+	if (p->mem_size < 2 * SZ_2M ||
+	    p->nr_vcpus * GUEST_STACK_SIZE > ALIGN_UP(p->mem_size, SZ_2M) / 2) {
+		pr_err("guest %s: %llu bytes of memory is too little for %u vCPUs\n",
+		       p->name, (unsigned long long)p->mem_size, p->nr_vcpus);
+		return -HC_EINVAL;
+	}
+	g = page_alloc_ptr(1);
+	if (!g)
+		return -HC_E2BIG;
+	memcpy(g->name, p->name, n < sizeof(g->name) ? n : sizeof(g->name) - 1);
+	g->mem_size = ALIGN_UP(p->mem_size, SZ_2M);
+	g->nr_vcpus = p->nr_vcpus;
+	g->bench = p->bench;
+	r = build(g, p);
+	if (r) {
+		guest_destroy(g);
+		return r;
+	}
+	pr_info("guest %s: %llu MiB at %#llx, %u vCPU(s), ASID %u, entry %#llx, NPT %llu x 1G %llu x 2M %llu x 4K\n",
+		g->name, (unsigned long long)(g->mem_size >> 20),
+		(unsigned long long)g->mem.v, g->nr_vcpus, g->asid,
+		(unsigned long long)g->entry.v, (unsigned long long)g->npt.n1g,
+		(unsigned long long)g->npt.n2m, (unsigned long long)g->npt.n4k);
+	pr_info("guest %s: pause: %s\n", g->name, g->pause.why);
+	*out = g;
+	return 0;
+}
+
+void guest_destroy(struct guest *g)
+{
+	if (!g)
+		return;
+	for (u32 i = 0; g->vcpus && i < g->nr_vcpus; i++) {
+		struct vcpu *v = g->vcpus[i];
+
+		if (!v)
+			continue;
+		if (v->vmcb)
+			page_free(v->vmcb_hpa, 1);
+		page_free(ptr_to_hpa(v), 1);
+	}
+	if (g->vcpus)
+		page_free(ptr_to_hpa(g->vcpus), g->vcpus_pages);
+	if (g->msrpm.v)
+		page_free(g->msrpm, MSRPM_PAGES);
+	if (g->iopm.v)
+		page_free(g->iopm, IOPM_PAGES);
+	npt_destroy(&g->npt);
+	if (g->mem.v)
+		page_free(g->mem, g->mem_size / PAGE_SIZE);
+	if (g->asid)
+		asid_free(g->asid);
+	page_free(ptr_to_hpa(g), 1);
+}

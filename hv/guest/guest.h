@@ -1,0 +1,77 @@
+/* hv/guest/guest.h - guest lifecycle: create from an ELF image (memory from the
+ * pool, nested page tables, vCPUs), stop with a reason, tear down. */
+#ifndef MINHV_HV_GUEST_H
+#define MINHV_HV_GUEST_H
+
+#include "arch/types.h"
+#include "include/minhv/hypercall_abi.h"
+#include "arch/spinlock.h"
+#include "hv/svm/npt.h"
+#include "hv/svm/pause.h"
+#include "hv/guest/vcpu.h"
+
+struct guest_params {
+	const char *name; /* up to 15 characters shown on the console */
+	const void *image; /* ELF64 */
+	size_t image_size;
+	u64 mem_size; /* bytes, rounded up to 2 MiB */
+	u32 nr_vcpus; /* vCPU n runs on CPU n */
+	bool bench;
+	const char *tests; /* scenario filter handed to the guest */
+	struct pause_opts pause;
+};
+
+struct guest {
+	char name[16];
+	u32 asid;
+	hpa_t mem; /* host block backing guest-physical [0, mem_size) */
+	u64 mem_size;
+	void *mem_host;
+	struct npt npt;
+	hpa_t iopm, msrpm;
+	u64 cr3;
+	gpa_t entry;
+	u64 stack_top;
+	struct pause_policy pause;
+	u32 nr_vcpus;
+	struct vcpu **vcpus;
+	u64 vcpus_pages; /* pages behind the vcpus[] array */
+	bool bench;
+	spinlock_t lock;
+	volatile u32 live; /* vCPUs RUNNING or HALTED */
+	volatile u32 stopping; /* set once; every vCPU leaves */
+	volatile u32 active; /* vCPUs started, not yet out of their loop */
+	s64 exit_status;
+	bool failed; /* stopped by the hypervisor (fault, bad state) */
+	char stop_reason[160];
+	u32 reports, report_fails;
+};
+
+/* 0 or -HC_E*; on error nothing stays allocated. */
+int guest_create(const struct guest_params *p, struct guest **out);
+/* Return every page; only after guest_stop() and guest_wait_idle(). */
+void guest_destroy(struct guest *g);
+/* First caller wins: records why, prints it, kicks every vCPU out. */
+void guest_stop(struct guest *g, s64 status, bool failed, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+/* Wait until no vCPU of g is inside vcpu_run (after guest_stop). */
+void guest_wait_idle(struct guest *g);
+/* HC_REPORT sink (guest_report.c): one KTAP line. */
+void guest_report(struct guest *g, const char *name, enum hc_result r,
+		  const char *diag);
+
+/* guest_mem.c: validate a guest pointer+length. On success *host points
+ * at the bytes. 0, or -HC_EFAULT (null page, outside, wraps) or
+ * -HC_EINVAL (misaligned). len 0 is valid and yields *host = NULL. */
+int guest_mem_range(const struct guest *g, u64 gpa, u64 len, u64 align,
+		    void **host);
+/* Copy a NUL-terminated string of at most max-1 characters. 0,
+ * -HC_EFAULT, or -HC_E2BIG when no NUL within max bytes. */
+int guest_copy_str(const struct guest *g, u64 gpa, char *buf, size_t max);
+
+/* hypercall.c */
+enum exit_action hypercall_handle(struct vcpu *v);
+/* Sum of every vCPU's exit counters (HC_GET_COUNTERS). */
+void guest_counters(const struct guest *g, struct hc_counters *c);
+
+#endif

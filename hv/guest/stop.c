@@ -1,0 +1,32 @@
+/* hv/guest/stop.c - stopping a guest: the first reason wins, is printed
+ * once, and every vCPU is kicked out of guest mode to leave its loop. */
+#include "hv/guest/guest.h"
+#include "lib/fmt.h"
+#include "lib/string.h"
+#include "hv/log.h"
+
+void guest_stop(struct guest *g, s64 status, bool failed, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (__atomic_exchange_n(&g->stopping, 1, __ATOMIC_ACQ_REL))
+		return;
+	g->exit_status = status;
+	g->failed = failed;
+	va_start(ap, fmt);
+	fmt_vsnprintf(g->stop_reason, sizeof(g->stop_reason), fmt, ap);
+	va_end(ap);
+	if (failed)
+		pr_err("guest %s stopped: %s\n", g->name, g->stop_reason);
+	else
+		pr_info("guest %s stopped: %s\n", g->name, g->stop_reason);
+	for (u32 i = 0; i < g->nr_vcpus; i++)
+		if (g->vcpus[i] && g->vcpus[i]->in_loop)
+			vcpu_kick(g->vcpus[i]);
+}
+
+void guest_wait_idle(struct guest *g)
+{
+	while (__atomic_load_n(&g->active, __ATOMIC_ACQUIRE))
+		cpu_relax();
+}

@@ -1,0 +1,233 @@
+/* hv/guest/vcpu.c - the run loop (Jailhouse's shape: VMRUN stub, one C
+ * dispatcher, re-enter) and cross-CPU plumbing: vCPU n runs on CPU n,
+ * started and kicked through the cross-CPU call (hv/smp/ipi.h). */
+#include "arch/cpu.h"
+#include "arch/msr.h"
+#include "hv/selftest/bench.h"
+#include "hv/features.h"
+#include "hv/svm/exit.h"
+#include "hv/guest/guest.h"
+#include "include/minhv/hypercall_abi.h"
+#include "hv/smp/ipi.h"
+#include "hv/log.h"
+#include "hv/park/park.h"
+#include "hv/percpu.h"
+#include "hv/park/spec_ctrl.h"
+#include "hv/svm/svm.h"
+#include "hv/guest/vcpu_watchdog.h"
+
+static void bench_path(struct vcpu *v, u64 now)
+{
+	u64 d;
+
+	if (!v->t_exit)
+		return;
+	d = now - v->t_exit;
+	v->path_n++;
+	v->path_sum += d;
+	if (!v->path_min || d < v->path_min)
+		v->path_min = d;
+	if (d > v->path_max)
+		v->path_max = d;
+}
+
+static bool waiting(const struct vcpu *v)
+{
+	u32 st = __atomic_load_n(&v->state, __ATOMIC_SEQ_CST);
+
+	return st == VCPU_HALTED || st == VCPU_OFFLINE;
+}
+
+/* Nothing to run here until another vCPU (HC_VCPU_ONLINE) or guest_stop()
+ * changes our state: park this CPU (IBRS cleared under that policy) instead
+ * of spinning. Race-free with the setter, which changes the state, sets
+ * v->wake, then calls park_wake(): we clear the flag before re-checking. */
+bool vcpu_wait_wakeup(struct vcpu *v)
+{
+	struct guest *g = v->guest;
+
+	while (waiting(v) && !__atomic_load_n(&g->stopping, __ATOMIC_SEQ_CST)) {
+		bool offline;
+
+		__atomic_store_n(&v->wake, 0, __ATOMIC_SEQ_CST);
+		if (!waiting(v) ||
+		    __atomic_load_n(&g->stopping, __ATOMIC_SEQ_CST))
+			break;
+		offline = v->state == VCPU_OFFLINE;
+		if (!park_ready()) { /* parking not armed: plain spin */
+			cpu_relax();
+			continue;
+		}
+		if (offline)
+			v->offline_waits++;
+		else
+			v->halt_waits++;
+		park_until(offline ? PARK_VCPU_OFFLINE : PARK_VCPU_HALTED,
+			   &v->wake);
+		/* park_until() returns with the base value restored. */
+		if (g_spec_policy.park_lowers &&
+		    rdmsr(MSR_SPEC_CTRL) != this_cpu()->spec_ctrl_base)
+			v->wake_spec_bad++;
+	}
+	return !g->stopping;
+}
+
+static void vcpu_run(struct vcpu *v)
+{
+	struct guest *g = v->guest;
+	struct svm_cpu *sc = svm_this_cpu();
+	u64 host_aux = 0;
+
+	/* g->active was raised by mark_running(): teardown waits for us. */
+	if (!sc) {
+		guest_stop(g, -1, true, "vCPU %u: SVM is not enabled on CPU %u",
+			   v->id, smp_this_cpu());
+		goto out;
+	}
+	v->in_loop = true;
+	sc->vcpu = v;
+	/* Host FS/GS (percpu!)/TR/syscall MSRs, restored after each exit. */
+	svm_vmsave(sc->host_vmcb);
+	/* RDTSCP reads the hardware TSC_AUX directly: give it the guest's. */
+	if (g_features.rdtscp) {
+		host_aux = rdmsr(MSR_TSC_AUX);
+		wrmsr(MSR_TSC_AUX, v->tsc_aux);
+	}
+	watchdog_arm(v);
+	if (g->bench) /* hv/selftest/bench.c: boot -> first guest instruction */
+		bench_note_first_vmrun(rdtsc());
+	while (!g->stopping) {
+		if (v->state != VCPU_RUNNING) {
+			if (v->state == VCPU_DONE || !vcpu_wait_wakeup(v))
+				break;
+			v->progress_tsc =
+				rdtsc(); /* parked time is not a hang */
+			continue;
+		}
+		if (g->bench)
+			bench_path(v, rdtsc());
+		/* Dekker with vcpu_wait_out(): announce, then re-check the
+		 * state, interrupts off so a kick sent after the check
+		 * stays pending and becomes an INTR exit (APM 15.21.1). */
+		irq_disable();
+		__atomic_store_n(&v->in_guest, 1, __ATOMIC_SEQ_CST);
+		if (__atomic_load_n(&v->state, __ATOMIC_SEQ_CST) !=
+			    VCPU_RUNNING ||
+		    __atomic_load_n(&g->stopping, __ATOMIC_SEQ_CST)) {
+			__atomic_store_n(&v->in_guest, 0, __ATOMIC_SEQ_CST);
+			irq_enable();
+			continue;
+		}
+		/* Guest SPEC_CTRL is intercepted and emulated (exit_msr.c):
+		 * the hardware MSR keeps the host base across VMRUN, so
+		 * spec_ctrl_guest_enter/exit() have nothing to swap. */
+		svm_vmrun(v->vmcb_hpa, &v->gprs, sc->host_vmcb);
+		__atomic_store_n(&v->in_guest, 0, __ATOMIC_SEQ_CST);
+		irq_enable();
+		if (g->bench)
+			v->t_exit = rdtsc();
+		v->vmcb->control.tlb_control = TLB_CONTROL_NOTHING;
+		if (exit_dispatch(v) == EXIT_LEAVE ||
+		    !watchdog_check(v, v->vmcb->control.exit_code))
+			break;
+	}
+	watchdog_disarm();
+	vcpu_console_flush(v);
+	if (g_features.rdtscp)
+		wrmsr(MSR_TSC_AUX, host_aux);
+	sc->vcpu = NULL;
+	v->in_loop = false;
+out:
+	__atomic_sub_fetch(&g->active, 1, __ATOMIC_ACQ_REL);
+}
+
+static void vcpu_thread(void *arg)
+{
+	vcpu_run(arg);
+}
+
+static bool cpu_online(u32 cpu)
+{
+	return cpu < g_ncpus &&
+	       __atomic_load_n(&g_percpu[cpu]->online, __ATOMIC_ACQUIRE);
+}
+
+/* On a parked CPU the vCPU runs as posted work in its idle loop (thread
+ * context, not inside the wake interrupt); before parking is armed, by
+ * cross-call. */
+static int start_on(struct vcpu *v)
+{
+	if (park_ready())
+		return park_post(v->id, vcpu_thread, v);
+	return smp_call_on(v->id, vcpu_thread, v, false);
+}
+
+static int mark_running(struct vcpu *v)
+{
+	struct guest *g = v->guest;
+	int r = 0;
+
+	spin_lock(&g->lock);
+	if (v->state != VCPU_IDLE) {
+		r = -HC_EBUSY;
+	} else {
+		v->state = VCPU_RUNNING;
+		g->live++;
+		/* Counted from now, not from when its CPU gets to it, so a
+		 * guest that ends first cannot be freed under the vCPU. */
+		__atomic_add_fetch(&g->active, 1, __ATOMIC_ACQ_REL);
+	}
+	spin_unlock(&g->lock);
+	return r;
+}
+
+int vcpu_launch(struct vcpu *v)
+{
+	struct guest *g = v->guest;
+	int r;
+
+	if (v->id == smp_this_cpu())
+		return -HC_EBUSY; /* this CPU is busy running the caller */
+	r = mark_running(v);
+	if (r)
+		return r;
+	if (!cpu_online(v->id) || start_on(v)) {
+		spin_lock(&g->lock);
+		v->state = VCPU_IDLE;
+		g->live--;
+		__atomic_sub_fetch(&g->active, 1, __ATOMIC_ACQ_REL);
+		spin_unlock(&g->lock);
+		return -HC_ENOENT; /* its CPU is not online */
+	}
+	return 0;
+}
+
+void vcpu_run_here(struct vcpu *v)
+{
+	if (mark_running(v))
+		return;
+	vcpu_run(v);
+}
+
+static void kick_fn(void *arg)
+{
+	(void)arg; /* the IPI itself did the work: an INTR exit */
+}
+
+void vcpu_kick(struct vcpu *v)
+{
+	__atomic_store_n(&v->kick, 1, __ATOMIC_RELEASE);
+	__atomic_store_n(&v->wake, 1, __ATOMIC_SEQ_CST);
+	if (!v->in_loop || v->id == smp_this_cpu())
+		return;
+	if (park_ready())
+		park_wake(v->id); /* parked in vcpu_wait_wakeup() */
+	smp_call_on(v->id, kick_fn, NULL, false); /* in guest mode: INTR */
+}
+
+void vcpu_wait_out(struct vcpu *v)
+{
+	while (__atomic_load_n(&v->in_guest, __ATOMIC_SEQ_CST) &&
+	       !__atomic_load_n(&v->guest->stopping, __ATOMIC_ACQUIRE))
+		cpu_relax();
+}

@@ -1,0 +1,97 @@
+/* hv/guest/vcpu.h - a virtual CPU: its VMCB, guest GPRs, state machine and
+ * per-exit-kind counters; vCPU n always runs on physical CPU n. */
+#ifndef MINHV_HV_VCPU_H
+#define MINHV_HV_VCPU_H
+
+#include "arch/svm.h"
+#include "arch/types.h"
+#include "hv/svm/exit_decode.h"
+#include "hv/svm/vmcb.h"
+
+struct guest;
+
+enum vcpu_state {
+	VCPU_IDLE, /* never started */
+	VCPU_RUNNING,
+	VCPU_OFFLINE, /* parked in the host until HC_VCPU_ONLINE */
+	VCPU_HALTED, /* HLT with IF=1: waits for a kick */
+	VCPU_DONE, /* left for good (HLT with IF=0, or the guest stopped) */
+};
+
+enum exit_action { EXIT_RESUME, EXIT_LEAVE };
+
+#define VCPU_CON_LINE 160
+
+struct vcpu {
+	struct vmcb *vmcb;
+	hpa_t vmcb_hpa;
+	struct svm_gprs gprs;
+	struct guest *guest;
+	u32 id;
+	volatile u32 state; /* enum vcpu_state */
+	volatile u32 kick; /* wake-up request (HLT, OFFLINE) */
+	/* Parking (hv/park/park.h): cleared by the vCPU's CPU before it re-checks
+	 * its state and parks; set by whoever changes the state, then
+	 * park_wake(). */
+	volatile u32 wake;
+	volatile u32 in_guest; /* between its state check and #VMEXIT */
+	bool in_loop; /* inside vcpu_run on its CPU */
+	u64 offlines; /* RUNNING -> OFFLINE transitions */
+	u64 offline_waits; /* times its CPU parked while it was OFFLINE */
+	u64 halt_waits; /* times its CPU parked while it was HALTED */
+	u64 parks_before; /* its CPU's park count when the guest started */
+	u64 wake_spec_bad; /* wakes that found SPEC_CTRL not at the base */
+	u64 exits; /* all exits */
+	u64 count[EK_NR];
+	u64 io_dropped; /* IOIO to ports nobody emulates */
+	u64 msr_gp; /* #GP injected for MSR accesses */
+	u64 spec_ctrl; /* guest's SPEC_CTRL view: never reaches hardware */
+	u64 mtrr_def_type;
+	u64 tsc_aux; /* in the hardware MSR while the vCPU runs */
+	u64 progress_tsc; /* last exit that was not INTR/NMI/PAUSE */
+	/* Bench: TSC from #VMEXIT (stub return) to the next VMRUN. */
+	u64 t_exit, path_n, path_sum, path_min, path_max;
+	u32 con_len;
+	char con[VCPU_CON_LINE];
+};
+
+/* vcpu_ops.c: pure helpers on a vCPU's VMCB. */
+void vcpu_inject_exception(struct vcpu *v, u8 vector, bool has_err, u32 err);
+/* Step over the intercepted instruction (NRIP or known length).
+ * Returns false (and stops the guest) when its length is unknown. */
+bool vcpu_skip_insn(struct vcpu *v);
+/* Leave the guest for good: state DONE, drop it from the live count. */
+void vcpu_set_done(struct vcpu *v);
+/* RUNNING -> HALTED (HLT with IF=1). */
+void vcpu_set_halted(struct vcpu *v);
+/* RUNNING -> OFFLINE, OFFLINE/HALTED -> RUNNING; 0 or -HC_E*. */
+int vcpu_set_offline(struct vcpu *v);
+int vcpu_set_online(struct vcpu *v);
+
+/* vcpu.c: the run loop and cross-CPU plumbing (needs the SMP layer). */
+/* Mark v running and run it on the calling CPU (vCPU 0 at boot) until it
+ * leaves (guest stopped, or the vCPU is done). */
+void vcpu_run_here(struct vcpu *v);
+/* Start v on its physical CPU (v->id) asynchronously. 0 or -HC_E*. */
+int vcpu_launch(struct vcpu *v);
+/* Make v leave guest mode soon (IPI -> INTR exit) or, when its CPU is
+ * parked, wake it: either way it re-checks its state. */
+void vcpu_kick(struct vcpu *v);
+/* Wait until v (not running on this CPU) is out of guest mode, or its guest
+ * stops. After vcpu_set_offline() + vcpu_kick(): the vCPU runs no more guest
+ * instructions once this returns. */
+void vcpu_wait_out(struct vcpu *v);
+
+/* vcpu_park_check.c: park stats of each vCPU's CPU before a run, then the
+ * KTAP checks and one line per vCPU after it. */
+void vcpu_park_snapshot(struct guest *g);
+void vcpu_park_checks(const struct guest *g);
+
+/* guest_console.c: guest console bytes, line-buffered, name-prefixed. */
+void vcpu_console_put(struct vcpu *v, const char *s, size_t n);
+void vcpu_console_flush(struct vcpu *v);
+
+/* exit.c: the one dispatcher. */
+enum exit_action exit_dispatch(struct vcpu *v);
+
+#endif

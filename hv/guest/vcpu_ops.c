@@ -1,0 +1,103 @@
+/* hv/guest/vcpu_ops.c - operations on one vCPU that need no SMP layer: event
+ * injection (APM vol 2, 15.20), RIP advance (15.7.1) and the vCPU state
+ * machine with the guest's count of vCPUs still able to run. */
+#include "hv/svm/exit_decode.h"
+#include "hv/features.h"
+#include "hv/guest/guest.h"
+#include "hv/log.h"
+
+void vcpu_inject_exception(struct vcpu *v, u8 vector, bool has_err, u32 err)
+{
+	u64 e = vector | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID;
+
+	if (has_err)
+		e |= EVENTINJ_EV | ((u64)err << 32);
+	v->vmcb->control.event_inj = e;
+}
+
+bool vcpu_skip_insn(struct vcpu *v)
+{
+	u64 next;
+
+	if (!exit_next_rip(v->vmcb, g_features.nrips, &next)) {
+		guest_stop(v->guest, -1, true,
+			   "vCPU %u: cannot step over exit %#llx at RIP %#llx",
+			   v->id,
+			   (unsigned long long)v->vmcb->control.exit_code,
+			   (unsigned long long)v->vmcb->save.rip);
+		return false;
+	}
+	v->vmcb->save.rip = next;
+	return true;
+}
+
+/* Called with g->lock held, after live dropped: nobody left to run. */
+static void check_live(struct guest *g, const char *why)
+{
+	if (!g->live && !g->stopping) {
+		spin_unlock(&g->lock);
+		guest_stop(g, 0, false, "%s", why);
+		spin_lock(&g->lock);
+	}
+}
+
+void vcpu_set_done(struct vcpu *v)
+{
+	struct guest *g = v->guest;
+
+	spin_lock(&g->lock);
+	if (v->state == VCPU_RUNNING)
+		g->live--;
+	v->state = VCPU_DONE;
+	check_live(g, "every vCPU has halted");
+	spin_unlock(&g->lock);
+}
+
+void vcpu_set_halted(struct vcpu *v)
+{
+	struct guest *g = v->guest;
+
+	spin_lock(&g->lock);
+	if (v->state == VCPU_RUNNING) {
+		v->state = VCPU_HALTED;
+		g->live--;
+		check_live(g, "every vCPU is offline or halted");
+	}
+	spin_unlock(&g->lock);
+}
+
+int vcpu_set_offline(struct vcpu *v)
+{
+	struct guest *g = v->guest;
+	int r = 0;
+
+	spin_lock(&g->lock);
+	if (v->state == VCPU_RUNNING) {
+		v->state = VCPU_OFFLINE;
+		v->offlines++;
+		g->live--;
+		check_live(g, "every vCPU is offline or halted");
+	} else if (v->state != VCPU_OFFLINE && v->state != VCPU_HALTED) {
+		r = -HC_ENOENT;
+	}
+	spin_unlock(&g->lock);
+	return r;
+}
+
+int vcpu_set_online(struct vcpu *v)
+{
+	struct guest *g = v->guest;
+	int r = 0;
+
+	spin_lock(&g->lock);
+	if (v->state == VCPU_OFFLINE || v->state == VCPU_HALTED) {
+		v->state = VCPU_RUNNING;
+		g->live++;
+	} else if (v->state == VCPU_RUNNING) {
+		r = -HC_EBUSY;
+	} else {
+		r = -HC_ENOENT;
+	}
+	spin_unlock(&g->lock);
+	return r;
+}

@@ -1,0 +1,16 @@
+/* hv/guest/vcpu_watchdog.h - the per-vCPU no-progress watchdog used by the run
+ * loop (hv/guest/vcpu.c); watchdog_ms=0 turns it off. */
+#ifndef MINHV_HV_VCPU_WATCHDOG_H
+#define MINHV_HV_VCPU_WATCHDOG_H
+
+#include "hv/guest/vcpu.h"
+
+/* Boot CPU, once, after TSC calibration. */
+void watchdog_init(u32 ms);
+/* On the vCPU's CPU: start ticking, progress = now. */
+void watchdog_arm(struct vcpu *v);
+void watchdog_disarm(void);
+/* After each exit: false when the guest was stopped for no progress. */
+bool watchdog_check(struct vcpu *v, u64 exit_code);
+
+#endif

@@ -1,0 +1,60 @@
+/* hv/options/options.h - minhv's options: key=value tokens from the UEFI load
+ * options and from \minhv\minhv.cfg on the ESP, parsed into one struct. */
+#ifndef MINHV_HV_OPTIONS_H
+#define MINHV_HV_OPTIONS_H
+
+#include "arch/types.h"
+#include "hv/stop.h"
+
+enum bringup_mode { BRINGUP_PARALLEL, BRINGUP_SERIAL };
+enum tristate { TRI_AUTO, TRI_ON, TRI_OFF };
+/* AUTO: SPCR when present, else COM1 0x3f8. */
+enum console_kind { CONSOLE_AUTO, CONSOLE_IO, CONSOLE_MMIO };
+enum park_mode { PARK_HLT, PARK_MWAIT };
+enum rmpopt_sched { RMPOPT_LEADER, RMPOPT_ALL, RMPOPT_BOTH };
+
+struct options {
+	/* console=auto|com1|com2|com3|com4|io:0x2f8|mmio:0xfedc9000 */
+	enum console_kind console;
+	u64 console_addr; /* I/O port or MMIO address; 0 with AUTO */
+	u32 baud; /* baud=115200; 0 = SPCR's rate, else as firmware set it */
+	int loglevel; /* loglevel=err|warn|info|debug or 0..3, default info */
+	enum exit_method exit; /* exit=auto|qemu|halt|reset (hv/stop.h) */
+	enum bringup_mode smp; /* smp=parallel|serial, default parallel */
+	u32 maxcpus; /* maxcpus=N, 0 = all */
+	s64 init_delay_us; /* init_delay_us=N, -1 = auto (vendor rule) */
+	u32 ap_timeout_ms; /* ap_timeout_ms=N, default 100 */
+	enum tristate ipi_fence; /* ipi_fence=auto|on|off */
+	enum tristate mtrr_flush; /* mtrr_flush=auto|on|off (on = always) */
+	/* -1 = auto (4000 / 1000 when CPUID has the filter) */
+	s32 pause_count, pause_threshold;
+	enum tristate pause_intercept; /* pause_intercept=auto|on|off */
+	char guest[128]; /* guest=\path\on\esp.elf, "" = built-in guest */
+	u32 guest_mem_mb; /* guest_mem=16M etc., default 16 (MiB) */
+	char tests[256]; /* tests=glob,glob,group; "" = default suite */
+	bool bench; /* bench=0|1 */
+	enum park_mode park; /* park=hlt|mwait */
+	enum rmpopt_sched rmpopt; /* rmpopt=leader|all|both, default both */
+	u32 watchdog_ms; /* watchdog_ms=N, default 2000, 0 = off */
+	u32 pool_mb; /* pool=64M, default 64 (MiB) */
+};
+
+/* The options in force, filled by boot/ before the hand-off. */
+extern struct options g_options;
+
+void options_defaults(struct options *o);
+/* Parse text[0..len): key=value tokens separated by whitespace (NUL counts
+ * as whitespace); a token starting with '#' comments out the rest of its
+ * line. source names where the text came from ("load options",
+ * "\\minhv\\minhv.cfg") in messages. Each unknown key, missing '=', empty
+ * or malformed value, out-of-range number, too-long string and unknown
+ * word is one pr_err line naming the source and the key. Returns the
+ * number of errors (0 = ok); later keys override earlier ones. */
+int options_parse(struct options *o, const char *text, size_t len,
+		  const char *source);
+/* pr_info: the options whose value differs from the default. */
+void options_print(const struct options *o);
+/* pr_info: every option, its values, default and help line. */
+void options_help(void);
+
+#endif

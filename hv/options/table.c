@@ -1,0 +1,86 @@
+/* hv/options/table.c - every option minhv accepts, one row each: name,
+ * type, field, range or words, default and help. Add an option here. */
+#include "hv/options/internal.h"
+#include "hv/log.h"
+
+#define FIELD(f) offsetof(struct options, f), sizeof(((struct options *)0)->f)
+
+static const char *const level_words[] = { "err", "warn", "info", "debug",
+					   NULL };
+static const char *const exit_words[] = { "auto", "qemu", "halt", "reset",
+					  NULL };
+static const char *const smp_words[] = { "parallel", "serial", NULL };
+static const char *const tri_words[] = { "auto", "on", "off", NULL };
+static const char *const park_words[] = { "hlt", "mwait", NULL };
+static const char *const rmpopt_words[] = { "leader", "all", "both", NULL };
+
+/* The word lists are indexed by the enum values. */
+_Static_assert(LOG_ERR == 0 && LOG_DEBUG == 3, "level_words");
+_Static_assert(EXIT_AUTO == 0 && EXIT_QEMU == 1 && EXIT_HALT == 2 &&
+		       EXIT_RESET == 3,
+	       "exit_words");
+_Static_assert(BRINGUP_PARALLEL == 0 && BRINGUP_SERIAL == 1, "smp_words");
+_Static_assert(TRI_AUTO == 0 && TRI_ON == 1 && TRI_OFF == 2, "tri_words");
+_Static_assert(PARK_HLT == 0 && PARK_MWAIT == 1, "park_words");
+_Static_assert(RMPOPT_LEADER == 0 && RMPOPT_ALL == 1 && RMPOPT_BOTH == 2,
+	       "rmpopt_words");
+_Static_assert(sizeof(enum tristate) == sizeof(int), "enums are int-sized");
+
+#define U32_MAX 0xffffffffLL
+#define MAX_MB (1LL << 20) /* 1 TiB */
+
+const struct opt_desc opt_table[] = {
+	{ "console", OPT_CONSOLE, FIELD(console), .def = CONSOLE_AUTO,
+	  .help = "serial console; auto = SPCR when present, else COM1" },
+	{ "baud", OPT_UINT, FIELD(baud), 0, 4000000, 0,
+	  .help = "console baud rate; 0 = SPCR's, else as firmware set it" },
+	{ "loglevel", OPT_ENUM, FIELD(loglevel), .def = LOG_INFO,
+	  .words = level_words, .numeric = true,
+	  .help = "most detailed messages shown" },
+	{ "exit", OPT_ENUM, FIELD(exit), .def = EXIT_AUTO, .words = exit_words,
+	  .help = "how a run ends; auto = debug exit under QEMU" },
+	{ "smp", OPT_ENUM, FIELD(smp), .def = BRINGUP_PARALLEL,
+	  .words = smp_words,
+	  .help = "start all APs at once or one after another" },
+	{ "maxcpus", OPT_UINT, FIELD(maxcpus), 0, U32_MAX, 0,
+	  .help = "use at most N CPUs, boot CPU included; 0 = all" },
+	{ "init_delay_us", OPT_INT, FIELD(init_delay_us), -1, 10000000, -1,
+	  .auto_word = true,
+	  .help = "INIT to SIPI delay; auto = 0 on AMD family >= 0Fh, else 10 ms" },
+	{ "ap_timeout_ms", OPT_UINT, FIELD(ap_timeout_ms), 1, 60000, 100,
+	  .help = "how long to wait for each AP to check in" },
+	{ "ipi_fence", OPT_ENUM, FIELD(ipi_fence), .def = TRI_AUTO,
+	  .words = tri_words,
+	  .help = "MFENCE;LFENCE before x2APIC MSR writes; auto = Intel only" },
+	{ "mtrr_flush", OPT_ENUM, FIELD(mtrr_flush), .def = TRI_AUTO,
+	  .words = tri_words,
+	  .help = "WBINVD in the MTRR rendezvous; auto = skip when self-snoop" },
+	{ "pause_count", OPT_INT, FIELD(pause_count), -1, 0xffff, -1,
+	  .auto_word = true,
+	  .help = "VMCB PAUSE filter count; auto = 4000 when CPUID has it" },
+	{ "pause_threshold", OPT_INT, FIELD(pause_threshold), -1, 0xffff, -1,
+	  .auto_word = true,
+	  .help = "VMCB PAUSE filter threshold; auto = 1000 when CPUID has it" },
+	{ "pause_intercept", OPT_ENUM, FIELD(pause_intercept), .def = TRI_AUTO,
+	  .words = tri_words,
+	  .help = "intercept PAUSE; auto = only with the PAUSE filter" },
+	{ "guest", OPT_STR, FIELD(guest), .arg = "\\PATH\\ON\\ESP.ELF",
+	  .help = "ELF64 guest to load from the ESP; unset = built-in guest" },
+	{ "guest_mem", OPT_SIZE_MB, FIELD(guest_mem_mb), 1, MAX_MB, 16,
+	  .help = "memory per guest" },
+	{ "tests", OPT_STR, FIELD(tests), .arg = "GLOB[,GLOB...]",
+	  .help = "scenarios or groups to run; unset = default suite" },
+	{ "bench", OPT_BOOL, FIELD(bench), .def = 0,
+	  .help = "run the benchmarks" },
+	{ "park", OPT_ENUM, FIELD(park), .def = PARK_HLT, .words = park_words,
+	  .help = "how idle CPUs wait" },
+	{ "rmpopt", OPT_ENUM, FIELD(rmpopt), .def = RMPOPT_BOTH,
+	  .words = rmpopt_words,
+	  .help = "RMPOPT after SNP teardown: leader scan, all cores, or both" },
+	{ "watchdog_ms", OPT_UINT, FIELD(watchdog_ms), 0, 3600000, 2000,
+	  .help = "guest watchdog; 0 = off" },
+	{ "pool", OPT_SIZE_MB, FIELD(pool_mb), 1, MAX_MB, 64,
+	  .help = "hypervisor page pool" },
+};
+
+const size_t opt_count = ARRAY_SIZE(opt_table);

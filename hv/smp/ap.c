@@ -1,0 +1,43 @@
+/* hv/smp/ap.c - an AP's first C code: the BSP's control registers, its own
+ * GDT/TSS and the shared IDT, its local APIC, then check in and wait for
+ * cross-CPU calls with interrupts on. */
+#include "hv/smp/smp.h"
+#include "arch/apic.h"
+#include "arch/cpu.h"
+#include "arch/gdt.h"
+#include "arch/idt.h"
+#include "arch/trampoline.h"
+#include "hv/smp/ipi_internal.h"
+#include "hv/park/park.h"
+#include "hv/percpu.h"
+#include "hv/park/spec_ctrl.h"
+
+/* Set by smp_init() before the first SIPI. */
+u64 g_ap_cr0, g_ap_cr4;
+
+_Noreturn void smp_ap_entry(struct percpu *pc)
+{
+	u32 stage = AP_STAGE_TRAMPOLINE;
+
+	write_cr0(g_ap_cr0);
+	write_cr4(g_ap_cr4);
+	percpu_install(pc);
+	gdt_init_cpu(pc);
+	idt_load();
+	apic_cpu_init(VEC_SPURIOUS, false);
+	/* Check in, unless the boot CPU gave up on us meanwhile. */
+	if (!__atomic_compare_exchange_n(&pc->boot_stage, &stage,
+					 AP_STAGE_ONLINE, false,
+					 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+		cpu_dead();
+	spec_ctrl_cpu_init();
+	__atomic_store_n(&pc->online, 1, __ATOMIC_RELEASE);
+	/* Until the boot CPU arms parking, wait for cross-calls in plain HLT;
+	 * from then on this CPU has nothing to run and is parked. */
+	while (!park_ready()) {
+		irq_disable(); /* no IPI between the last poll and HLT */
+		smp_call_poll();
+		cpu_safe_halt(); /* STI;HLT: woken by VEC_IPI_CALL and friends */
+	}
+	park_cpu_loop();
+}

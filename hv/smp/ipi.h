@@ -1,0 +1,22 @@
+/* hv/smp/ipi.h - inter-processor interrupts and the cross-CPU function call.
+ * Later subsystems (MTRR rendezvous, parking, RMPOPT) use only this API. */
+#ifndef MINHV_HV_IPI_H
+#define MINHV_HV_IPI_H
+
+#include "arch/types.h"
+
+typedef void (*smp_fn)(void *arg);
+
+/* Run fn(arg) on CPU `cpu` (dense index). With wait, return only once fn
+ * has returned there. Returns 0, or negative if the CPU is not online. */
+int smp_call_on(u32 cpu, smp_fn fn, void *arg, bool wait);
+/* Run fn(arg) on every online CPU (the caller too when include_self, the
+ * caller's own call runs last, after the others were started). With wait,
+ * return once all have returned. Returns the number of CPUs that ran it. */
+int smp_call_all(smp_fn fn, void *arg, bool wait, bool include_self);
+/* Number of CPUs that are online (checked in). */
+u32 smp_online_count(void);
+/* Dense index of the calling CPU. */
+u32 smp_this_cpu(void);
+
+#endif

@@ -1,0 +1,45 @@
+/* hv/smp/smp.h - bringing up the other CPUs (boot CPU, once) and what came of
+ * it. The IPI and cross-call API for everyone else is hv/smp/ipi.h. */
+#ifndef MINHV_HV_SMP_H
+#define MINHV_HV_SMP_H
+
+#include "arch/types.h"
+#include "hv/smp/policy.h"
+
+struct boot_info;
+struct options;
+struct percpu;
+
+struct smp_result {
+	u32 listed; /* usable CPUs in the MADT, boot CPU included */
+	u32 qemu_cpus; /* QEMU's -smp (fw_cfg NB_CPUS); 0 = not QEMU */
+	u32 planned; /* boot CPU + APs we tried to start */
+	u32 online; /* checked in, boot CPU included */
+	u32 failed; /* started, never checked in: left out */
+	u32 resends; /* SIPIs beyond the first per AP */
+	u32 sipis; /* SIPIs sent in all */
+	u32 alive; /* APs that reached long mode in the trampoline */
+	u64 bringup_cycles;
+	u32 init_delay_us;
+	enum smp_mode mode;
+	enum ipi_fence_opt fence_opt;
+	struct fence_decision fence;
+};
+
+extern struct smp_result g_smp;
+
+/* SMP settings from the minhv options. */
+void smp_opts_from(struct smp_opts *so, const struct options *o);
+/* Choose the APIC back end and the fence, start every usable AP, report.
+ * Afterwards g_percpu[0..g_ncpus-1] are the online CPUs, densely numbered
+ * (0 = boot CPU). Needs idt_init() and the boot CPU's percpu installed. */
+void smp_init(const struct boot_info *bi, const struct smp_opts *o);
+/* The SMP/IPI KTAP checks (count vs MADT, APIC mode, calls, NMI, fence). */
+void smp_ktap(void);
+/* The IPI benchmark (bench=1): ping-pong and mesh, fence off and on. */
+void ipi_bench(void);
+
+/* Entered by each AP from the trampoline, on its own stack, GS = pc. */
+_Noreturn void smp_ap_entry(struct percpu *pc);
+
+#endif

@@ -1,0 +1,62 @@
+/* hv/svm/exit_cpuid.c - CPUID exits (APM vol 2, 15.13.2 intercept): the
+ * hypervisor's own leaves at 0x40000000, SVM hidden, the rest passed. */
+#include "arch/cpu.h"
+#include "hv/svm/exit.h"
+#include "hv/features.h"
+#include "hv/guest/guest.h"
+#include "lib/string.h"
+
+#define CPUID1_ECX_MONITOR BIT(3) /* MONITOR/MWAIT are not virtualized */
+#define CPUID1_ECX_HYPERVISOR BIT(31)
+#define CPUID81_ECX_SVM BIT(2)
+
+static void hv_leaf(struct vcpu *v, u32 leaf, struct cpuid_regs *r)
+{
+	static const char sig[12] = "minhvminhv\0";
+
+	*r = (struct cpuid_regs){ 0, 0, 0, 0 };
+	if (leaf == HV_CPUID_BASE) {
+		r->eax = HV_CPUID_FEATURES; /* highest hypervisor leaf */
+		memcpy(&r->ebx, sig, 4);
+		memcpy(&r->ecx, sig + 4, 4);
+		memcpy(&r->edx, sig + 8, 4);
+	} else if (leaf == HV_CPUID_FEATURES) {
+		r->eax = HV_ABI_VERSION;
+		r->ebx = v->id;
+		r->ecx = v->guest->nr_vcpus;
+	}
+}
+
+void vcpu_cpuid(struct vcpu *v, u32 leaf, u32 sub, struct cpuid_regs *r)
+{
+	if (leaf >= HV_CPUID_BASE && leaf <= HV_CPUID_BASE + 0xff) {
+		hv_leaf(v, leaf, r);
+		return;
+	}
+	cpuid(leaf, sub, r);
+	switch (leaf) {
+	case 1:
+		r->ecx |= CPUID1_ECX_HYPERVISOR;
+		r->ecx &= ~(u32)CPUID1_ECX_MONITOR;
+		break;
+	case 0x80000001:
+		r->ecx &= ~(u32)CPUID81_ECX_SVM;
+		break;
+	case 0x8000000a: /* the SVM feature leaf: no nested SVM */
+		*r = (struct cpuid_regs){ 0, 0, 0, 0 };
+		break;
+	}
+}
+
+enum exit_action exit_cpuid(struct vcpu *v)
+{
+	struct cpuid_regs r;
+
+	vcpu_cpuid(v, (u32)v->vmcb->save.rax, (u32)v->gprs.rcx, &r);
+	/* 32-bit results zero-extend into the 64-bit registers. */
+	v->vmcb->save.rax = r.eax;
+	v->gprs.rbx = r.ebx;
+	v->gprs.rcx = r.ecx;
+	v->gprs.rdx = r.edx;
+	return vcpu_skip_insn(v) ? EXIT_RESUME : EXIT_LEAVE;
+}

@@ -1,0 +1,84 @@
+/* hv/svm/exit_misc.c - the small exits: HLT, PAUSE, NPF (APM vol 2, 15.25.6),
+ * SHUTDOWN (15.13.3 triple fault), SVM instructions from the guest
+ * (-> #UD, as on a CPU without SVM), INTR/NMI (15.13.1, 15.17). */
+#include "hv/svm/exit.h"
+#include "hv/svm/exit_decode.h"
+#include "hv/guest/guest.h"
+#include "hv/log.h"
+
+#define RFLAGS_IF BIT(9)
+
+enum exit_action exit_hlt(struct vcpu *v)
+{
+	if (!vcpu_skip_insn(v))
+		return EXIT_LEAVE;
+	/* No virtual interrupts: with IF=0 nothing can ever wake it. */
+	if (!(v->vmcb->save.rflags & RFLAGS_IF)) {
+		vcpu_set_done(v);
+		return EXIT_LEAVE;
+	}
+	vcpu_set_halted(v);
+	return vcpu_wait_wakeup(v) ? EXIT_RESUME : EXIT_LEAVE;
+}
+
+enum exit_action exit_pause(struct vcpu *v)
+{
+	return vcpu_skip_insn(v) ? EXIT_RESUME : EXIT_LEAVE;
+}
+
+enum exit_action exit_npf(struct vcpu *v)
+{
+	struct vmcb_control *c = &v->vmcb->control;
+	struct npf_info n;
+	char why[96];
+
+	npf_decode(c->exit_info1, &n);
+	npf_describe(&n, why, sizeof(why));
+	if (c->exit_info2 >= v->guest->mem_size)
+		guest_stop(
+			v->guest, -1, true,
+			"vCPU %u: nested page fault at GPA %#llx outside guest memory (%#llx bytes): %s, RIP %#llx",
+			v->id, (unsigned long long)c->exit_info2,
+			(unsigned long long)v->guest->mem_size, why,
+			(unsigned long long)v->vmcb->save.rip);
+	else
+		guest_stop(
+			v->guest, -1, true,
+			"vCPU %u: unexpected nested page fault at GPA %#llx inside guest memory: %s (info1 %#llx), RIP %#llx",
+			v->id, (unsigned long long)c->exit_info2, why,
+			(unsigned long long)c->exit_info1,
+			(unsigned long long)v->vmcb->save.rip);
+	return EXIT_LEAVE;
+}
+
+enum exit_action exit_shutdown(struct vcpu *v)
+{
+	guest_stop(v->guest, -1, true,
+		   "vCPU %u: triple fault (SHUTDOWN) at RIP %#llx", v->id,
+		   (unsigned long long)v->vmcb->save.rip);
+	return EXIT_LEAVE;
+}
+
+enum exit_action exit_svm_insn(struct vcpu *v)
+{
+	/* A fault: RIP stays on the instruction. */
+	vcpu_inject_exception(v, VEC_UD, false, 0);
+	return EXIT_RESUME;
+}
+
+enum exit_action exit_intr(struct vcpu *v)
+{
+	(void)v;
+	/* Already handled: arch/svm.asm ran VMRUN with host IF=1, so the
+	 * interrupt (or NMI) was taken by the host IDT right at its STGI. */
+	return EXIT_RESUME;
+}
+
+enum exit_action exit_unexpected(struct vcpu *v)
+{
+	vmcb_dump(v->vmcb);
+	guest_stop(v->guest, -1, true, "vCPU %u: unexpected exit %#llx (%s)",
+		   v->id, (unsigned long long)v->vmcb->control.exit_code,
+		   exit_name(v->vmcb->control.exit_code));
+	return EXIT_LEAVE;
+}

@@ -1,0 +1,222 @@
+/* hv/svm/exit_msr.c - MSR exits (APM vol 2, 15.11): an explicit allow-list
+ * emulated here; host-critical MSRs (EFER.SVME, VM_CR, VM_HSAVE_PA,
+ * SPEC_CTRL, MTRRs, APIC base) never reach hardware; the rest get #GP. */
+#include "arch/cpu.h"
+#include "arch/msr.h"
+#include "hv/svm/exit.h"
+#include "hv/svm/exit_decode.h"
+#include "hv/features.h"
+#include "hv/guest/guest.h"
+#include "hv/log.h"
+
+#define MSR_GP_LOG_MAX 16 /* per vCPU: a probing guest cannot flood */
+#define CR0_PG BIT(31)
+
+static bool pat_valid(u64 pat)
+{
+	for (unsigned i = 0; i < 8; i++) {
+		u8 t = (pat >> (8 * i)) & 0xff;
+
+		if (t == 2 || t == 3 || t > 7)
+			return false;
+	}
+	return true;
+}
+
+/* Bits 63:47 all equal (48-bit linear addresses; minhv never sets LA57). */
+static bool canonical(u64 a)
+{
+	return (u64)((s64)(a << 16) >> 16) == a;
+}
+
+static bool is_mtrr(u32 msr)
+{
+	return (msr >= MSR_MTRR_PHYSBASE(0) && msr <= MSR_MTRR_PHYSMASK(7)) ||
+	       msr == MSR_MTRR_FIX64K_00000 || msr == MSR_MTRR_FIX16K_80000 ||
+	       msr == MSR_MTRR_FIX16K_A0000 ||
+	       (msr >= MSR_MTRR_FIX4K_C0000 && msr <= MSR_MTRR_FIX4K_C0000 + 7);
+}
+
+/* 0, or -1 for #GP. */
+int vcpu_msr_read(struct vcpu *v, u32 msr, u64 *val)
+{
+	struct vmcb_save *s = &v->vmcb->save;
+
+	switch (msr) {
+	case MSR_EFER:
+		*val = s->efer & ~EFER_SVME; /* SVM is hidden */
+		return 0;
+	case MSR_PAT:
+		*val = s->g_pat;
+		return 0;
+	case MSR_TSC:
+		*val = rdtsc() + v->vmcb->control.tsc_offset;
+		return 0;
+	case MSR_APIC_BASE: /* a fixed view; the real one is the host's */
+		*val = 0xfee00000ULL | APIC_BASE_EN |
+		       (v->id == 0 ? APIC_BASE_BSP : 0);
+		return 0;
+	case MSR_SPEC_CTRL:
+		*val = v->spec_ctrl;
+		return 0;
+	case MSR_MTRRCAP:
+		*val = 0; /* no variable ranges, no fixed, no WC */
+		return 0;
+	case MSR_MTRR_DEF_TYPE:
+		*val = v->mtrr_def_type;
+		return 0;
+	case MSR_TSC_AUX:
+		*val = v->tsc_aux;
+		return 0;
+	default:
+		return -1;
+	}
+}
+
+/* Reads of these pass through (hv/svm/vmcb_pm.c); writes land here so the
+ * canonical-address rule holds (TCG does not check it) and go to the
+ * VMCB, which VMLOAD/VMRUN load on the next entry (APM 15.5.2). */
+static int write_swapped(struct vcpu *v, u32 msr, u64 val)
+{
+	struct vmcb_save *s = &v->vmcb->save;
+
+	switch (msr) {
+	case MSR_FS_BASE:
+	case MSR_GS_BASE:
+	case MSR_KERNEL_GS_BASE:
+	case MSR_LSTAR:
+	case MSR_CSTAR:
+	case MSR_SYSENTER_ESP:
+	case MSR_SYSENTER_EIP:
+		if (!canonical(val))
+			return -1;
+		break;
+	case MSR_SFMASK:
+	case MSR_SYSENTER_CS:
+		if (val >> 32)
+			return -1;
+		break;
+	}
+	switch (msr) {
+	case MSR_FS_BASE:
+		s->fs.base = val;
+		break;
+	case MSR_GS_BASE:
+		s->gs.base = val;
+		break;
+	case MSR_KERNEL_GS_BASE:
+		s->kernel_gs_base = val;
+		break;
+	case MSR_STAR:
+		s->star = val;
+		break;
+	case MSR_LSTAR:
+		s->lstar = val;
+		break;
+	case MSR_CSTAR:
+		s->cstar = val;
+		break;
+	case MSR_SFMASK:
+		s->sfmask = val;
+		break;
+	case MSR_SYSENTER_CS:
+		s->sysenter_cs = val;
+		break;
+	case MSR_SYSENTER_ESP:
+		s->sysenter_esp = val;
+		break;
+	case MSR_SYSENTER_EIP:
+		s->sysenter_eip = val;
+		break;
+	default:
+		return 1;
+	}
+	return 0;
+}
+
+int vcpu_msr_write(struct vcpu *v, u32 msr, u64 val)
+{
+	struct vmcb_save *s = &v->vmcb->save;
+	u64 ok_efer = EFER_SCE | EFER_LME | EFER_LMA |
+		      (g_features.nx ? EFER_NXE : 0);
+	int r = write_swapped(v, msr, val);
+
+	if (r <= 0)
+		return r;
+	switch (msr) {
+	case MSR_EFER:
+		/* SVME must stay set for VMRUN (15.5.1) and is hidden. */
+		if (val & ~ok_efer)
+			return -1;
+		if (((val ^ s->efer) & EFER_LME) && (s->cr0 & CR0_PG))
+			return -1; /* LME cannot change while paging is on */
+		s->efer = (val & ~EFER_LMA) | (s->efer & EFER_LMA) | EFER_SVME;
+		return 0;
+	case MSR_PAT:
+		if (!pat_valid(val))
+			return -1;
+		s->g_pat = val;
+		return 0;
+	case MSR_SPEC_CTRL: /* kept per vCPU, never written to hardware */
+		if (val & ~(SPEC_CTRL_IBRS | SPEC_CTRL_STIBP | SPEC_CTRL_SSBD))
+			return -1;
+		v->spec_ctrl = val;
+		return 0;
+	case MSR_PRED_CMD:
+		return val & ~1ULL ? -1 : 0; /* IBPB: nothing to do for us */
+	case MSR_TSC_AUX:
+		/* RDTSCP is not intercepted: the guest's value must be in
+		 * the hardware MSR while it runs (restored in vcpu_run). */
+		if (val >> 32)
+			return -1;
+		v->tsc_aux = val;
+		if (g_features.rdtscp)
+			wrmsr(MSR_TSC_AUX, val);
+		return 0;
+	case MSR_MTRR_DEF_TYPE:
+		if (val & ~0xcffULL)
+			return -1;
+		v->mtrr_def_type = val;
+		return 0;
+	default:
+		return -1;
+	}
+}
+
+static const char *critical(u32 msr)
+{
+	if (msr == MSR_VM_CR || msr == MSR_VM_HSAVE_PA)
+		return " (SVM control, host-critical)";
+	if (msr == MSR_APIC_BASE || msr == MSR_SPEC_CTRL || is_mtrr(msr) ||
+	    msr == MSR_MTRRCAP || msr == MSR_AMD_SYSCFG)
+		return " (host-critical)";
+	return "";
+}
+
+enum exit_action exit_msr(struct vcpu *v)
+{
+	bool wr = msr_exit_is_write(v->vmcb->control.exit_info1);
+	u32 msr = (u32)v->gprs.rcx;
+	u64 val;
+	int r;
+
+	if (wr) {
+		val = (v->gprs.rdx << 32) | (u32)v->vmcb->save.rax;
+		r = vcpu_msr_write(v, msr, val);
+	} else {
+		r = vcpu_msr_read(v, msr, &val);
+		if (!r) {
+			v->vmcb->save.rax = (u32)val;
+			v->gprs.rdx = val >> 32;
+		}
+	}
+	if (r) {
+		if (v->msr_gp++ < MSR_GP_LOG_MAX)
+			pr_info("guest %s vCPU %u: %s MSR %#x%s -> #GP\n",
+				v->guest->name, v->id, wr ? "wrmsr" : "rdmsr",
+				msr, critical(msr));
+		vcpu_inject_exception(v, VEC_GP, true, 0);
+		return EXIT_RESUME;
+	}
+	return vcpu_skip_insn(v) ? EXIT_RESUME : EXIT_LEAVE;
+}

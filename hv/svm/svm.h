@@ -1,0 +1,46 @@
+/* hv/svm/svm.h - SVM on this machine: can it be used (and if not, exactly
+ * why), per-CPU enable (EFER.SVME, VM_HSAVE_PA), and the default run. */
+#ifndef MINHV_HV_SVM_H
+#define MINHV_HV_SVM_H
+
+#include "arch/types.h"
+#include "hv/features.h"
+
+struct vcpu;
+
+/* Per-CPU SVM state, hung off struct percpu's svm slot. */
+struct svm_cpu {
+	hpa_t hsave; /* VM_HSAVE_PA page (APM 15.30.4) */
+	hpa_t host_vmcb; /* VMSAVE of the host's hidden state */
+	bool enabled;
+	struct vcpu *vcpu; /* the vCPU this CPU runs, if any */
+};
+
+/* Why SVM cannot be used, from CPUID (f) and VM_CR; NULL when it can.
+ * Pure: buf receives the sentence. */
+const char *svm_unusable_reason(const struct features *f, bool have_vm_cr,
+				u64 vm_cr, char *buf, size_t n);
+/* Boot CPU, once: decide, log the SVM feature set, enable on every
+ * online CPU. 0, or -1 with the reason in svm_why_not(). */
+int svm_init(void);
+const char *svm_why_not(void);
+/* This CPU's state (NULL when SVM is not enabled here). */
+struct svm_cpu *svm_this_cpu(void);
+/* Enable SVM on the calling CPU: 0 or -1 (reason printed). */
+int svm_cpu_enable(void);
+
+/* hv_main: run the built-in guest and report KTAP. Returns 0 when
+ * everything passed or was skipped, -1 on a failure. */
+int svm_run_builtin(void);
+/* The same for any ELF64 image (hv_main passes boot_info's). */
+int svm_run_guest_image(const char *name, const void *img, u64 size);
+struct guest;
+struct guest_params;
+/* Create a guest, run it to its stop (vCPU 0 on this CPU), wait until no
+ * vCPU runs; the caller reads the result and calls guest_destroy(). */
+int svm_guest_run_once(const struct guest_params *p, struct guest **out);
+/* hv/selftest/svm_suite.c: tests= names "all", "hostile" or "lifecycle". */
+bool svm_suite_wanted(const char *tests);
+void svm_suite_run(const struct guest_params *p);
+
+#endif

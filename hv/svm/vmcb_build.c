@@ -1,0 +1,89 @@
+/* hv/svm/vmcb_build.c - build a guest's VMCB: intercepts, PAUSE filter,
+ * ASID, nested paging and the initial 64-bit state (APM vol 2, 15.5,
+ * 15.9-15.14, 15.25; the VMRUN consistency checks of 15.5.1). */
+#include "arch/msr.h"
+#include "hv/svm/vmcb.h"
+#include "lib/string.h"
+
+#define CR0_PE BIT(0)
+#define CR0_MP BIT(1)
+#define CR0_ET BIT(4)
+#define CR0_NE BIT(5)
+#define CR0_WP BIT(16)
+#define CR0_PG BIT(31)
+#define CR4_PAE BIT(5)
+
+/* Segment attributes (15.5.1 packing): P, S, type; G, D/B, L. */
+#define ATTR_CODE64 0xa9b /* G L P S type=B (exec/read, accessed) */
+#define ATTR_DATA 0xc93 /* G D/B P S type=3 (read/write, accessed) */
+#define ATTR_TSS64 0x08b /* P type=B (busy 64-bit TSS) */
+#define ATTR_LDT 0x082
+
+static void seg(struct vmcb_seg *s, u16 sel, u16 attr, u32 limit)
+{
+	s->selector = sel;
+	s->attrib = attr;
+	s->limit = limit;
+	s->base = 0;
+}
+
+static void build_control(struct vmcb_control *c, const struct pause_policy *p,
+			  const struct vmcb_guest *g)
+{
+	c->intercept1 = INTERCEPT_INTR | INTERCEPT_NMI | INTERCEPT_CPUID |
+			INTERCEPT_HLT | INTERCEPT_INVLPGA |
+			INTERCEPT_IOIO_PROT | INTERCEPT_MSR_PROT |
+			INTERCEPT_SHUTDOWN;
+	c->intercept2 = INTERCEPT_VMRUN | INTERCEPT_VMMCALL | INTERCEPT_VMLOAD |
+			INTERCEPT_VMSAVE | INTERCEPT_STGI | INTERCEPT_CLGI |
+			INTERCEPT_SKINIT;
+	if (p->intercept) {
+		c->intercept1 |= INTERCEPT_PAUSE;
+		c->pause_filter_count = p->count;
+		c->pause_filter_threshold = p->threshold;
+	}
+	c->iopm_base_pa = g->iopm.v;
+	c->msrpm_base_pa = g->msrpm.v;
+	c->asid = g->asid;
+	/* The ASID may have served an earlier guest: flush on first run. */
+	c->tlb_control = TLB_CONTROL_FLUSH_ALL;
+	/* Guest RFLAGS.IF masks only virtual interrupts (15.21.1). */
+	c->v_intr = V_INTR_MASKING;
+	c->np_enable = NP_ENABLE;
+	c->n_cr3 = g->ncr3.v;
+	c->clean = 0; /* nothing cached: every field is (re)loaded */
+}
+
+static void build_save(struct vmcb_save *s, const struct features *f,
+		       const struct vmcb_guest *g)
+{
+	seg(&s->cs, 0x08, ATTR_CODE64, 0xffffffff);
+	seg(&s->ds, 0x10, ATTR_DATA, 0xffffffff);
+	seg(&s->es, 0x10, ATTR_DATA, 0xffffffff);
+	seg(&s->ss, 0x10, ATTR_DATA, 0xffffffff);
+	seg(&s->fs, 0x10, ATTR_DATA, 0xffffffff);
+	seg(&s->gs, 0x10, ATTR_DATA, 0xffffffff);
+	seg(&s->tr, 0, ATTR_TSS64, 0x67);
+	seg(&s->ldtr, 0, ATTR_LDT, 0);
+	seg(&s->gdtr, 0, 0, 0);
+	seg(&s->idtr, 0, 0, 0);
+	s->cpl = 0;
+	s->efer = EFER_LME | EFER_LMA | EFER_SVME | (f->nx ? EFER_NXE : 0);
+	s->cr0 = CR0_PE | CR0_MP | CR0_ET | CR0_NE | CR0_WP | CR0_PG;
+	s->cr4 = CR4_PAE; /* never a bit CPUID lacks: VMRUN would fail */
+	s->cr3 = g->cr3;
+	s->dr6 = 0xffff0ff0;
+	s->dr7 = 0x400;
+	s->rflags = 0x2;
+	s->rip = g->rip.v;
+	s->rsp = g->rsp.v;
+	s->g_pat = 0x0007040600070406ULL; /* power-on PAT */
+}
+
+void vmcb_build(struct vmcb *v, const struct features *f,
+		const struct pause_policy *p, const struct vmcb_guest *g)
+{
+	memset(v, 0, sizeof(*v));
+	build_control(&v->control, p, g);
+	build_save(&v->save, f, g);
+}

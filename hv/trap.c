@@ -1,0 +1,75 @@
+/* hv/trap.c - the fatal-trap report: CPU, vector, error code, registers
+ * and a frame-pointer stack trace, then the run stops with the fail status. */
+#include "arch/cpu.h"
+#include "arch/idt.h"
+#include "hv/console.h"
+#include "lib/fmt.h"
+#include "hv/percpu.h"
+#include "hv/stop.h"
+
+extern char ImageBase[];
+
+static void out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void out(const char *fmt, ...)
+{
+	char buf[160];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = fmt_vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (n > (int)sizeof(buf) - 1)
+		n = sizeof(buf) - 1;
+	console_write(buf, (size_t)n);
+}
+
+_Noreturn void trap_fatal(struct trap_frame *f, const char *why)
+{
+	struct percpu *pc = g_percpu ? this_cpu() : NULL;
+	u64 base = (u64)(uintptr_t)ImageBase;
+	u64 lo = pc ? pc->stack_top - STACK_PAGES * PAGE_SIZE : 0;
+	u64 hi = pc ? pc->stack_top : 0;
+	u64 *fp = (u64 *)(uintptr_t)f->rbp;
+
+	irq_disable();
+	console_break_lock();
+	out("\n*** minhv: fatal trap on CPU %u (APIC ID %u): vector %llu (%s), error code %#llx\n",
+	    pc ? pc->cpu : 0, pc ? pc->apic_id : 0,
+	    (unsigned long long)f->vector, why,
+	    (unsigned long long)f->error_code);
+	out("RIP %016llx (minhv.efi+%#llx) CS %04llx RFLAGS %016llx\n",
+	    (unsigned long long)f->rip, (unsigned long long)(f->rip - base),
+	    (unsigned long long)f->cs, (unsigned long long)f->rflags);
+	out("RSP %016llx SS %04llx CR2 %016llx CR3 %016llx\n",
+	    (unsigned long long)f->rsp, (unsigned long long)f->ss,
+	    (unsigned long long)read_cr2(), (unsigned long long)read_cr3());
+	out("RAX %016llx RBX %016llx RCX %016llx RDX %016llx\n",
+	    (unsigned long long)f->rax, (unsigned long long)f->rbx,
+	    (unsigned long long)f->rcx, (unsigned long long)f->rdx);
+	out("RSI %016llx RDI %016llx RBP %016llx R8  %016llx\n",
+	    (unsigned long long)f->rsi, (unsigned long long)f->rdi,
+	    (unsigned long long)f->rbp, (unsigned long long)f->r8);
+	out("R9  %016llx R10 %016llx R11 %016llx R12 %016llx\n",
+	    (unsigned long long)f->r9, (unsigned long long)f->r10,
+	    (unsigned long long)f->r11, (unsigned long long)f->r12);
+	out("R13 %016llx R14 %016llx R15 %016llx\n", (unsigned long long)f->r13,
+	    (unsigned long long)f->r14, (unsigned long long)f->r15);
+	out("stack trace (minhv.efi at %#llx):\n", (unsigned long long)base);
+	out("  [<%016llx>] minhv.efi+%#llx\n", (unsigned long long)f->rip,
+	    (unsigned long long)(f->rip - base));
+	/* Walk saved frame pointers while they stay inside this CPU's stack. */
+	for (int depth = 0; depth < 32 && fp; depth++) {
+		u64 a = (u64)(uintptr_t)fp;
+
+		if (!pc || a < lo || a + 16 > hi || (a & 7))
+			break;
+		if (!fp[1])
+			break;
+		out("  [<%016llx>] minhv.efi+%#llx\n",
+		    (unsigned long long)fp[1],
+		    (unsigned long long)(fp[1] - base));
+		fp = (u64 *)(uintptr_t)fp[0];
+	}
+	hv_stop(STOP_FAIL);
+}

@@ -1,0 +1,43 @@
+/* include/minhv/guest_layout.h - where things sit in a guest's physical memory.
+ * Guest-physical [0, mem_size) is one contiguous host block, mapped by the
+ * nested page tables; the guest identity-maps it with its own page tables. */
+#ifndef MINHV_GUEST_LAYOUT_H
+#define MINHV_GUEST_LAYOUT_H
+
+#define GUEST_BOOT_INFO_GPA 0x1000ULL /* struct hv_boot_info */
+#define GUEST_PT_GPA 0x10000ULL /* guest page tables built by minhv */
+#define GUEST_PT_MAX 0x10000ULL /* at most 64 KiB of them */
+#define GUEST_IMAGE_MIN_GPA 0x100000ULL /* ELF PT_LOAD segments from 1 MiB */
+#define GUEST_STACK_SIZE 0x4000ULL /* per vCPU, at the top of memory */
+#define GUEST_MAX_VCPUS 1024
+/* Bytes of stack for nr vCPUs; the image must end below mem_size minus this. */
+#define GUEST_STACKS_SIZE(nr) ((unsigned long long)(nr)*GUEST_STACK_SIZE)
+/* What elf_load() keeps free for stacks when it is not told nr_vcpus. */
+#define GUEST_STACK_AREA GUEST_STACKS_SIZE(GUEST_MAX_VCPUS)
+
+#define HV_BOOT_INFO_MAGIC 0x6f666e69766e686dULL /* "mhnvinfo" */
+
+/* Filled by minhv before the guest's first instruction; RDI points here. */
+struct hv_boot_info {
+	unsigned long long magic;
+	unsigned long long mem_size; /* bytes of guest-physical memory */
+	unsigned int nr_vcpus;
+	unsigned int flags; /* HV_BI_* */
+	unsigned long long
+		stack_top; /* vCPU n's stack top = stack_top - n * GUEST_STACK_SIZE */
+	char name[16]; /* the guest's name */
+	char tests[256]; /* scenario filter from the options ("" = default) */
+	unsigned int pause_mode; /* HV_PAUSE_*: what the hypervisor configured */
+	unsigned int pause_count, pause_threshold;
+	unsigned int reserved;
+};
+
+#define HV_BI_BENCH (1u << 0)
+#define HV_BI_NRIP (1u << 1)
+#define HV_BI_SNP (1u << 2) /* an SNP-type guest (RMP-tracked pages) */
+
+#define HV_PAUSE_NONE 0 /* PAUSE not intercepted */
+#define HV_PAUSE_FILTER 1 /* intercepted with a filter count (and threshold) */
+#define HV_PAUSE_EVERY 2 /* intercepted, every PAUSE exits */
+
+#endif
