@@ -71,17 +71,37 @@ include guest/guest.mk
 
 -include $(shell find $(B) -name '*.d' 2>/dev/null)
 
-# Host unit tests: each tests/unit/*.mk adds a name to UNIT_TESTS and sets
-# <name>_SRCS (the test, the real modules, and the doubles it links).
+# Host unit tests. Each tests/unit/*.mk adds a suite name to UNIT_TESTS and
+# sets <name>_MODS, module names that tests/unit/modules.mk maps to sources
+# (MOD_<module>), and optionally <name>_SRCS, further files of the suite
+# itself; tests/unit/<name>.c is always linked. Every source compiles once
+# into build/unit-obj/<path>.o with a dependency file, so touching a header
+# rebuilds the objects that include it and relinks only the suites that
+# link them.
 UNIT_TESTS :=
-include $(wildcard tests/unit/*.mk)
+include tests/unit/modules.mk
+include $(filter-out tests/unit/modules.mk,$(wildcard tests/unit/*.mk))
 UT_CFLAGS := -std=c11 $(WARN) -g -O1 -I. -DMINHV_HOST_TEST \
 	-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+UT_OBJ_DIR := $(B)/unit-obj
+
+# The objects of suite $(1): its own sources, then each module's; a module
+# name without a MOD_ entry stops make. Prebuilt objects (.o) pass through.
+ut_mod = $(if $(filter undefined,$(origin MOD_$(1))),$(error unit suite \
+	$(2): unknown module '$(1)' (add MOD_$(1) to tests/unit/modules.mk)),$(MOD_$(1)))
+ut_objs = $(sort $(patsubst %.c,$(UT_OBJ_DIR)/%.o,tests/unit/$(1).c \
+	$($(1)_SRCS) $(foreach m,$($(1)_MODS),$(call ut_mod,$(m),$(1)))))
+
+$(UT_OBJ_DIR)/%.o: %.c
+	@mkdir -p $(dir $@)
+	@echo '  HOSTCC  $<'
+	@$(CC) $(UT_CFLAGS) -MMD -MP -c $< -o $@
+
 define unit_rule
-$(B)/unit/$(1): $$($(1)_SRCS) $$(wildcard tests/doubles/*.h)
+$(B)/unit/$(1): $(call ut_objs,$(1))
 	@mkdir -p $$(dir $$@)
-	@echo '  HOSTCC  $$@'
-	@$$(CC) $$(UT_CFLAGS) $$($(1)_SRCS) -lcmocka -o $$@
+	@echo '  HOSTLD  $$@'
+	@$$(CC) $$(UT_CFLAGS) $$(filter %.o,$$^) -lcmocka -o $$@
 endef
 $(foreach t,$(UNIT_TESTS),$(eval $(call unit_rule,$(t))))
 

@@ -1,2 +1,2 @@
 UNIT_TESTS += test_fmt
-test_fmt_SRCS := tests/unit/test_fmt.c lib/fmt.c
+test_fmt_MODS := fmt

@@ -1,3 +1,2 @@
 UNIT_TESTS += test_guest_pt
-test_guest_pt_SRCS := tests/unit/test_guest_pt.c hv/guest/pt.c hv/log.c \
-	lib/fmt.c tests/doubles/fake_console.c
+test_guest_pt_MODS := guest_pt log fmt fake_console

@@ -1,3 +1,2 @@
 UNIT_TESTS += test_ipi
-test_ipi_SRCS := tests/unit/test_ipi.c hv/smp/ipi.c hv/percpu.c arch/apic_icr.c \
-	tests/doubles/fake_cpu.c
+test_ipi_MODS := ipi percpu apic_icr fake_cpu

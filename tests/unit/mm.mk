@@ -1,5 +1,3 @@
 UNIT_TESTS += test_mm test_ktap
-test_mm_SRCS := tests/unit/test_mm.c hv/mm.c hv/log.c lib/fmt.c \
-	tests/doubles/fake_console.c tests/doubles/fake_cpu.c
-test_ktap_SRCS := tests/unit/test_ktap.c hv/ktap.c hv/mm.c hv/log.c \
-	lib/fmt.c tests/doubles/fake_console.c tests/doubles/fake_cpu.c
+test_mm_MODS := mm log fmt fake_console fake_cpu
+test_ktap_MODS := ktap mm log fmt fake_console fake_cpu

@@ -1,4 +1,3 @@
-# Recursive (=): spec_ctrl.mk, which sets SPEC_UT_DEPS, is included after this.
 UNIT_TESTS += test_park
-test_park_SRCS = tests/unit/test_park.c hv/park/park.c hv/park/summary.c \
-	$(SPEC_UT_DEPS)
+test_park_MODS := park spec_ctrl park_fakes features log fmt fake_cpu \
+	fake_console

@@ -1,4 +1,3 @@
 # tests/unit/rmp.mk - unit suite test_rmp (model and fake RMP instructions).
-include tests/unit/snp_common.mk
 UNIT_TESTS += test_rmp
-test_rmp_SRCS := tests/unit/test_rmp.c $(SNP_UT_COMMON)
+test_rmp_MODS := $(SNP_UT_MODS)

@@ -1,0 +1,66 @@
+# tests/unit/modules.mk - the module map: each unit suite's <name>_MODS lists
+# module names, and MOD_<module> below is the one place a module's sources
+# are listed. A new module is one line here; a new source joins its module.
+
+# lib/ and the hypervisor core (hv/*.c)
+MOD_fmt := lib/fmt.c
+MOD_log := hv/log.c
+MOD_mm := hv/mm.c
+MOD_ktap := hv/ktap.c
+MOD_percpu := hv/percpu.c
+MOD_features := hv/features.c
+
+# arch/
+MOD_apic_icr := arch/apic_icr.c
+MOD_apic := arch/apic.c arch/apic_x2apic.c arch/apic_xapic.c
+MOD_barrier := arch/barrier.c
+# The real trampoline, assembled by the hypervisor build.
+MOD_trampoline := arch/trampoline_copy.c $(B)/arch/trampoline.o
+
+# hv/ subsystems
+MOD_acpi := hv/acpi/acpi.c hv/acpi/madt.c hv/acpi/spcr.c hv/acpi/print.c
+MOD_options := hv/options/options.c hv/options/table.c hv/options/value.c
+MOD_smp_boot := hv/smp/boot.c
+MOD_smp_plan := hv/smp/plan.c
+MOD_smp_policy := hv/smp/policy.c
+MOD_ipi := hv/smp/ipi.c
+MOD_mtrr := hv/mtrr/mtrr.c hv/mtrr/state.c hv/mtrr/policy.c hv/mtrr/sync.c \
+	hv/mtrr/range.c
+MOD_park := hv/park/park.c hv/park/summary.c
+MOD_spec_ctrl := hv/park/spec_ctrl.c hv/park/spec_ctrl_policy.c
+MOD_vmcb := hv/svm/vmcb_build.c hv/svm/vmcb_pm.c
+MOD_vmcb_check := hv/svm/vmcb_check.c
+MOD_vmcb_dump := hv/svm/vmcb_dump.c
+MOD_pause := hv/svm/pause.c
+MOD_npt := hv/svm/npt.c
+MOD_svm := hv/svm/svm.c
+MOD_exit_decode := hv/svm/exit_decode.c
+MOD_exits := hv/svm/exit.c hv/svm/exit_cpuid.c hv/svm/exit_msr.c \
+	hv/svm/exit_io.c hv/svm/exit_misc.c hv/svm/exit_invalid.c
+# The guest-facing side of the exit handlers (hypercalls, guest memory,
+# console, vCPU operations, guest stop).
+MOD_guest_ops := hv/guest/hypercall.c hv/guest/mem.c hv/guest/console.c \
+	hv/guest/vcpu_ops.c hv/guest/stop.c
+MOD_guest_pt := hv/guest/pt.c
+MOD_elf := hv/guest/elf.c
+MOD_rmp := hv/snp/rmp.c hv/snp/rmp_hw.c hv/snp/rmp_model.c
+MOD_rmpopt := hv/snp/rmpopt.c hv/snp/rmpopt_pass.c hv/snp/rmpopt_stats.c \
+	hv/snp/rmpopt_topo.c
+MOD_snp := hv/snp/snp.c hv/snp/guest.c hv/snp/fw.c
+MOD_snp_scenario := hv/selftest/snp_scenario.c
+
+# guest/
+MOD_guest_select := guest/select.c
+
+# Doubles (tests/doubles) and fixtures shared by several suites.
+MOD_fake_console := tests/doubles/fake_console.c
+MOD_fake_cpu := tests/doubles/fake_cpu.c
+MOD_fake_smp := tests/doubles/fake_smp_pthread.c
+MOD_acpi_fixture := tests/unit/acpi_fixture.c
+MOD_svm_fixture := tests/unit/svm_fixture.c
+MOD_snp_env := tests/unit/snp_env.c
+MOD_park_fakes := tests/unit/park_fakes.c
+
+# Module groups several suites link together.
+SNP_UT_MODS := snp_env snp rmp rmpopt snp_scenario mm log ktap fmt features \
+	fake_cpu fake_console
