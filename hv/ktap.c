@@ -1,11 +1,11 @@
 /* hv/ktap.c - KTAP result collection and printing.
- * Storage grows from the page pool so a run can hold any number of results. */
+ * Storage is a fixed array in .bss, not the page pool, so recording a result
+ * never changes the pool's free count that tests compare. */
 #include "hv/ktap.h"
 #include "lib/fmt.h"
 #include "arch/spinlock.h"
 #include "lib/string.h"
 #include "hv/log.h"
-#include "hv/mm.h"
 
 enum ktap_kind { KTAP_PASS, KTAP_FAIL, KTAP_SKIP };
 
@@ -15,27 +15,9 @@ struct ktap_result {
 	u8 kind;
 };
 
-#define PER_PAGE (PAGE_SIZE / sizeof(struct ktap_result))
-#define MAX_PAGES 32 /* 576 results */
-
-static struct ktap_result *pages[MAX_PAGES];
+static struct ktap_result results[KTAP_MAX_RESULTS];
 static u32 count, failures, skips;
 static spinlock_t lock;
-
-static struct ktap_result *slot(u32 i)
-{
-	u32 p = (u32)(i / PER_PAGE);
-
-	if (p >= MAX_PAGES)
-		return NULL;
-	if (!pages[0]) {
-		struct ktap_result *all = page_alloc_ptr(MAX_PAGES);
-
-		for (u32 k = 0; all && k < MAX_PAGES; k++)
-			pages[k] = (void *)((char *)all + k * PAGE_SIZE);
-	}
-	return pages[p] ? &pages[p][i % PER_PAGE] : NULL;
-}
 
 /* Copy a name, replacing characters that would break a KTAP line. */
 static void copy_name(char *d, const char *s)
@@ -54,13 +36,12 @@ static void record(const char *name, enum ktap_kind kind, const char *fmt,
 	struct ktap_result *r;
 
 	spin_lock(&lock);
-	r = slot(count);
-	if (!r) {
+	if (count == KTAP_MAX_RESULTS) {
 		spin_unlock(&lock);
 		pr_err("ktap: out of result storage, '%s' lost\n", name);
 		return;
 	}
-	count++;
+	r = &results[count++];
 	if (kind == KTAP_FAIL)
 		failures++;
 	if (kind == KTAP_SKIP)
@@ -115,7 +96,7 @@ u32 ktap_finish(void)
 {
 	kprintf("KTAP version 1\n1..%u\n", count);
 	for (u32 i = 0; i < count; i++) {
-		struct ktap_result *r = slot(i);
+		const struct ktap_result *r = &results[i];
 
 		if (r->kind == KTAP_SKIP)
 			kprintf("ok %u %s # SKIP %s\n", i + 1, r->name,
@@ -133,7 +114,5 @@ u32 ktap_finish(void)
 
 void ktap_reset(void)
 {
-	for (u32 i = 0; i < MAX_PAGES; i++)
-		pages[i] = NULL;
 	count = failures = skips = 0;
 }

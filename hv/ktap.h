@@ -8,6 +8,9 @@
 
 #define KTAP_NAME_LEN 64
 #define KTAP_DIAG_LEN 160
+/* Results a run can hold; the largest configuration records fewer. A result
+ * beyond this is reported as lost on the console and not counted. */
+#define KTAP_MAX_RESULTS 576
 
 /* Record a result; the format gives a diagnostic printed on failure.
  * Returns cond so callers can chain. */

@@ -19,56 +19,6 @@
 #define ASID_B 2
 #define ASID_C 3
 
-/* Results are held back and recorded at the end: KTAP storage comes from
- * the page pool, which the scenario counts. */
-static struct {
-	const char *name;
-	u8 kind; /* 0 fail, 1 ok, 2 skip */
-	char diag[120];
-} res[16];
-static u32 nres;
-
-static void put(const char *name, u8 kind, const char *fmt, va_list ap)
-{
-	if (nres == ARRAY_SIZE(res))
-		return;
-	res[nres].name = name;
-	res[nres].kind = kind;
-	fmt_vsnprintf(res[nres].diag, sizeof(res[nres].diag), fmt, ap);
-	nres++;
-}
-
-__attribute__((format(printf, 3, 4))) static void
-check(const char *name, bool ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	put(name, ok, fmt, ap);
-	va_end(ap);
-}
-
-__attribute__((format(printf, 2, 3))) static void skip(const char *name,
-						       const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	put(name, 2, fmt, ap);
-	va_end(ap);
-}
-
-static void emit(void)
-{
-	for (u32 i = 0; i < nres; i++) {
-		if (res[i].kind == 2)
-			ktap_skip(res[i].name, "%s", res[i].diag);
-		else
-			ktap_ok(res[i].name, res[i].kind, "%s", res[i].diag);
-	}
-	nres = 0;
-}
-
 struct rset {
 	u32 n;
 	u64 r[MAXR];
@@ -116,7 +66,7 @@ static int give(u32 asid, hpa_t h, u64 size, unsigned flags, struct rset *s)
 
 static void report(const char *name, bool ok, const char *what, u64 bad)
 {
-	check(name, ok, "%s (region %#llx)", what, (unsigned long long)bad);
+	ktap_ok(name, ok, "%s (region %#llx)", what, (unsigned long long)bad);
 }
 
 void snp_boot_scenario(void)
@@ -134,9 +84,9 @@ void snp_boot_scenario(void)
 		ktap_skip("snp.scenario", "SNP layer not initialised");
 		return;
 	}
-	check("snp.backend", model == !(g_snp.snp_en && g_snp.rmpopt),
-	      "back end %s with snp_en=%d rmpopt=%d", g_rmp->name, g_snp.snp_en,
-	      g_snp.rmpopt);
+	ktap_ok("snp.backend", model == !(g_snp.snp_en && g_snp.rmpopt),
+		"back end %s with snp_en=%d rmpopt=%d", g_rmp->name,
+		g_snp.snp_en, g_snp.rmpopt);
 
 	a2m = page_alloc(RMP_2M_PAGES, RMP_2M_PAGES);
 	a4k = page_alloc(4, 1);
@@ -176,10 +126,10 @@ void snp_boot_scenario(void)
 		rs_add(&all, b.r[i]);
 	for (u32 i = 0; i < c.n; i++)
 		rs_add(&all, c.r[i]);
-	check("snp.assign",
-	      !rc && snp_guest_pages(ASID_A) == (model ? 516 + 520 : 516),
-	      "assign failed (%d) or A tracks %llu pages", rc,
-	      (unsigned long long)snp_guest_pages(ASID_A));
+	ktap_ok("snp.assign",
+		!rc && snp_guest_pages(ASID_A) == (model ? 516 + 520 : 516),
+		"assign failed (%d) or A tracks %llu pages", rc,
+		(unsigned long long)snp_guest_pages(ASID_A));
 	report("snp.assign_unoptimizes_every_cpu",
 	       regions_are(&all, false, &bad),
 	       "a region with guest pages still optimized on some CPU", bad);
@@ -187,17 +137,17 @@ void snp_boot_scenario(void)
 	/* Give back one 4 KiB page out of A's 2 MiB entry: PSMASH first. */
 	rc = snp_guest_reclaim(ASID_A, hpa(a2m.v + SZ_2M / 2), PAGE_SIZE);
 	if (model)
-		check("snp.psmash_partial_reclaim",
-		      !rc && !rmp_model_lookup(hpa(a2m.v + SZ_2M / 2), &st) &&
-			      rmp_model_lookup(a2m, &st) &&
-			      st.pagesize == RMP_PG_4K && st.asid == ASID_A,
-		      "partial reclaim of a 2M entry (rc %d)", rc);
+		ktap_ok("snp.psmash_partial_reclaim",
+			!rc && !rmp_model_lookup(hpa(a2m.v + SZ_2M / 2), &st) &&
+				rmp_model_lookup(a2m, &st) &&
+				st.pagesize == RMP_PG_4K && st.asid == ASID_A,
+			"partial reclaim of a 2M entry (rc %d)", rc);
 	else
-		check("snp.psmash_partial_reclaim", !rc, "rc %d", rc);
+		ktap_ok("snp.psmash_partial_reclaim", !rc, "rc %d", rc);
 
 	rc = snp_guest_teardown(ASID_A);
-	check("snp.teardown_a", !rc && !snp_guest_pages(ASID_A),
-	      "teardown of A leaked %d pages", rc);
+	ktap_ok("snp.teardown_a", !rc && !snp_guest_pages(ASID_A),
+		"teardown of A leaked %d pages", rc);
 	snp_rmpopt_flush();
 	report("snp.shared_regions_stay_unoptimized",
 	       regions_are(&shared, false, &bad),
@@ -207,8 +157,8 @@ void snp_boot_scenario(void)
 		       regions_are(&only_a, true, &bad),
 		       "region A alone used not optimized on every CPU", bad);
 	else
-		skip("snp.freed_regions_optimized_every_cpu",
-		     "hardware back end: no region used by A alone");
+		ktap_skip("snp.freed_regions_optimized_every_cpu",
+			  "hardware back end: no region used by A alone");
 
 	/* B and C close together: one pass (two on the model with
 	 * rmpopt=both, one per schedule). */
@@ -217,41 +167,40 @@ void snp_boot_scenario(void)
 	rc = snp_guest_teardown(ASID_B);
 	rc |= snp_guest_teardown(ASID_C);
 	snp_rmpopt_flush();
-	check("snp.teardowns_batched",
-	      !rc && rmpopt_stats_passes() - passes0 == want_passes,
-	      "%u passes for two teardowns (want %u), rc %d",
-	      rmpopt_stats_passes() - passes0, want_passes, rc);
+	ktap_ok("snp.teardowns_batched",
+		!rc && rmpopt_stats_passes() - passes0 == want_passes,
+		"%u passes for two teardowns (want %u), rc %d",
+		rmpopt_stats_passes() - passes0, want_passes, rc);
 	report("snp.all_regions_optimized_every_cpu",
 	       regions_are(&all, true, &bad),
 	       "region not optimized on every CPU after the last teardown",
 	       bad);
-	check("snp.pages_back_in_pool",
-	      mm_free_pages() == free0 && snp_leaked_pages() == leaked0,
-	      "pool has %llu free pages, had %llu; %llu leaked",
-	      (unsigned long long)mm_free_pages(), (unsigned long long)free0,
-	      (unsigned long long)(snp_leaked_pages() - leaked0));
+	ktap_ok("snp.pages_back_in_pool",
+		mm_free_pages() == free0 && snp_leaked_pages() == leaked0,
+		"pool has %llu free pages, had %llu; %llu leaked",
+		(unsigned long long)mm_free_pages(), (unsigned long long)free0,
+		(unsigned long long)(snp_leaked_pages() - leaked0));
 	{
 		const struct rmpopt_summary *s = rmpopt_stats_last();
 
-		check("snp.rmpopt_stats",
-		      s->all.count &&
-			      s->all.count ==
-				      (u64)s->regions * rmpopt_ncores() &&
-			      s->all.min <= rmpopt_cycles_avg(&s->all) &&
-			      rmpopt_cycles_avg(&s->all) <= s->all.max,
-		      "%llu RMPOPTs for %u regions x %u cores, min/avg/max %llu/%llu/%llu",
-		      (unsigned long long)s->all.count, s->regions,
-		      rmpopt_ncores(), (unsigned long long)s->all.min,
-		      (unsigned long long)rmpopt_cycles_avg(&s->all),
-		      (unsigned long long)s->all.max);
+		ktap_ok("snp.rmpopt_stats",
+			s->all.count &&
+				s->all.count ==
+					(u64)s->regions * rmpopt_ncores() &&
+				s->all.min <= rmpopt_cycles_avg(&s->all) &&
+				rmpopt_cycles_avg(&s->all) <= s->all.max,
+			"%llu RMPOPTs for %u regions x %u cores, min/avg/max %llu/%llu/%llu",
+			(unsigned long long)s->all.count, s->regions,
+			rmpopt_ncores(), (unsigned long long)s->all.min,
+			(unsigned long long)rmpopt_cycles_avg(&s->all),
+			(unsigned long long)s->all.max);
 	}
 	if (model)
-		check("snp.rmpopt_base_before_rmpopt",
-		      rmp_model_ud_count() == 0,
-		      "%llu RMPOPTs ran on a core without RMPOPT_BASE",
-		      (unsigned long long)rmp_model_ud_count());
+		ktap_ok("snp.rmpopt_base_before_rmpopt",
+			rmp_model_ud_count() == 0,
+			"%llu RMPOPTs ran on a core without RMPOPT_BASE",
+			(unsigned long long)rmp_model_ud_count());
 	else
-		skip("snp.rmpopt_base_before_rmpopt",
-		     "hardware: a missing RMPOPT_BASE would have faulted");
-	emit();
+		ktap_skip("snp.rmpopt_base_before_rmpopt",
+			  "hardware: a missing RMPOPT_BASE would have faulted");
 }

@@ -1,5 +1,6 @@
 /* tests/unit/test_ktap.c - KTAP output (hv/ktap.c): plan, numbering, SKIP
- * and failure lines, totals, name sanitising, storage beyond one page. */
+ * and failure lines, totals, name sanitising, the fixed result storage and
+ * what happens when it is full. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,21 +11,15 @@
 #include <cmocka.h>
 
 #include "hv/ktap.h"
-#include "hv/mm.h"
 #include "tests/doubles/fake_console.h"
 #include "tests/doubles/fake_cpu.h"
-
-static void *pool;
 
 static int setup(void **s)
 {
 	(void)s;
 	fake_cpu_reset();
 	fake_console_clear();
-	mm_reset();
 	ktap_reset();
-	pool = aligned_alloc(4096, 256 * 4096);
-	assert_int_equal(mm_add_region(ptr_to_hpa(pool), 256), 0);
 	return 0;
 }
 
@@ -32,8 +27,6 @@ static int teardown(void **s)
 {
 	(void)s;
 	ktap_reset();
-	mm_reset();
-	free(pool);
 	return 0;
 }
 
@@ -85,6 +78,30 @@ static void test_many_results(void **s)
 	assert_true(fake_console_has("# Totals: pass:199 fail:1 skip:0\n"));
 }
 
+/* The storage holds KTAP_MAX_RESULTS; one more is reported lost, not
+ * counted, and the block printed stays consistent. */
+static void test_storage_full(void **s)
+{
+	char name[32];
+
+	(void)s;
+	for (int i = 0; i < KTAP_MAX_RESULTS; i++) {
+		snprintf(name, sizeof(name), "r%d", i);
+		ktap_ok(name, true, NULL);
+	}
+	assert_int_equal(ktap_count(), KTAP_MAX_RESULTS);
+	fake_console_clear();
+	ktap_ok("one.too.many", false, "lost");
+	assert_int_equal(ktap_count(), KTAP_MAX_RESULTS);
+	assert_int_equal(ktap_failures(), 0);
+	assert_true(
+		fake_console_has("out of result storage, 'one.too.many' lost"));
+	fake_console_clear();
+	assert_int_equal(ktap_finish(), 0);
+	assert_true(fake_console_has("ok 576 r575\n"));
+	assert_false(fake_console_has("one.too.many"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -92,6 +109,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_names_sanitised, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_many_results, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_storage_full, setup,
 						teardown),
 	};
 
