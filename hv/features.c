@@ -12,7 +12,7 @@ static bool bit(u32 v, unsigned n)
 	return (v >> n) & 1;
 }
 
-const char *vendor_name(enum cpu_vendor v)
+const char *features_vendor_name(enum cpu_vendor v)
 {
 	switch (v) {
 	case VENDOR_INTEL:
@@ -134,8 +134,8 @@ void features_detect(struct features *f)
 void features_log(const struct features *f)
 {
 	pr_info("cpu: %s (%s) family %xh model %xh stepping %u%s\n",
-		vendor_name(f->vendor), f->vendor_str, f->family, f->model,
-		f->stepping, f->hypervisor ? ", virtualized" : "");
+		features_vendor_name(f->vendor), f->vendor_str, f->family,
+		f->model, f->stepping, f->hypervisor ? ", virtualized" : "");
 	pr_info("cpu: x2apic=%d self-snoop=%d mtrr=%d 1g-pages=%d pa-bits=%u\n",
 		f->x2apic, f->self_snoop, f->mtrr, f->page1g,
 		f->phys_addr_bits);

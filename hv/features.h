@@ -53,6 +53,6 @@ extern struct features g_features;
  * so unit tests feed it fake leaves. */
 void features_detect(struct features *f);
 void features_log(const struct features *f);
-const char *vendor_name(enum cpu_vendor v);
+const char *features_vendor_name(enum cpu_vendor v);
 
 #endif

@@ -137,7 +137,7 @@ _Noreturn void hv_main(struct boot_info *bi)
 	/* From here on a CPU with nothing to run is parked. */
 	if (park_init(g_options.park == PARK_MWAIT))
 		panic("out of memory for the parking state");
-	smp_call_all(park_kick, NULL, true, false);
+	ipi_call_all(park_kick, NULL, true, false);
 	park_boot_checks();
 	park_mtrr_check();
 

@@ -8,19 +8,25 @@
 #define STACK_PAGES 8 /* 32 KiB hypervisor stack per CPU */
 #define IST_PAGES 2 /* per IST stack (NMI, #DF, #MC) */
 
+/* Each module's per-CPU state, defined by the module that owns it. */
+struct tss64; /* arch/gdt.c */
+struct svm_cpu; /* hv/svm/svm.h */
+struct smp_cpu; /* hv/smp/ipi_internal.h */
+struct park_cpu; /* hv/park/internal.h */
+
 struct percpu {
 	struct percpu *self; /* must stay first: this_cpu() reads gs:0 */
 	u32 cpu; /* dense index, 0 = boot CPU */
 	u32 apic_id;
 	u64 stack_top;
 	u64 ist_top[3]; /* NMI, #DF, #MC */
-	void *tss; /* this CPU's TSS */
+	struct tss64 *tss; /* this CPU's TSS */
 	volatile u32 online; /* set by the CPU itself when it checked in */
 	volatile u32 boot_stage; /* hv/smp: AP_STAGE_* (arch/trampoline.h) */
 	/* Per-module state hangs off these pointers, owned by that module. */
-	void *svm; /* hv/svm: host save area, current vCPU, ... */
-	void *smp; /* hv/smp + hv/ipi: call queue, ... */
-	void *park; /* hv/park */
+	struct svm_cpu *svm; /* hv/svm: host save area, current vCPU, ... */
+	struct smp_cpu *smp; /* hv/smp: IPI call queue, ... */
+	struct park_cpu *park; /* hv/park */
 	u64 spec_ctrl_base;
 };
 

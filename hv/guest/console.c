@@ -10,13 +10,13 @@ static void line_out(struct vcpu *v)
 	v->con_len = 0;
 }
 
-void vcpu_console_flush(struct vcpu *v)
+void guest_console_flush(struct vcpu *v)
 {
 	if (v->con_len)
 		line_out(v);
 }
 
-void vcpu_console_put(struct vcpu *v, const char *s, size_t n)
+void guest_console_put(struct vcpu *v, const char *s, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		char c = s[i];
@@ -31,6 +31,6 @@ void vcpu_console_put(struct vcpu *v, const char *s, size_t n)
 			c = '?'; /* no escape sequences onto the console */
 		v->con[v->con_len++] = c;
 		if (v->con_len == VCPU_CON_LINE)
-			vcpu_console_flush(v);
+			guest_console_flush(v);
 	}
 }

@@ -140,8 +140,8 @@ static int build(struct guest *g, const struct guest_params *p)
 	g->msrpm = page_alloc(MSRPM_PAGES, 1);
 	if (!g->iopm.v || !g->msrpm.v)
 		return -HC_E2BIG;
-	iopm_build(hpa_to_ptr(g->iopm));
-	msrpm_build(hpa_to_ptr(g->msrpm));
+	vmcb_iopm_build(hpa_to_ptr(g->iopm));
+	vmcb_msrpm_build(hpa_to_ptr(g->msrpm));
 	pause_policy_decide(&g_features, &p->pause, &g->pause);
 	fill_boot_info(g, p);
 	g->vcpus_pages =

@@ -20,7 +20,7 @@ static s64 hc_console_write(struct vcpu *v, const struct hc_args *a)
 	r = guest_mem_range(v->guest, a->a0, a->a1, 1, &p);
 	if (r)
 		return r;
-	vcpu_console_put(v, p, a->a1);
+	guest_console_put(v, p, a->a1);
 	return (s64)a->a1;
 }
 
@@ -134,9 +134,9 @@ void guest_counters(const struct guest *g, struct hc_counters *c)
 	for (u32 i = 0; i < g->nr_vcpus; i++) {
 		const struct vcpu *t = g->vcpus[i];
 
-		c->exits_total += t->exits;
+		c->exits_total += t->stats.exits;
 		for (unsigned k = 0; k < EK_NR; k++)
-			f[map[k]] += t->count[k];
+			f[map[k]] += t->stats.count[k];
 	}
 }
 
@@ -188,7 +188,7 @@ enum exit_action hypercall_handle(struct vcpu *v)
 			ret = hc_get_counters(v, &a);
 			break;
 		case HC_EXIT:
-			vcpu_console_flush(v);
+			guest_console_flush(v);
 			guest_stop(v->guest, (s64)a.a0, false,
 				   "exited with status %lld", (long long)a.a0);
 			return EXIT_LEAVE;

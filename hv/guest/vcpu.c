@@ -20,15 +20,15 @@ static void bench_path(struct vcpu *v, u64 now)
 {
 	u64 d;
 
-	if (!v->t_exit)
+	if (!v->stats.t_exit)
 		return;
-	d = now - v->t_exit;
-	v->path_n++;
-	v->path_sum += d;
-	if (!v->path_min || d < v->path_min)
-		v->path_min = d;
-	if (d > v->path_max)
-		v->path_max = d;
+	d = now - v->stats.t_exit;
+	v->stats.path_n++;
+	v->stats.path_sum += d;
+	if (!v->stats.path_min || d < v->stats.path_min)
+		v->stats.path_min = d;
+	if (d > v->stats.path_max)
+		v->stats.path_max = d;
 }
 
 static bool waiting(const struct vcpu *v)
@@ -59,15 +59,15 @@ bool vcpu_wait_wakeup(struct vcpu *v)
 			continue;
 		}
 		if (offline)
-			v->offline_waits++;
+			v->stats.offline_waits++;
 		else
-			v->halt_waits++;
+			v->stats.halt_waits++;
 		park_until(offline ? PARK_VCPU_OFFLINE : PARK_VCPU_HALTED,
 			   &v->wake);
 		/* park_until() returns with the base value restored. */
 		if (g_spec_policy.park_lowers &&
 		    rdmsr(MSR_SPEC_CTRL) != this_cpu()->spec_ctrl_base)
-			v->wake_spec_bad++;
+			v->stats.wake_spec_bad++;
 	}
 	return !g->stopping;
 }
@@ -81,7 +81,7 @@ static void vcpu_run(struct vcpu *v)
 	/* g->active was raised by mark_running(): teardown waits for us. */
 	if (!sc) {
 		guest_stop(g, -1, true, "vCPU %u: SVM is not enabled on CPU %u",
-			   v->id, smp_this_cpu());
+			   v->id, ipi_this_cpu());
 		goto out;
 	}
 	v->in_loop = true;
@@ -93,7 +93,7 @@ static void vcpu_run(struct vcpu *v)
 		host_aux = rdmsr(MSR_TSC_AUX);
 		wrmsr(MSR_TSC_AUX, v->tsc_aux);
 	}
-	watchdog_arm(v);
+	vcpu_watchdog_arm(v);
 	if (g->bench) /* hv/selftest/bench.c: boot -> first guest instruction */
 		bench_note_first_vmrun(rdtsc());
 	while (!g->stopping) {
@@ -125,14 +125,14 @@ static void vcpu_run(struct vcpu *v)
 		__atomic_store_n(&v->in_guest, 0, __ATOMIC_SEQ_CST);
 		irq_enable();
 		if (g->bench)
-			v->t_exit = rdtsc();
+			v->stats.t_exit = rdtsc();
 		v->vmcb->control.tlb_control = TLB_CONTROL_NOTHING;
 		if (exit_dispatch(v) == EXIT_LEAVE ||
-		    !watchdog_check(v, v->vmcb->control.exit_code))
+		    !vcpu_watchdog_check(v, v->vmcb->control.exit_code))
 			break;
 	}
-	watchdog_disarm();
-	vcpu_console_flush(v);
+	vcpu_watchdog_disarm();
+	guest_console_flush(v);
 	if (g_features.rdtscp)
 		wrmsr(MSR_TSC_AUX, host_aux);
 	sc->vcpu = NULL;
@@ -159,7 +159,7 @@ static int start_on(struct vcpu *v)
 {
 	if (park_ready())
 		return park_post(v->id, vcpu_thread, v);
-	return smp_call_on(v->id, vcpu_thread, v, false);
+	return ipi_call_on(v->id, vcpu_thread, v, false);
 }
 
 static int mark_running(struct vcpu *v)
@@ -186,7 +186,7 @@ int vcpu_launch(struct vcpu *v)
 	struct guest *g = v->guest;
 	int r;
 
-	if (v->id == smp_this_cpu())
+	if (v->id == ipi_this_cpu())
 		return -HC_EBUSY; /* this CPU is busy running the caller */
 	r = mark_running(v);
 	if (r)
@@ -218,11 +218,11 @@ void vcpu_kick(struct vcpu *v)
 {
 	__atomic_store_n(&v->kick, 1, __ATOMIC_RELEASE);
 	__atomic_store_n(&v->wake, 1, __ATOMIC_SEQ_CST);
-	if (!v->in_loop || v->id == smp_this_cpu())
+	if (!v->in_loop || v->id == ipi_this_cpu())
 		return;
 	if (park_ready())
 		park_wake(v->id); /* parked in vcpu_wait_wakeup() */
-	smp_call_on(v->id, kick_fn, NULL, false); /* in guest mode: INTR */
+	ipi_call_on(v->id, kick_fn, NULL, false); /* in guest mode: INTR */
 }
 
 void vcpu_wait_out(struct vcpu *v)

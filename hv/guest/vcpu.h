@@ -1,5 +1,5 @@
 /* hv/guest/vcpu.h - a virtual CPU: its VMCB, guest GPRs, state machine and
- * per-exit-kind counters; vCPU n always runs on physical CPU n. */
+ * statistics (struct vcpu_stats); vCPU n always runs on physical CPU n. */
 #ifndef MINHV_HV_VCPU_H
 #define MINHV_HV_VCPU_H
 
@@ -22,6 +22,22 @@ enum exit_action { EXIT_RESUME, EXIT_LEAVE };
 
 #define VCPU_CON_LINE 160
 
+/* What a vCPU counted and timed; read by reports, self-tests and the
+ * HC_GET_COUNTERS hypercall, never by the run state machine. */
+struct vcpu_stats {
+	u64 exits; /* all exits */
+	u64 count[EK_NR]; /* exits by kind */
+	u64 io_dropped; /* IOIO to ports nobody emulates */
+	u64 msr_gp; /* #GP injected for MSR accesses */
+	u64 offlines; /* RUNNING -> OFFLINE transitions */
+	u64 offline_waits; /* times its CPU parked while it was OFFLINE */
+	u64 halt_waits; /* times its CPU parked while it was HALTED */
+	u64 parks_before; /* its CPU's park count when the guest started */
+	u64 wake_spec_bad; /* wakes that found SPEC_CTRL not at the base */
+	/* Bench: TSC from #VMEXIT (stub return) to the next VMRUN. */
+	u64 t_exit, path_n, path_sum, path_min, path_max;
+};
+
 struct vcpu {
 	struct vmcb *vmcb;
 	hpa_t vmcb_hpa;
@@ -36,23 +52,13 @@ struct vcpu {
 	volatile u32 wake;
 	volatile u32 in_guest; /* between its state check and #VMEXIT */
 	bool in_loop; /* inside vcpu_run on its CPU */
-	u64 offlines; /* RUNNING -> OFFLINE transitions */
-	u64 offline_waits; /* times its CPU parked while it was OFFLINE */
-	u64 halt_waits; /* times its CPU parked while it was HALTED */
-	u64 parks_before; /* its CPU's park count when the guest started */
-	u64 wake_spec_bad; /* wakes that found SPEC_CTRL not at the base */
-	u64 exits; /* all exits */
-	u64 count[EK_NR];
-	u64 io_dropped; /* IOIO to ports nobody emulates */
-	u64 msr_gp; /* #GP injected for MSR accesses */
 	u64 spec_ctrl; /* guest's SPEC_CTRL view: never reaches hardware */
 	u64 mtrr_def_type;
 	u64 tsc_aux; /* in the hardware MSR while the vCPU runs */
 	u64 progress_tsc; /* last exit that was not INTR/NMI/PAUSE */
-	/* Bench: TSC from #VMEXIT (stub return) to the next VMRUN. */
-	u64 t_exit, path_n, path_sum, path_min, path_max;
 	u32 con_len;
 	char con[VCPU_CON_LINE];
+	struct vcpu_stats stats;
 };
 
 /* vcpu_ops.c: pure helpers on a vCPU's VMCB. */
@@ -88,8 +94,8 @@ void vcpu_park_snapshot(struct guest *g);
 void vcpu_park_checks(const struct guest *g);
 
 /* guest_console.c: guest console bytes, line-buffered, name-prefixed. */
-void vcpu_console_put(struct vcpu *v, const char *s, size_t n);
-void vcpu_console_flush(struct vcpu *v);
+void guest_console_put(struct vcpu *v, const char *s, size_t n);
+void guest_console_flush(struct vcpu *v);
 
 /* exit.c: the one dispatcher. */
 enum exit_action exit_dispatch(struct vcpu *v);

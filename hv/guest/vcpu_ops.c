@@ -74,7 +74,7 @@ int vcpu_set_offline(struct vcpu *v)
 	spin_lock(&g->lock);
 	if (v->state == VCPU_RUNNING) {
 		v->state = VCPU_OFFLINE;
-		v->offlines++;
+		v->stats.offlines++;
 		g->live--;
 		check_live(g, "every vCPU is offline or halted");
 	} else if (v->state != VCPU_OFFLINE && v->state != VCPU_HALTED) {

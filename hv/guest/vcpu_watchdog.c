@@ -20,7 +20,7 @@ static void tick_handler(struct trap_frame *f)
 	apic_eoi(); /* the INTR exit was the point; nothing else to do */
 }
 
-void watchdog_init(u32 ms)
+void vcpu_watchdog_init(u32 ms)
 {
 	limit_tsc = (u64)ms * g_tsc_khz;
 	if (!limit_tsc)
@@ -30,7 +30,7 @@ void watchdog_init(u32 ms)
 		ms);
 }
 
-void watchdog_arm(struct vcpu *v)
+void vcpu_watchdog_arm(struct vcpu *v)
 {
 	if (!limit_tsc)
 		return;
@@ -38,13 +38,13 @@ void watchdog_arm(struct vcpu *v)
 	apic_timer_oneshot(VEC_TIMER, TICK_COUNT, APIC_TIMER_DIV_1);
 }
 
-void watchdog_disarm(void)
+void vcpu_watchdog_disarm(void)
 {
 	if (limit_tsc)
 		apic_timer_stop();
 }
 
-bool watchdog_check(struct vcpu *v, u64 code)
+bool vcpu_watchdog_check(struct vcpu *v, u64 code)
 {
 	u64 now;
 

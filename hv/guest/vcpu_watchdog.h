@@ -6,11 +6,11 @@
 #include "hv/guest/vcpu.h"
 
 /* Boot CPU, once, after TSC calibration. */
-void watchdog_init(u32 ms);
+void vcpu_watchdog_init(u32 ms);
 /* On the vCPU's CPU: start ticking, progress = now. */
-void watchdog_arm(struct vcpu *v);
-void watchdog_disarm(void);
+void vcpu_watchdog_arm(struct vcpu *v);
+void vcpu_watchdog_disarm(void);
 /* After each exit: false when the guest was stopped for no progress. */
-bool watchdog_check(struct vcpu *v, u64 exit_code);
+bool vcpu_watchdog_check(struct vcpu *v, u64 exit_code);
 
 #endif

@@ -117,7 +117,7 @@ bool mtrr_need_flush(const struct features *f, const struct mtrr_state *old,
 		     const char **why);
 
 /* mtrr_sync.c */
-/* Program *target on every online CPU at once through smp_call_all(), read
+/* Program *target on every online CPU at once through ipi_call_all(), read
  * back and compare on each. Fills *st (may be NULL) and the last stats.
  * Returns 0, -ETIMEDOUT (a CPU never reached the entry barrier: nothing
  * written), -EIO (some CPU differs after), -EPERM (locked for SNP). */

@@ -124,7 +124,7 @@ static void mtrr_rendezvous(void *arg)
 	if (irq) /* 14 */
 		irq_enable();
 
-	bad = mtrr_compare(c->target, smp_this_cpu(), MTRR_CMP_REPORT);
+	bad = mtrr_compare(c->target, ipi_this_cpu(), MTRR_CMP_REPORT);
 	add32(&st->cpus, 1);
 	add64(&st->wbinvd_total, nwb);
 	min32(&st->wbinvd_cpu_min, nwb);
@@ -138,7 +138,7 @@ static void mtrr_rendezvous(void *arg)
 	if (bad) {
 		add32(&st->mismatch_cpus, 1);
 		add32(&st->mismatch_msrs, bad);
-		min32(&st->first_mismatch_cpu, smp_this_cpu());
+		min32(&st->first_mismatch_cpu, ipi_this_cpu());
 	}
 }
 
@@ -153,7 +153,7 @@ static void precheck(void *arg)
 	struct sync_ctx *c = arg;
 	const char *why;
 
-	if (!mtrr_compare(c->old, smp_this_cpu(), MTRR_CMP_TYPES))
+	if (!mtrr_compare(c->old, ipi_this_cpu(), MTRR_CMP_TYPES))
 		return;
 	add32(&c->st->precheck_differ, 1);
 	spin_lock(&mine_lock);
@@ -220,7 +220,7 @@ int mtrr_sync_all(const struct mtrr_state *target, struct mtrr_stats *out)
 	spin_lock(&sync_lock);
 	memset(&st, 0, sizeof(st));
 	st.seq = mtrr_last_stats()->seq + 1;
-	st.expected = smp_online_count();
+	st.expected = ipi_online_count();
 	st.wbinvd_cpu_min = ~0u;
 	st.first_mismatch_cpu = ~0u;
 	c.target = target;
@@ -231,7 +231,7 @@ int mtrr_sync_all(const struct mtrr_state *target, struct mtrr_stats *out)
 	if (!st.flushed && c.old && mtrr_flush_option() == TRI_AUTO) {
 		/* The rule judged old -> target; a CPU holding something
 		 * else (firmware left it different) has unknown old types. */
-		smp_call_all(precheck, &c, true, true);
+		ipi_call_all(precheck, &c, true, true);
 		if (st.precheck_unsafe) {
 			st.flushed = true;
 			st.why =
@@ -246,7 +246,7 @@ int mtrr_sync_all(const struct mtrr_state *target, struct mtrr_stats *out)
 	barrier_init(&c.exit, st.expected);
 
 	t0 = rdtsc();
-	n = smp_call_all(mtrr_rendezvous, &c, true, true);
+	n = ipi_call_all(mtrr_rendezvous, &c, true, true);
 	st.total_cycles = rdtsc() - t0;
 	if (st.wbinvd_cpu_min == ~0u)
 		st.wbinvd_cpu_min = 0;
@@ -262,7 +262,7 @@ int mtrr_sync_all(const struct mtrr_state *target, struct mtrr_stats *out)
 	spin_unlock(&sync_lock);
 
 	if ((u32)n != st.expected)
-		pr_err("mtrr: smp_call_all ran on %d CPUs, %u are online\n", n,
+		pr_err("mtrr: ipi_call_all ran on %d CPUs, %u are online\n", n,
 		       st.expected);
 	report(&st);
 	if (out)

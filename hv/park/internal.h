@@ -13,7 +13,7 @@ struct park_cpu {
 	volatile u32 lowered; /* SPEC_CTRL holds the park value */
 	volatile u32 reason; /* enum park_reason */
 	volatile u32 claimed, posted; /* park_post() hand-off */
-	smp_fn work_fn;
+	ipi_fn work_fn;
 	void *work_arg;
 	struct park_stats st;
 } __attribute__((aligned(64)));

@@ -144,16 +144,16 @@ int park_wake(u32 cpu)
 	 * before we look at whether the target sleeps (it stores parked,
 	 * then loads the condition). */
 	__atomic_add_fetch(&p->kick, 1, __ATOMIC_SEQ_CST);
-	if (park_mwait || cpu == smp_this_cpu() ||
+	if (park_mwait || cpu == ipi_this_cpu() ||
 	    !__atomic_load_n(&p->parked, __ATOMIC_SEQ_CST))
 		return 0;
 	/* HLT needs an interrupt. The cross-call IPI carries it (hv/smp/ipi.h);
 	 * park_irq_enter() makes every vector restore SPEC_CTRL first, so
 	 * a dedicated VEC_IPI_WAKE sender can replace this unchanged. */
-	return smp_call_on(cpu, park_kick_nop, NULL, false);
+	return ipi_call_on(cpu, park_kick_nop, NULL, false);
 }
 
-int park_post(u32 cpu, smp_fn fn, void *arg)
+int park_post(u32 cpu, ipi_fn fn, void *arg)
 {
 	struct park_cpu *p;
 	u32 free = 0;
@@ -173,7 +173,7 @@ int park_post(u32 cpu, smp_fn fn, void *arg)
 void park_run_one(void)
 {
 	struct park_cpu *p = this_cpu()->park;
-	smp_fn fn;
+	ipi_fn fn;
 	void *arg;
 
 	park_until(PARK_IDLE, &p->posted);

@@ -46,7 +46,7 @@ _Noreturn void park_cpu_loop(void);
 void park_run_one(void);
 /* Hand fn(arg) to cpu's idle loop and wake it. 0, -16 (EBUSY) when work is
  * already pending there, -22 (EINVAL) for an unknown CPU. */
-int park_post(u32 cpu, smp_fn fn, void *arg);
+int park_post(u32 cpu, ipi_fn fn, void *arg);
 
 /* Wake cpu so it re-checks its condition: a store to its monitored line,
  * plus a cross-call IPI when it waits in HLT. 0 or negative. */

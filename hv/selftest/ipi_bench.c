@@ -36,7 +36,7 @@ static void ping(u32 cpu, struct bench_row *r)
 	for (u32 i = 0; i < PING_ROUNDS; i++) {
 		u64 a = rdtsc();
 
-		smp_call_on(cpu, nop, NULL, true);
+		ipi_call_on(cpu, nop, NULL, true);
 		a = rdtsc() - a;
 		if (a < min)
 			min = a;
@@ -70,12 +70,12 @@ static void atomic_max(u64 *p, u64 v)
 static void mesh_worker(void *arg)
 {
 	struct mesh *m = arg;
-	u32 self = smp_this_cpu(), pending = 0;
+	u32 self = ipi_this_cpu(), pending = 0;
 	u64 t0;
 
 	__atomic_add_fetch(&m->started, 1, __ATOMIC_ACQ_REL);
 	while (__atomic_load_n(&m->started, __ATOMIC_ACQUIRE) < g_ncpus)
-		if (!smp_call_poll())
+		if (!ipi_call_poll())
 			cpu_relax();
 	t0 = rdtsc();
 	atomic_min(&m->t_first, t0);
@@ -84,11 +84,11 @@ static void mesh_worker(void *arg)
 			if (c == self)
 				continue;
 			__atomic_add_fetch(&pending, 1, __ATOMIC_RELAXED);
-			call_enqueue(c, nop, NULL, &pending);
+			ipi_call_enqueue(c, nop, NULL, &pending);
 			ipi_send(c, VEC_IPI_CALL);
 		}
 	}
-	call_wait(&pending);
+	ipi_call_wait(&pending);
 	atomic_max(&m->t_last, rdtsc());
 	__atomic_add_fetch(&m->done, 1, __ATOMIC_RELEASE);
 }
@@ -99,9 +99,9 @@ static void mesh(struct bench_row *r)
 	struct mesh m = { .per_target = MESH_TOTAL / pairs ?: 1,
 			  .t_first = ~0ULL };
 
-	smp_call_all(mesh_worker, &m, false, true);
+	ipi_call_all(mesh_worker, &m, false, true);
 	while (__atomic_load_n(&m.done, __ATOMIC_ACQUIRE) < g_ncpus)
-		if (!smp_call_poll())
+		if (!ipi_call_poll())
 			cpu_relax();
 	r->mesh_calls = (u64)m.per_target * pairs;
 	r->mesh_cycles = m.t_last - m.t_first;

@@ -105,7 +105,7 @@ static void range_selftest(u32 online)
 	rc = mtrr_sync_all(&saved, NULL);
 	ktap_ok("mtrr.set_range_restored",
 		rc == 0 && stats_ok(s, online) &&
-			mtrr_compare(&saved, smp_this_cpu(), MTRR_CMP_REPORT) ==
+			mtrr_compare(&saved, ipi_this_cpu(), MTRR_CMP_REPORT) ==
 				0 &&
 			(!auto_rule || s->flushed == !g_features.self_snoop),
 		"rc %d: %s, %llu WBINVDs on %u CPUs, %u differ (%s)", rc,
@@ -117,7 +117,7 @@ static void range_selftest(u32 online)
 void mtrr_ktap(int init_rc)
 {
 	const struct mtrr_stats *s = mtrr_last_stats();
-	u32 online = smp_online_count();
+	u32 online = ipi_online_count();
 
 	if (!g_features.mtrr) {
 		ktap_skip("mtrr.rendezvous",

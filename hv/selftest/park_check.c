@@ -20,7 +20,7 @@ struct probe {
 static void probe_fn(void *arg)
 {
 	struct probe *x = arg;
-	u32 me = smp_this_cpu();
+	u32 me = ipi_this_cpu();
 
 	x->cpu = me;
 	x->parked = park_is_parked(me);
@@ -71,7 +71,7 @@ static void cross_call(u32 t)
 	int rc;
 
 	park_get_stats(t, &b);
-	rc = smp_call_on(t, probe_fn, &x, true);
+	rc = ipi_call_on(t, probe_fn, &x, true);
 	ktap_ok("park.cross_call_while_parked",
 		rc == 0 && wait_ran(&x) && x.parked && !x.lowered,
 		"cpu%u: rc %d ran %u parked %d lowered %d", t, rc, x.ran,
@@ -104,7 +104,7 @@ static void cross_call(u32 t)
 
 void park_boot_checks(void)
 {
-	u32 self = smp_this_cpu(), t;
+	u32 self = ipi_this_cpu(), t;
 	struct park_stats b;
 	struct probe y = { 0 };
 

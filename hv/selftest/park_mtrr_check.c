@@ -22,7 +22,7 @@ static bool all_parked_again(u32 n, const struct park_stats *before)
 void park_mtrr_check(void)
 {
 	static struct park_stats before[64];
-	u32 n = smp_online_count();
+	u32 n = ipi_online_count();
 	struct mtrr_stats st;
 	int rc;
 
@@ -40,10 +40,10 @@ void park_mtrr_check(void)
 		park_get_stats(cpu, &before[cpu]);
 	rc = mtrr_sync_all(mtrr_current(), &st);
 	ktap_ok("park.mtrr_rendezvous",
-		rc == 0 && st.cpus == smp_online_count() &&
+		rc == 0 && st.cpus == ipi_online_count() &&
 			st.mismatch_cpus == 0,
 		"rc %d: %u of %u CPUs ran the rendezvous, %u mismatch", rc,
-		st.cpus, smp_online_count(), st.mismatch_cpus);
+		st.cpus, ipi_online_count(), st.mismatch_cpus);
 	ktap_ok("park.parked_after_mtrr", all_parked_again(n, before),
 		"a CPU did not return to parked after the MTRR rendezvous");
 }

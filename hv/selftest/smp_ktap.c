@@ -49,7 +49,7 @@ static bool wait_for_n(const volatile void *p, unsigned size, u64 want)
 			return true;
 		if (tsc_now_us() > end)
 			return false;
-		if (!smp_call_poll())
+		if (!ipi_call_poll())
 			cpu_relax();
 	}
 }
@@ -89,7 +89,7 @@ static void check_calls(void)
 	int ran;
 	u32 bad;
 
-	ran = smp_call_all(visit, v, true, true);
+	ran = ipi_call_all(visit, v, true, true);
 	ktap_ok("smp.call_all_wait",
 		ran == (int)g_ncpus && v->count == g_ncpus && !missing(v, 1),
 		"ran on %d, counted %u of %u CPUs", ran, v->count, g_ncpus);
@@ -101,19 +101,19 @@ static void check_calls(void)
 	v = new_visit();
 	bad = 0;
 	for (u32 i = 0; i < g_ncpus; i++)
-		bad += smp_call_on(i, visit, v, true) != 0;
+		bad += ipi_call_on(i, visit, v, true) != 0;
 	ktap_ok("smp.call_on_each", !bad && !missing(v, 1),
 		"%u calls refused, %u CPUs not reached", bad, missing(v, 1));
 
 	free_visit(v);
 	v = new_visit();
-	ran = smp_call_all(visit, v, false, false);
+	ran = ipi_call_all(visit, v, false, false);
 	ktap_ok("smp.call_all_nowait",
 		wait_for(&v->count, g_ncpus - 1) && v->seen[0] == 0 &&
 			missing(v, 1) == 1,
 		"%u of %u other CPUs ran it", v->count, g_ncpus - 1);
 	ktap_ok("smp.call_offline_refused",
-		smp_call_on(g_ncpus, visit, v, true) < 0,
+		ipi_call_on(g_ncpus, visit, v, true) < 0,
 		"a call to CPU %u (not online) was accepted", g_ncpus);
 	free_visit(v);
 }
@@ -127,7 +127,7 @@ static u64 test_ipis(u32 cpu)
 
 static void check_ipis(void)
 {
-	u32 self = smp_this_cpu(), lost = 0;
+	u32 self = ipi_this_cpu(), lost = 0;
 	u64 before;
 
 	/* Self-IPI: taken once interrupts are on (PIC and LINT0 masked). */
@@ -196,9 +196,9 @@ void smp_ktap(void)
 		"running %s, CPUID x2APIC=%d", apic_mode_name(),
 		g_features.x2apic);
 	ktap_ok("smp.dense_ids",
-		smp_this_cpu() == 0 && smp_online_count() == g_ncpus,
-		"boot CPU index %u, %u online of %u", smp_this_cpu(),
-		smp_online_count(), g_ncpus);
+		ipi_this_cpu() == 0 && ipi_online_count() == g_ncpus,
+		"boot CPU index %u, %u online of %u", ipi_this_cpu(),
+		ipi_online_count(), g_ncpus);
 	check_calls();
 	check_ipis();
 	/* Auto policy: fence on Intel (and unknown), never on AMD/Hygon, the
@@ -208,7 +208,7 @@ void smp_ktap(void)
 			(g_apic->mode != APIC_MODE_X2APIC ||
 			 g_apic->fenced == g_smp.fence.fence),
 		"vendor %s: fence %s (%s), send path %s",
-		vendor_name(g_features.vendor),
+		features_vendor_name(g_features.vendor),
 		g_smp.fence.fence ? "on" : "off", g_smp.fence.why,
 		g_apic->name);
 }

@@ -13,7 +13,7 @@ void vcpu_park_snapshot(struct guest *g)
 		struct park_stats s;
 
 		park_get_stats(g->vcpus[i]->id, &s);
-		g->vcpus[i]->parks_before = s.parks;
+		g->vcpus[i]->stats.parks_before = s.parks;
 	}
 }
 
@@ -28,18 +28,18 @@ void vcpu_park_checks(const struct guest *g)
 		u64 d;
 
 		park_get_stats(v->id, &s);
-		d = s.parks - v->parks_before;
-		if (v->offlines || v->halt_waits)
+		d = s.parks - v->stats.parks_before;
+		if (v->stats.offlines || v->stats.halt_waits)
 			pr_info("svm: vCPU %u: offline %llu times, CPU parked %llu times while offline, %llu while halted (cpu%u parks +%llu)\n",
-				v->id, (unsigned long long)v->offlines,
-				(unsigned long long)v->offline_waits,
-				(unsigned long long)v->halt_waits, v->id,
+				v->id, (unsigned long long)v->stats.offlines,
+				(unsigned long long)v->stats.offline_waits,
+				(unsigned long long)v->stats.halt_waits, v->id,
 				(unsigned long long)d);
-		offlines += v->offlines;
-		waits += v->offline_waits;
-		bad += v->wake_spec_bad;
+		offlines += v->stats.offlines;
+		waits += v->stats.offline_waits;
+		bad += v->stats.wake_spec_bad;
 		/* Every wait went through park_until(), which counts. */
-		if (d < v->offline_waits + v->halt_waits)
+		if (d < v->stats.offline_waits + v->stats.halt_waits)
 			stats_ok = false;
 	}
 	if (!park_ready()) {

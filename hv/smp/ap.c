@@ -36,7 +36,7 @@ _Noreturn void smp_ap_entry(struct percpu *pc)
 	 * from then on this CPU has nothing to run and is parked. */
 	while (!park_ready()) {
 		irq_disable(); /* no IPI between the last poll and HLT */
-		smp_call_poll();
+		ipi_call_poll();
 		cpu_safe_halt(); /* STI;HLT: woken by VEC_IPI_CALL and friends */
 	}
 	park_cpu_loop();

@@ -30,12 +30,12 @@ void ipi_set_broadcast_ok(bool ok)
 	broadcast_ok = ok;
 }
 
-u32 smp_this_cpu(void)
+u32 ipi_this_cpu(void)
 {
 	return this_cpu()->cpu;
 }
 
-u32 smp_online_count(void)
+u32 ipi_online_count(void)
 {
 	u32 n = 0;
 
@@ -67,7 +67,7 @@ int ipi_broadcast(u8 vector)
 	if (broadcast_ok)
 		return apic_send(&r);
 	for (u32 i = 0; i < g_ncpus; i++)
-		if (i != smp_this_cpu() && online(i) && ipi_send(i, vector))
+		if (i != ipi_this_cpu() && online(i) && ipi_send(i, vector))
 			err = -1;
 	return err;
 }
@@ -102,7 +102,7 @@ static void irq_restore(bool on)
 		irq_enable();
 }
 
-u32 smp_call_poll(void)
+u32 ipi_call_poll(void)
 {
 	struct smp_cpu *me = this_cpu()->smp;
 	u32 n = 0;
@@ -129,15 +129,15 @@ u32 smp_call_poll(void)
 	}
 }
 
-void call_wait(u32 *pending)
+void ipi_call_wait(u32 *pending)
 {
 	while (__atomic_load_n(pending, __ATOMIC_ACQUIRE)) {
-		if (!smp_call_poll())
+		if (!ipi_call_poll())
 			cpu_relax();
 	}
 }
 
-void call_enqueue(u32 cpu, smp_fn fn, void *arg, u32 *pending)
+void ipi_call_enqueue(u32 cpu, ipi_fn fn, void *arg, u32 *pending)
 {
 	struct smp_cpu *t = sc(cpu);
 
@@ -148,7 +148,7 @@ void call_enqueue(u32 cpu, smp_fn fn, void *arg, u32 *pending)
 		spin_unlock(&t->lock);
 		/* full: serve our own queue so two CPUs filling each other's
 		 * rings with interrupts off cannot deadlock */
-		if (!smp_call_poll())
+		if (!ipi_call_poll())
 			cpu_relax();
 	}
 	t->q[t->tail % CALLQ_SLOTS] = (struct call_slot){ fn, arg, pending };
@@ -156,26 +156,26 @@ void call_enqueue(u32 cpu, smp_fn fn, void *arg, u32 *pending)
 	spin_unlock(&t->lock); /* release: the slot is visible before the IPI */
 }
 
-int smp_call_on(u32 cpu, smp_fn fn, void *arg, bool wait)
+int ipi_call_on(u32 cpu, ipi_fn fn, void *arg, bool wait)
 {
 	u32 pending = 1;
 
 	if (!online(cpu))
 		return -1;
-	if (cpu == smp_this_cpu()) {
+	if (cpu == ipi_this_cpu()) {
 		fn(arg);
 		return 0;
 	}
-	call_enqueue(cpu, fn, arg, wait ? &pending : NULL);
+	ipi_call_enqueue(cpu, fn, arg, wait ? &pending : NULL);
 	ipi_send(cpu, VEC_IPI_CALL);
 	if (wait)
-		call_wait(&pending);
+		ipi_call_wait(&pending);
 	return 0;
 }
 
-int smp_call_all(smp_fn fn, void *arg, bool wait, bool include_self)
+int ipi_call_all(ipi_fn fn, void *arg, bool wait, bool include_self)
 {
-	u32 self = smp_this_cpu();
+	u32 self = ipi_this_cpu();
 	u32 pending = 0;
 	int n = 0;
 
@@ -184,7 +184,7 @@ int smp_call_all(smp_fn fn, void *arg, bool wait, bool include_self)
 			continue;
 		if (wait)
 			__atomic_add_fetch(&pending, 1, __ATOMIC_RELAXED);
-		call_enqueue(i, fn, arg, wait ? &pending : NULL);
+		ipi_call_enqueue(i, fn, arg, wait ? &pending : NULL);
 		n++;
 	}
 	if (n)
@@ -194,7 +194,7 @@ int smp_call_all(smp_fn fn, void *arg, bool wait, bool include_self)
 		n++;
 	}
 	if (wait)
-		call_wait(&pending);
+		ipi_call_wait(&pending);
 	return n;
 }
 
@@ -202,7 +202,7 @@ static void call_handler(struct trap_frame *f)
 {
 	(void)f;
 	apic_eoi();
-	smp_call_poll();
+	ipi_call_poll();
 }
 
 static void test_handler(struct trap_frame *f)
@@ -236,7 +236,7 @@ static void nmi_handler(struct trap_frame *f)
 void ipi_stop_others(void)
 {
 	struct apic_icr r = apic_icr_shorthand(APIC_SH_OTHERS, APIC_DM_NMI, 0);
-	u32 self = smp_this_cpu();
+	u32 self = ipi_this_cpu();
 
 	__atomic_store_n(&stopping, 1, __ATOMIC_RELEASE);
 	if (broadcast_ok) {

@@ -5,18 +5,18 @@
 
 #include "arch/types.h"
 
-typedef void (*smp_fn)(void *arg);
+typedef void (*ipi_fn)(void *arg);
 
 /* Run fn(arg) on CPU `cpu` (dense index). With wait, return only once fn
  * has returned there. Returns 0, or negative if the CPU is not online. */
-int smp_call_on(u32 cpu, smp_fn fn, void *arg, bool wait);
+int ipi_call_on(u32 cpu, ipi_fn fn, void *arg, bool wait);
 /* Run fn(arg) on every online CPU (the caller too when include_self, the
  * caller's own call runs last, after the others were started). With wait,
  * return once all have returned. Returns the number of CPUs that ran it. */
-int smp_call_all(smp_fn fn, void *arg, bool wait, bool include_self);
+int ipi_call_all(ipi_fn fn, void *arg, bool wait, bool include_self);
 /* Number of CPUs that are online (checked in). */
-u32 smp_online_count(void);
+u32 ipi_online_count(void);
 /* Dense index of the calling CPU. */
-u32 smp_this_cpu(void);
+u32 ipi_this_cpu(void);
 
 #endif

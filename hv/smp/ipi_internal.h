@@ -10,7 +10,7 @@
 #define CALLQ_SLOTS 32 /* per target CPU; senders wait (and serve) if full */
 
 struct call_slot {
-	smp_fn fn;
+	ipi_fn fn;
 	void *arg;
 	u32 *pending; /* decremented after fn returns; NULL: no wait */
 };
@@ -45,10 +45,10 @@ void ipi_self(u8 vector);
 
 /* Queue fn(arg) on cpu without sending the IPI; waits (serving this CPU's
  * own queue) while the target's ring is full. */
-void call_enqueue(u32 cpu, smp_fn fn, void *arg, u32 *pending);
+void ipi_call_enqueue(u32 cpu, ipi_fn fn, void *arg, u32 *pending);
 /* Run every call queued for this CPU; returns how many ran. */
-u32 smp_call_poll(void);
+u32 ipi_call_poll(void);
 /* Spin until *pending is 0, serving this CPU's own queue meanwhile. */
-void call_wait(u32 *pending);
+void ipi_call_wait(u32 *pending);
 
 #endif

@@ -21,8 +21,8 @@ void smp_opts_default(struct smp_opts *o)
  * an IPI can overtake the stores it announces; Linux puts MFENCE;LFENCE
  * before it (weak_wrmsr_fence). AMD and Hygon do not need it (Linux commit
  * 04c3024560d3), and it costs: Zen 4 mesh IPI 4.93 M -> 6.36 M IPI/s. */
-struct fence_decision ipi_fence_decide(enum cpu_vendor v,
-				       enum ipi_fence_opt opt)
+struct fence_decision smp_ipi_fence_decide(enum cpu_vendor v,
+					   enum ipi_fence_opt opt)
 {
 	if (opt == IPI_FENCE_ON)
 		return (struct fence_decision){ true,

@@ -31,8 +31,8 @@ struct fence_decision {
 	bool fence; /* MFENCE;LFENCE before x2APIC ICR/SELF_IPI writes */
 	const char *why;
 };
-struct fence_decision ipi_fence_decide(enum cpu_vendor v,
-				       enum ipi_fence_opt opt);
+struct fence_decision smp_ipi_fence_decide(enum cpu_vendor v,
+					   enum ipi_fence_opt opt);
 
 /* Microseconds to wait between INIT and the first SIPI. */
 u32 smp_init_delay_us(enum cpu_vendor v, u32 family, s64 opt);

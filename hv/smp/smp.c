@@ -133,7 +133,7 @@ static u32 compact(u32 n)
 static void choose_apic(const struct boot_info *bi, const struct smp_opts *o)
 {
 	g_smp.fence_opt = o->fence;
-	g_smp.fence = ipi_fence_decide(g_features.vendor, o->fence);
+	g_smp.fence = smp_ipi_fence_decide(g_features.vendor, o->fence);
 	apic_select(g_features.x2apic, hpa(bi->acpi.lapic_addr));
 	apic_set_fence(g_smp.fence.fence);
 	apic_cpu_init(VEC_SPURIOUS, true);

@@ -58,7 +58,7 @@ static void wb_fn(void *arg)
 
 void snp_writeback_caches(void)
 {
-	smp_call_all(wb_fn, NULL, true, true);
+	ipi_call_all(wb_fn, NULL, true, true);
 }
 
 static struct snp_page *new_slot(void)

@@ -222,7 +222,7 @@ static bool scan_free(u64 region)
 
 static bool model_opt(hpa_t region, u64 func)
 {
-	u32 c = rmpopt_core_of(smp_this_cpu());
+	u32 c = rmpopt_core_of(ipi_this_cpu());
 	u64 spa = ALIGN_DOWN(region.v, SZ_1G);
 	s64 k, r = region_idx(model_base, spa);
 	u64 *word, g0 = 0;
@@ -268,7 +268,7 @@ static bool model_opt(hpa_t region, u64 func)
 
 static void model_set_base(u64 val)
 {
-	u32 c = rmpopt_core_of(smp_this_cpu());
+	u32 c = rmpopt_core_of(ipi_this_cpu());
 
 	spin_lock(&lock);
 	if (core_base[c] != val)

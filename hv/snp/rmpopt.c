@@ -34,7 +34,7 @@ enum rmpopt_mode rmpopt_mode(void)
 
 void rmpopt_ensure_base(void)
 {
-	u32 core = rmpopt_core_of(smp_this_cpu());
+	u32 core = rmpopt_core_of(ipi_this_cpu());
 
 	if (__atomic_load_n(&programmed[core], __ATOMIC_ACQUIRE))
 		return;
@@ -65,7 +65,7 @@ int rmpopt_init(hpa_t b, enum rmpopt_mode m)
 	memset(pending, 0, sizeof(pending));
 	uncovered = 0;
 	/* One thread of each core writes the MSR; siblings find it done. */
-	smp_call_all(ensure_fn, NULL, true, true);
+	ipi_call_all(ensure_fn, NULL, true, true);
 	return 0;
 }
 
@@ -78,7 +78,7 @@ bool rmpopt_issue(hpa_t region, u64 func, enum rmpopt_role role)
 	t0 = rdtsc();
 	opt = g_rmp->opt(region, func);
 	t1 = rdtsc();
-	rmpopt_stats_record(smp_this_cpu(), role, t1 - t0, opt);
+	rmpopt_stats_record(ipi_this_cpu(), role, t1 - t0, opt);
 	return opt;
 }
 

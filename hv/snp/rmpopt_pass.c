@@ -19,7 +19,7 @@ struct pass_arg {
 static void core_fn(void *p)
 {
 	const struct pass_arg *a = p;
-	u32 me = smp_this_cpu();
+	u32 me = ipi_this_cpu();
 
 	if (!rmpopt_is_issuer(me) ||
 	    (a->skip && rmpopt_core_of(me) == a->skip_core))
@@ -29,7 +29,7 @@ static void core_fn(void *p)
 
 void rmpopt_pass(const u64 *regions, u32 n, enum rmpopt_mode sched)
 {
-	u32 leader = smp_this_cpu();
+	u32 leader = ipi_this_cpu();
 	struct pass_arg a = { .skip_core = rmpopt_core_of(leader) };
 	u64 t0 = rdtsc();
 
@@ -44,7 +44,7 @@ void rmpopt_pass(const u64 *regions, u32 n, enum rmpopt_mode sched)
 	a.role = RMPOPT_ROLE_CORES;
 	for (u32 i = 0; i < n; i++) {
 		a.region = regions[i];
-		smp_call_all(core_fn, &a, true, true);
+		ipi_call_all(core_fn, &a, true, true);
 	}
 	rmpopt_stats_end(sched == RMPOPT_MODE_LEADER ? "leader-then-cores" :
 						       "all-cores-at-once",
@@ -68,7 +68,7 @@ static void report_fn(void *p)
 u32 rmpopt_report_all(hpa_t region, u32 *ncpus)
 {
 	struct report_arg a = { .region = region.v };
-	int n = smp_call_all(report_fn, &a, true, true);
+	int n = ipi_call_all(report_fn, &a, true, true);
 
 	if (ncpus)
 		*ncpus = n > 0 ? (u32)n : 0;

@@ -9,8 +9,8 @@ enum exit_action exit_dispatch(struct vcpu *v)
 {
 	u64 code = v->vmcb->control.exit_code;
 
-	v->exits++;
-	v->count[exit_kind_of(code)]++;
+	v->stats.exits++;
+	v->stats.count[exit_kind_of(code)]++;
 	switch (code) {
 	case VMEXIT_CPUID:
 		return exit_cpuid(v);

@@ -8,11 +8,11 @@
 enum exit_action exit_cpuid(struct vcpu *v); /* exit_cpuid.c */
 struct cpuid_regs;
 /* What CPUID leaf/sub returns inside the guest. */
-void vcpu_cpuid(struct vcpu *v, u32 leaf, u32 sub, struct cpuid_regs *r);
+void exit_cpuid_leaf(struct vcpu *v, u32 leaf, u32 sub, struct cpuid_regs *r);
 enum exit_action exit_msr(struct vcpu *v); /* exit_msr.c */
 /* The MSR allow-list: 0, or -1 when the guest gets #GP. */
-int vcpu_msr_read(struct vcpu *v, u32 msr, u64 *val);
-int vcpu_msr_write(struct vcpu *v, u32 msr, u64 val);
+int exit_msr_read(struct vcpu *v, u32 msr, u64 *val);
+int exit_msr_write(struct vcpu *v, u32 msr, u64 val);
 enum exit_action exit_ioio(struct vcpu *v); /* exit_io.c */
 enum exit_action exit_hlt(struct vcpu *v); /* exit_misc.c ... */
 enum exit_action exit_pause(struct vcpu *v);

@@ -27,7 +27,7 @@ static void hv_leaf(struct vcpu *v, u32 leaf, struct cpuid_regs *r)
 	}
 }
 
-void vcpu_cpuid(struct vcpu *v, u32 leaf, u32 sub, struct cpuid_regs *r)
+void exit_cpuid_leaf(struct vcpu *v, u32 leaf, u32 sub, struct cpuid_regs *r)
 {
 	if (leaf >= HV_CPUID_BASE && leaf <= HV_CPUID_BASE + 0xff) {
 		hv_leaf(v, leaf, r);
@@ -52,7 +52,7 @@ enum exit_action exit_cpuid(struct vcpu *v)
 {
 	struct cpuid_regs r;
 
-	vcpu_cpuid(v, (u32)v->vmcb->save.rax, (u32)v->gprs.rcx, &r);
+	exit_cpuid_leaf(v, (u32)v->vmcb->save.rax, (u32)v->gprs.rcx, &r);
 	/* 32-bit results zero-extend into the 64-bit registers. */
 	v->vmcb->save.rax = r.eax;
 	v->gprs.rbx = r.ebx;

@@ -3,7 +3,7 @@
 #include "hv/svm/exit_decode.h"
 #include "lib/fmt.h"
 
-void ioio_decode(u64 e, struct ioio_info *io)
+void exit_ioio_decode(u64 e, struct ioio_info *io)
 {
 	io->in = e & BIT(0);
 	io->str = e & BIT(2);
@@ -17,7 +17,7 @@ void ioio_decode(u64 e, struct ioio_info *io)
 	io->port = (u16)(e >> 16);
 }
 
-void npf_decode(u64 e, struct npf_info *n)
+void exit_npf_decode(u64 e, struct npf_info *n)
 {
 	n->present = e & BIT(0);
 	n->write = e & BIT(1);
@@ -28,7 +28,7 @@ void npf_decode(u64 e, struct npf_info *n)
 	n->guest_walk = e & BIT(33);
 }
 
-const char *npf_describe(const struct npf_info *n, char *buf, size_t len)
+const char *exit_npf_describe(const struct npf_info *n, char *buf, size_t len)
 {
 	fmt_snprintf(buf, len, "%s %s%s%s",
 		     n->fetch ? "fetch from" :
@@ -42,7 +42,7 @@ const char *npf_describe(const struct npf_info *n, char *buf, size_t len)
 	return buf;
 }
 
-unsigned insn_len_fallback(u64 code)
+unsigned exit_insn_len_fallback(u64 code)
 {
 	switch (code) {
 	case VMEXIT_CPUID: /* 0F A2 */
@@ -72,7 +72,7 @@ bool exit_next_rip(const struct vmcb *v, bool has_nrip, u64 *next)
 		*next = c->next_rip;
 		return true;
 	}
-	len = insn_len_fallback(c->exit_code);
+	len = exit_insn_len_fallback(c->exit_code);
 	*next = v->save.rip + len;
 	return len != 0;
 }

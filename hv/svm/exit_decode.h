@@ -34,7 +34,7 @@ struct ioio_info {
 	u8 addr_bits; /* 16/32/64, 0 when not reported (QEMU) */
 	u8 seg; /* effective segment for string ops */
 };
-void ioio_decode(u64 exitinfo1, struct ioio_info *io);
+void exit_ioio_decode(u64 exitinfo1, struct ioio_info *io);
 
 /* MSR exit: EXITINFO1 0 = RDMSR, 1 = WRMSR (15.11). */
 static inline bool msr_exit_is_write(u64 exitinfo1)
@@ -48,13 +48,13 @@ struct npf_info {
 	bool final_gpa; /* bit 32: on the final guest-physical access */
 	bool guest_walk; /* bit 33: on a guest page-table access */
 };
-void npf_decode(u64 exitinfo1, struct npf_info *n);
+void exit_npf_decode(u64 exitinfo1, struct npf_info *n);
 /* "write to not-present page during a guest page-table walk", ... */
-const char *npf_describe(const struct npf_info *n, char *buf, size_t len);
+const char *exit_npf_describe(const struct npf_info *n, char *buf, size_t len);
 
 /* Length of the intercepted instruction when NRIP is unavailable, or 0
  * when the exit is not an instruction that minhv steps over. */
-unsigned insn_len_fallback(u64 exit_code);
+unsigned exit_insn_len_fallback(u64 exit_code);
 /* RIP of the instruction after the intercepted one: IOIO from EXITINFO2,
  * else NRIP (when has_nrip and the CPU wrote it), else the known length.
  * Returns false if it cannot be known. */

@@ -13,16 +13,16 @@ static void port_out(struct vcpu *v, const struct ioio_info *io, u32 val)
 	if (io->port == COM1_DATA && io->size == 1) {
 		char c = (char)val;
 
-		vcpu_console_put(v, &c, 1);
+		guest_console_put(v, &c, 1);
 		return;
 	}
-	v->io_dropped++;
+	v->stats.io_dropped++;
 }
 
 static u32 port_in(struct vcpu *v, const struct ioio_info *io)
 {
 	if (io->port != COM1_DATA)
-		v->io_dropped++;
+		v->stats.io_dropped++;
 	return 0xffffffffu >> (32 - 8 * io->size);
 }
 
@@ -77,7 +77,7 @@ enum exit_action exit_ioio(struct vcpu *v)
 	struct ioio_info io;
 	u64 *rax = &v->vmcb->save.rax;
 
-	ioio_decode(v->vmcb->control.exit_info1, &io);
+	exit_ioio_decode(v->vmcb->control.exit_info1, &io);
 	if (!io.size) {
 		guest_stop(v->guest, -1, true,
 			   "vCPU %u: IOIO exit without size", v->id);

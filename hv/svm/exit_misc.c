@@ -32,8 +32,8 @@ enum exit_action exit_npf(struct vcpu *v)
 	struct npf_info n;
 	char why[96];
 
-	npf_decode(c->exit_info1, &n);
-	npf_describe(&n, why, sizeof(why));
+	exit_npf_decode(c->exit_info1, &n);
+	exit_npf_describe(&n, why, sizeof(why));
 	if (c->exit_info2 >= v->guest->mem_size)
 		guest_stop(
 			v->guest, -1, true,

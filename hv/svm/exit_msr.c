@@ -38,7 +38,7 @@ static bool is_mtrr(u32 msr)
 }
 
 /* 0, or -1 for #GP. */
-int vcpu_msr_read(struct vcpu *v, u32 msr, u64 *val)
+int exit_msr_read(struct vcpu *v, u32 msr, u64 *val)
 {
 	struct vmcb_save *s = &v->vmcb->save;
 
@@ -134,7 +134,7 @@ static int write_swapped(struct vcpu *v, u32 msr, u64 val)
 	return 0;
 }
 
-int vcpu_msr_write(struct vcpu *v, u32 msr, u64 val)
+int exit_msr_write(struct vcpu *v, u32 msr, u64 val)
 {
 	struct vmcb_save *s = &v->vmcb->save;
 	u64 ok_efer = EFER_SCE | EFER_LME | EFER_LMA |
@@ -202,16 +202,16 @@ enum exit_action exit_msr(struct vcpu *v)
 
 	if (wr) {
 		val = (v->gprs.rdx << 32) | (u32)v->vmcb->save.rax;
-		r = vcpu_msr_write(v, msr, val);
+		r = exit_msr_write(v, msr, val);
 	} else {
-		r = vcpu_msr_read(v, msr, &val);
+		r = exit_msr_read(v, msr, &val);
 		if (!r) {
 			v->vmcb->save.rax = (u32)val;
 			v->gprs.rdx = val >> 32;
 		}
 	}
 	if (r) {
-		if (v->msr_gp++ < MSR_GP_LOG_MAX)
+		if (v->stats.msr_gp++ < MSR_GP_LOG_MAX)
 			pr_info("guest %s vCPU %u: %s MSR %#x%s -> #GP\n",
 				v->guest->name, v->id, wr ? "wrmsr" : "rdmsr",
 				msr, critical(msr));

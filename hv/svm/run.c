@@ -28,8 +28,8 @@ static void print_counters(const struct guest *g)
 
 	guest_counters(g, &c);
 	for (u32 i = 0; i < g->nr_vcpus; i++) {
-		dropped += g->vcpus[i]->io_dropped;
-		gp += g->vcpus[i]->msr_gp;
+		dropped += g->vcpus[i]->stats.io_dropped;
+		gp += g->vcpus[i]->stats.msr_gp;
 	}
 	pr_info("svm: guest %s exits %llu: cpuid %llu vmmcall %llu ioio %llu msr %llu hlt %llu pause %llu npf %llu intr %llu nmi %llu shutdown %llu svm-insn %llu other %llu; io dropped %llu, msr #GP %llu\n",
 		g->name, c.exits_total, c.cpuid, c.vmmcall, c.ioio, c.msr,
@@ -42,14 +42,15 @@ static void print_bench(const struct guest *g)
 	for (u32 i = 0; i < g->nr_vcpus; i++) {
 		const struct vcpu *v = g->vcpus[i];
 
-		if (!v->path_n)
+		if (!v->stats.path_n)
 			continue;
 		/* Under -icount the TSC counts instructions. */
 		kprintf("bench: svm.exit_path vcpu=%u n=%llu min=%llu avg=%llu max=%llu tsc\n",
-			v->id, (unsigned long long)v->path_n,
-			(unsigned long long)v->path_min,
-			(unsigned long long)(v->path_sum / v->path_n),
-			(unsigned long long)v->path_max);
+			v->id, (unsigned long long)v->stats.path_n,
+			(unsigned long long)v->stats.path_min,
+			(unsigned long long)(v->stats.path_sum /
+					     v->stats.path_n),
+			(unsigned long long)v->stats.path_max);
 	}
 }
 
@@ -77,7 +78,7 @@ int svm_run_guest_image(const char *name, const void *img, u64 size)
 		.image = img,
 		.image_size = size,
 		.mem_size = (u64)g_options.guest_mem_mb << 20,
-		.nr_vcpus = smp_online_count(),
+		.nr_vcpus = ipi_online_count(),
 		.bench = g_options.bench,
 		.tests = g_options.tests,
 		.pause = { g_options.pause_count, g_options.pause_threshold,
@@ -95,7 +96,7 @@ int svm_run_guest_image(const char *name, const void *img, u64 size)
 		return 0;
 	}
 	ktap_ok("svm.enable", true, "SVM enabled");
-	watchdog_init(g_options.watchdog_ms);
+	vcpu_watchdog_init(g_options.watchdog_ms);
 	if (p.nr_vcpus > GUEST_MAX_VCPUS)
 		p.nr_vcpus = GUEST_MAX_VCPUS;
 	if (suite)

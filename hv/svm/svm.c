@@ -22,7 +22,7 @@ const char *svm_unusable_reason(const struct features *f, bool have_vm_cr,
 		fmt_snprintf(
 			buf, n,
 			"CPUID 0x80000001:ECX[2] (SVM) is 0: this %s CPU (%s) has no AMD-V",
-			vendor_name(f->vendor), f->vendor_str);
+			features_vendor_name(f->vendor), f->vendor_str);
 	else if (f->max_ext_leaf < 0x8000000a)
 		fmt_snprintf(buf, n,
 			     "CPUID leaf 0x8000000A (SVM features) is missing");
@@ -123,7 +123,7 @@ int svm_init(void)
 		return -1;
 	}
 	log_features(&g_features);
-	smp_call_all(enable_fn, &fails, true, true);
+	ipi_call_all(enable_fn, &fails, true, true);
 	if (!svm_this_cpu()) {
 		fmt_snprintf(why_not, sizeof(why_not),
 			     "enabling SVM failed on the boot CPU");

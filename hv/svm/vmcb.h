@@ -264,13 +264,13 @@ struct vmcb_guest {
 void vmcb_build(struct vmcb *v, const struct features *f,
 		const struct pause_policy *p, const struct vmcb_guest *g);
 /* IOPM: every port intercepted (all ones). */
-void iopm_build(void *iopm);
+void vmcb_iopm_build(void *iopm);
 /* MSRPM: every MSR intercepted except the pass-through allow-list. */
-void msrpm_build(void *msrpm);
+void vmcb_msrpm_build(void *msrpm);
 /* Bit offset of msr's read bit in the MSRPM (write bit = +1), or -1 for
  * MSRs outside the three ranges (those always exit). APM 15.11. */
-long msrpm_bit(u32 msr);
-bool msrpm_intercepts(const void *msrpm, u32 msr, bool write);
+long vmcb_msrpm_bit(u32 msr);
+bool vmcb_msrpm_intercepts(const void *msrpm, u32 msr, bool write);
 /* The first VMRUN consistency rule (15.5.1) v breaks, or NULL. */
 const char *vmcb_check(const struct vmcb *v, const struct features *f);
 

@@ -13,12 +13,12 @@ static const u32 passthrough[] = {
 	MSR_SYSENTER_ESP, MSR_SYSENTER_EIP,
 };
 
-void iopm_build(void *iopm)
+void vmcb_iopm_build(void *iopm)
 {
 	memset(iopm, 0xff, IOPM_PAGES * PAGE_SIZE);
 }
 
-long msrpm_bit(u32 msr)
+long vmcb_msrpm_bit(u32 msr)
 {
 	/* Three 2 KiB ranges, two bits (read, write) per MSR. */
 	if (msr <= 0x1fff)
@@ -30,10 +30,10 @@ long msrpm_bit(u32 msr)
 	return -1;
 }
 
-bool msrpm_intercepts(const void *msrpm, u32 msr, bool write)
+bool vmcb_msrpm_intercepts(const void *msrpm, u32 msr, bool write)
 {
 	const u8 *pm = msrpm;
-	long b = msrpm_bit(msr);
+	long b = vmcb_msrpm_bit(msr);
 
 	if (b < 0)
 		return true;
@@ -41,13 +41,13 @@ bool msrpm_intercepts(const void *msrpm, u32 msr, bool write)
 	return (pm[b / 8] >> (b % 8)) & 1;
 }
 
-void msrpm_build(void *msrpm)
+void vmcb_msrpm_build(void *msrpm)
 {
 	u8 *pm = msrpm;
 
 	memset(pm, 0xff, MSRPM_PAGES * PAGE_SIZE);
 	for (unsigned i = 0; i < ARRAY_SIZE(passthrough); i++) {
-		long b = msrpm_bit(passthrough[i]);
+		long b = vmcb_msrpm_bit(passthrough[i]);
 
 		pm[b / 8] &= (u8) ~(1u << (b % 8)); /* read bit */
 	}

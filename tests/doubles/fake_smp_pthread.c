@@ -16,7 +16,7 @@ static u32 calls;
 
 struct job {
 	unsigned cpu;
-	smp_fn fn;
+	ipi_fn fn;
 	void *arg;
 };
 
@@ -49,17 +49,17 @@ static void *run(void *p)
 	return NULL;
 }
 
-u32 smp_online_count(void)
+u32 ipi_online_count(void)
 {
 	return online;
 }
 
-u32 smp_this_cpu(void)
+u32 ipi_this_cpu(void)
 {
 	return fake_cpu_current();
 }
 
-int smp_call_on(u32 cpu, smp_fn fn, void *arg, bool wait)
+int ipi_call_on(u32 cpu, ipi_fn fn, void *arg, bool wait)
 {
 	struct job j = { cpu, fn, arg };
 	pthread_t t;
@@ -77,7 +77,7 @@ int smp_call_on(u32 cpu, smp_fn fn, void *arg, bool wait)
 	return 0;
 }
 
-int smp_call_all(smp_fn fn, void *arg, bool wait, bool include_self)
+int ipi_call_all(ipi_fn fn, void *arg, bool wait, bool include_self)
 {
 	struct job j[FAKE_NCPUS];
 	pthread_t t[FAKE_NCPUS];

@@ -12,7 +12,7 @@ void fake_smp_set_online(u32 n);
 /* Count this CPU as online, but never run calls on it (a CPU that hangs
  * with interrupts off, or missed the IPI). */
 void fake_smp_set_absent(u32 cpu, bool absent);
-/* Calls made through smp_call_all()/smp_call_on() since set_online. */
+/* Calls made through ipi_call_all()/ipi_call_on() since set_online. */
 u32 fake_smp_calls(void);
 
 #endif

@@ -1,5 +1,5 @@
 /* tests/unit/park_fakes.c - this_cpu() from the fake CPU the thread is,
- * smp_call_on() that only records, page_alloc_ptr() from a static area. */
+ * ipi_call_on() that only records, page_alloc_ptr() from a static area. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -42,17 +42,17 @@ struct percpu *this_cpu(void)
 	return &pcs[fake_cpu_current()];
 }
 
-u32 smp_this_cpu(void)
+u32 ipi_this_cpu(void)
 {
 	return fake_cpu_current();
 }
 
-u32 smp_online_count(void)
+u32 ipi_online_count(void)
 {
 	return PF_NCPUS;
 }
 
-int smp_call_on(u32 cpu, smp_fn fn, void *arg, bool wait)
+int ipi_call_on(u32 cpu, ipi_fn fn, void *arg, bool wait)
 {
 	(void)arg;
 	assert_true(pf_ncalls < 64);

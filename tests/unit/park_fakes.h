@@ -30,10 +30,10 @@ void pf_cpuid_intel(u32 edx_7);
  * the trace and console empty. */
 void pf_boot_spec(bool snp_enabled);
 
-/* smp_call_on() records its calls here instead of sending an IPI. */
+/* ipi_call_on() records its calls here instead of sending an IPI. */
 struct pf_call {
 	u32 from, cpu;
-	smp_fn fn;
+	ipi_fn fn;
 	bool wait;
 };
 extern struct pf_call pf_calls[64];

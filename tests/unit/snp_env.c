@@ -75,7 +75,7 @@ void env_setup(unsigned ncpus, unsigned threads_per_core, bool hardware)
 }
 
 /* hv/smp/ipi.h on fake CPUs: run fn on each online CPU in turn. */
-int smp_call_on(u32 cpu, smp_fn fn, void *arg, bool wait)
+int ipi_call_on(u32 cpu, ipi_fn fn, void *arg, bool wait)
 {
 	unsigned me = fake_cpu_current();
 
@@ -88,13 +88,13 @@ int smp_call_on(u32 cpu, smp_fn fn, void *arg, bool wait)
 	return 0;
 }
 
-int smp_call_all(smp_fn fn, void *arg, bool wait, bool include_self)
+int ipi_call_all(ipi_fn fn, void *arg, bool wait, bool include_self)
 {
 	unsigned me = fake_cpu_current();
 	int n = 0;
 
 	for (unsigned i = 0; i < env_ncpus; i++)
-		if (i != me && !smp_call_on(i, fn, arg, wait))
+		if (i != me && !ipi_call_on(i, fn, arg, wait))
 			n++;
 	if (include_self) {
 		fn(arg);
@@ -103,7 +103,7 @@ int smp_call_all(smp_fn fn, void *arg, bool wait, bool include_self)
 	return n;
 }
 
-u32 smp_online_count(void)
+u32 ipi_online_count(void)
 {
 	u32 n = 0;
 
@@ -112,7 +112,7 @@ u32 smp_online_count(void)
 	return n;
 }
 
-u32 smp_this_cpu(void)
+u32 ipi_this_cpu(void)
 {
 	return fake_cpu_current();
 }

@@ -1,5 +1,5 @@
 /* tests/unit/snp_env.h - shared set-up for the SNP/RMP/RMPOPT unit tests:
- * N fake CPUs (fake smp_call_all), a page pool at 1 GiB, fake RMP
+ * N fake CPUs (fake ipi_call_all), a page pool at 1 GiB, fake RMP
  * instructions with scripted results, and the model or hardware back end. */
 #ifndef MINHV_TEST_SNP_ENV_H
 #define MINHV_TEST_SNP_ENV_H
@@ -13,7 +13,7 @@
 /* ncpus fake CPUs with APIC IDs 0..n-1, threads per core as given; pool
  * reset; features for the chosen back end (hardware: SNP_EN + RMPOPT). */
 void env_setup(unsigned ncpus, unsigned threads_per_core, bool hardware);
-/* Fake smp_call_all order: "seq" runs CPUs 0..n-1 (caller last). */
+/* Fake ipi_call_all order: "seq" runs CPUs 0..n-1 (caller last). */
 extern unsigned env_ncpus;
 
 /* Fake RMP instructions (hardware back end under test). */

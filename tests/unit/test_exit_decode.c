@@ -16,7 +16,7 @@ static void test_ioio(void **s)
 
 	(void)s;
 	/* OUT DX, AL to 0x3f8: TYPE=0, SZ8, A64. */
-	ioio_decode((0x3f8ULL << 16) | BIT(4) | BIT(9), &io);
+	exit_ioio_decode((0x3f8ULL << 16) | BIT(4) | BIT(9), &io);
 	assert_int_equal(io.port, 0x3f8);
 	assert_int_equal(io.size, 1);
 	assert_false(io.in);
@@ -24,21 +24,21 @@ static void test_ioio(void **s)
 	assert_false(io.rep);
 	assert_int_equal(io.addr_bits, 64);
 	/* IN EAX, DX from 0xcfc. */
-	ioio_decode((0xcfcULL << 16) | BIT(6) | BIT(0), &io);
+	exit_ioio_decode((0xcfcULL << 16) | BIT(6) | BIT(0), &io);
 	assert_int_equal(io.port, 0xcfc);
 	assert_int_equal(io.size, 4);
 	assert_true(io.in);
 	/* REP OUTSW to 0xffff, segment ES (0), A32 - QEMU omits A/seg. */
-	ioio_decode((0xffffULL << 16) | BIT(5) | BIT(2) | BIT(3) | BIT(8) |
-			    (3ULL << 10),
-		    &io);
+	exit_ioio_decode((0xffffULL << 16) | BIT(5) | BIT(2) | BIT(3) | BIT(8) |
+				 (3ULL << 10),
+			 &io);
 	assert_int_equal(io.port, 0xffff);
 	assert_int_equal(io.size, 2);
 	assert_true(io.str);
 	assert_true(io.rep);
 	assert_int_equal(io.addr_bits, 32);
 	assert_int_equal(io.seg, 3);
-	ioio_decode(0, &io);
+	exit_ioio_decode(0, &io);
 	assert_int_equal(io.size, 0);
 	assert_int_equal(io.addr_bits, 0);
 }
@@ -56,38 +56,38 @@ static void test_npf(void **s)
 	char b[96];
 
 	(void)s;
-	npf_decode(BIT(32) | BIT(1), &n);
+	exit_npf_decode(BIT(32) | BIT(1), &n);
 	assert_true(n.final_gpa);
 	assert_false(n.guest_walk);
 	assert_true(n.write);
 	assert_false(n.present);
-	assert_string_equal(npf_describe(&n, b, sizeof(b)),
+	assert_string_equal(exit_npf_describe(&n, b, sizeof(b)),
 			    "write to unmapped page (final address)");
-	npf_decode(BIT(33) | BIT(0) | BIT(2), &n);
+	exit_npf_decode(BIT(33) | BIT(0) | BIT(2), &n);
 	assert_true(n.guest_walk);
 	assert_false(n.final_gpa);
 	assert_true(n.present);
 	assert_true(n.user);
 	assert_non_null(strstr(
-		npf_describe(&n, b, sizeof(b)),
+		exit_npf_describe(&n, b, sizeof(b)),
 		"read of protected page during a guest page-table walk"));
-	npf_decode(BIT(4) | BIT(3) | BIT(32), &n);
+	exit_npf_decode(BIT(4) | BIT(3) | BIT(32), &n);
 	assert_true(n.fetch);
 	assert_true(n.rsvd);
-	assert_non_null(strstr(npf_describe(&n, b, sizeof(b)),
+	assert_non_null(strstr(exit_npf_describe(&n, b, sizeof(b)),
 			       "fetch from page with reserved bits"));
 }
 
 static void test_len_fallback(void **s)
 {
 	(void)s;
-	assert_int_equal(insn_len_fallback(VMEXIT_CPUID), 2);
-	assert_int_equal(insn_len_fallback(VMEXIT_VMMCALL), 3);
-	assert_int_equal(insn_len_fallback(VMEXIT_HLT), 1);
-	assert_int_equal(insn_len_fallback(VMEXIT_PAUSE), 2);
-	assert_int_equal(insn_len_fallback(VMEXIT_MSR), 2);
-	assert_int_equal(insn_len_fallback(VMEXIT_NPF), 0);
-	assert_int_equal(insn_len_fallback(VMEXIT_IOIO), 0);
+	assert_int_equal(exit_insn_len_fallback(VMEXIT_CPUID), 2);
+	assert_int_equal(exit_insn_len_fallback(VMEXIT_VMMCALL), 3);
+	assert_int_equal(exit_insn_len_fallback(VMEXIT_HLT), 1);
+	assert_int_equal(exit_insn_len_fallback(VMEXIT_PAUSE), 2);
+	assert_int_equal(exit_insn_len_fallback(VMEXIT_MSR), 2);
+	assert_int_equal(exit_insn_len_fallback(VMEXIT_NPF), 0);
+	assert_int_equal(exit_insn_len_fallback(VMEXIT_IOIO), 0);
 }
 
 static void test_next_rip(void **s)

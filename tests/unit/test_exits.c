@@ -59,7 +59,7 @@ static void test_cpuid(void **s)
 	memcpy(sig + 8, &v->gprs.rdx, 4);
 	assert_string_equal(sig, "minhvminhv");
 	assert_int_equal(v->vmcb->save.rip, RIP0 + 2);
-	assert_int_equal(v->count[EK_CPUID], 1);
+	assert_int_equal(v->stats.count[EK_CPUID], 1);
 
 	fx_v[2]->vmcb->save.rax = 0x40000001;
 	fx_exit(fx_v[2], VMEXIT_CPUID, 0, 0);
@@ -167,8 +167,8 @@ static void test_msr(void **s)
 	msr_access(MSR_APIC_BASE, false, 0);
 	expect_ok();
 	assert_int_equal(sv->rax, 0xfee00000 | APIC_BASE_EN | APIC_BASE_BSP);
-	assert_int_equal(fx_v[0]->count[EK_MSR], 16);
-	assert_int_equal(fx_v[0]->msr_gp, 11);
+	assert_int_equal(fx_v[0]->stats.count[EK_MSR], 16);
+	assert_int_equal(fx_v[0]->stats.msr_gp, 11);
 }
 
 static void test_msr_swapped_and_aux(void **s)
@@ -236,10 +236,10 @@ static void test_ioio(void **s)
 	assert_int_equal(v->vmcb->save.rax, 0xffffffffULL);
 	assert_int_equal(v->vmcb->save.rip, RIP0 + 1);
 	/* Writes elsewhere are dropped and counted. */
-	u64 before = v->io_dropped;
+	u64 before = v->stats.io_dropped;
 	run(VMEXIT_IOIO, IO(0x80, 0, 0), RIP0 + 2);
 	run(VMEXIT_IOIO, IO(0x3f8, 1, 0), RIP0 + 2); /* OUT AX to COM1 */
-	assert_int_equal(v->io_dropped, before + 2);
+	assert_int_equal(v->stats.io_dropped, before + 2);
 	/* REP OUTSB from guest memory. */
 	fx_put(0x2000, "rep!\n", 5);
 	v->gprs.rsi = 0x2000;
@@ -256,7 +256,7 @@ static void test_ioio(void **s)
 			 EXIT_LEAVE);
 	assert_true(fx_g->stopping);
 	assert_non_null(strstr(fx_g->stop_reason, "outside guest memory"));
-	assert_int_equal(v->count[EK_IOIO], 9);
+	assert_int_equal(v->stats.count[EK_IOIO], 9);
 }
 
 static void test_npf_outside(void **s)
@@ -269,7 +269,7 @@ static void test_npf_outside(void **s)
 	assert_non_null(strstr(fx_g->stop_reason, "GPA 0x101000 outside"));
 	assert_non_null(strstr(fx_g->stop_reason, "write to unmapped page"));
 	assert_true(fake_console_has("guest tg stopped"));
-	assert_int_equal(fx_v[0]->count[EK_NPF], 1);
+	assert_int_equal(fx_v[0]->stats.count[EK_NPF], 1);
 }
 
 static void test_shutdown(void **s)
@@ -293,7 +293,7 @@ static void test_svm_insns_ud(void **s)
 		assert_int_equal(fx_v[0]->vmcb->control.event_inj, UD_EVENT);
 		assert_int_equal(fx_v[0]->vmcb->save.rip, RIP0);
 	}
-	assert_int_equal(fx_v[0]->count[EK_SVM_INSN], ARRAY_SIZE(codes));
+	assert_int_equal(fx_v[0]->stats.count[EK_SVM_INSN], ARRAY_SIZE(codes));
 	assert_false(fx_g->stopping);
 }
 
@@ -319,7 +319,7 @@ static void test_hlt_pause(void **s)
 	(void)s;
 	assert_int_equal(run(VMEXIT_PAUSE, 0, 0), EXIT_RESUME);
 	assert_int_equal(v->vmcb->save.rip, RIP0 + 2);
-	assert_int_equal(v->count[EK_PAUSE], 1);
+	assert_int_equal(v->stats.count[EK_PAUSE], 1);
 	/* HLT with IF=0, the only live vCPU: it is done, the guest stops. */
 	v->vmcb->save.rflags = 0x2;
 	assert_int_equal(run(VMEXIT_HLT, 0, 0), EXIT_LEAVE);
@@ -361,8 +361,8 @@ static void test_unexpected(void **s)
 	(void)s;
 	assert_int_equal(run(0x65, 0, 0), EXIT_LEAVE);
 	assert_non_null(strstr(fx_g->stop_reason, "unexpected exit 0x65"));
-	assert_int_equal(fx_v[0]->count[EK_OTHER], 1);
-	assert_int_equal(fx_v[0]->exits, 1);
+	assert_int_equal(fx_v[0]->stats.count[EK_OTHER], 1);
+	assert_int_equal(fx_v[0]->stats.exits, 1);
 }
 
 static void test_intr_nmi(void **s)
@@ -370,8 +370,8 @@ static void test_intr_nmi(void **s)
 	(void)s;
 	assert_int_equal(run(VMEXIT_INTR, 0, 0), EXIT_RESUME);
 	assert_int_equal(run(VMEXIT_NMI, 0, 0), EXIT_RESUME);
-	assert_int_equal(fx_v[0]->count[EK_INTR], 1);
-	assert_int_equal(fx_v[0]->count[EK_NMI], 1);
+	assert_int_equal(fx_v[0]->stats.count[EK_INTR], 1);
+	assert_int_equal(fx_v[0]->stats.count[EK_NMI], 1);
 	assert_int_equal(fx_v[0]->vmcb->save.rip, RIP0); /* not skipped */
 	/* Nothing else to do in C: no host interrupt-flag games. */
 	assert_int_equal(fake_trace_count("sti"), 0);

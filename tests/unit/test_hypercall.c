@@ -108,8 +108,8 @@ static void test_counters(void **s)
 	struct hc_counters c;
 
 	(void)s;
-	fx_v[1]->count[EK_PAUSE] = 5;
-	fx_v[1]->exits = 5;
+	fx_v[1]->stats.count[EK_PAUSE] = 5;
+	fx_v[1]->stats.exits = 5;
 	assert_int_equal(HC(HC_GET_COUNTERS, 0x8000, sizeof(c), 0, 0),
 			 sizeof(c));
 	memcpy(&c, (char *)fx_g->mem_host + 0x8000, sizeof(c));
@@ -168,9 +168,9 @@ static void test_offline_online(void **s)
 	assert_int_equal(fx_kicks, 1);
 	/* Synchronous: vCPU 0 waited until vCPU 1 left guest mode. */
 	assert_int_equal(fx_waits_out, 1);
-	assert_int_equal(fx_v[1]->offlines, 1);
+	assert_int_equal(fx_v[1]->stats.offlines, 1);
 	assert_int_equal(HC(HC_VCPU_OFFLINE, 1, 0, 0, 0), 0); /* idempotent */
-	assert_int_equal(fx_v[1]->offlines, 1); /* no new transition */
+	assert_int_equal(fx_v[1]->stats.offlines, 1); /* no new transition */
 	assert_int_equal(HC(HC_VCPU_ONLINE, 1, 0, 0, 0), 0);
 	assert_int_equal(fx_v[1]->state, VCPU_RUNNING);
 	assert_int_equal(fx_g->live, 2);

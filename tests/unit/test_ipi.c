@@ -198,9 +198,9 @@ static void record(void *arg)
 {
 	struct rec *r = arg;
 
-	__atomic_add_fetch(&r->ran_on[smp_this_cpu()], 1, __ATOMIC_RELAXED);
+	__atomic_add_fetch(&r->ran_on[ipi_this_cpu()], 1, __ATOMIC_RELAXED);
 	__atomic_add_fetch(&r->count, 1, __ATOMIC_RELEASE);
-	if (smp_this_cpu() == 0)
+	if (ipi_this_cpu() == 0)
 		r->sends_seen_by_self = sends;
 }
 
@@ -210,8 +210,8 @@ static void test_call_on_wait_runs_there(void **s)
 
 	(void)s;
 	for (u32 c = 0; c < NCPU; c++)
-		assert_int_equal(smp_call_on(c, record, &r, true), 0);
-	/* with wait, each had run before smp_call_on returned */
+		assert_int_equal(ipi_call_on(c, record, &r, true), 0);
+	/* with wait, each had run before ipi_call_on returned */
 	for (u32 c = 0; c < NCPU; c++)
 		assert_int_equal(r.ran_on[c], 1);
 	/* the call to ourselves ran inline, without an IPI */
@@ -226,11 +226,11 @@ static void test_call_on_offline_refused(void **s)
 
 	(void)s;
 	pcs[2].online = 0;
-	assert_true(smp_call_on(2, record, &r, true) < 0);
-	assert_true(smp_call_on(NCPU, record, &r, true) < 0);
+	assert_true(ipi_call_on(2, record, &r, true) < 0);
+	assert_true(ipi_call_on(NCPU, record, &r, true) < 0);
 	assert_int_equal(r.count, 0);
 	assert_int_equal(sends, 0);
-	assert_int_equal(smp_online_count(), NCPU - 1);
+	assert_int_equal(ipi_online_count(), NCPU - 1);
 }
 
 static void test_call_all_wait(void **s)
@@ -238,7 +238,7 @@ static void test_call_all_wait(void **s)
 	struct rec r = { 0 };
 
 	(void)s;
-	assert_int_equal(smp_call_all(record, &r, true, true), NCPU);
+	assert_int_equal(ipi_call_all(record, &r, true, true), NCPU);
 	assert_int_equal(r.count, NCPU);
 	for (u32 c = 0; c < NCPU; c++)
 		assert_int_equal(r.ran_on[c], 1);
@@ -248,7 +248,7 @@ static void test_call_all_wait(void **s)
 	assert_int_equal(shorthand_sends, 0);
 
 	memset(&r, 0, sizeof(r));
-	assert_int_equal(smp_call_all(record, &r, true, false), NCPU - 1);
+	assert_int_equal(ipi_call_all(record, &r, true, false), NCPU - 1);
 	assert_int_equal(r.ran_on[0], 0);
 	assert_int_equal(r.count, NCPU - 1);
 }
@@ -259,7 +259,7 @@ static void test_call_all_broadcast_and_skips_offline(void **s)
 
 	(void)s;
 	ipi_set_broadcast_ok(true);
-	assert_int_equal(smp_call_all(record, &r, true, false), NCPU - 1);
+	assert_int_equal(ipi_call_all(record, &r, true, false), NCPU - 1);
 	assert_int_equal(shorthand_sends, 1);
 	assert_int_equal(sends, 1);
 
@@ -268,7 +268,7 @@ static void test_call_all_broadcast_and_skips_offline(void **s)
 	pcs[3].online = 0;
 	memset(&r, 0, sizeof(r));
 	sends = 0;
-	assert_int_equal(smp_call_all(record, &r, true, true), NCPU - 1);
+	assert_int_equal(ipi_call_all(record, &r, true, true), NCPU - 1);
 	assert_int_equal(r.ran_on[3], 0);
 	assert_int_equal(sends, NCPU - 2);
 }
@@ -279,7 +279,7 @@ static void test_call_all_nowait_completes(void **s)
 
 	(void)s;
 	memset(&r, 0, sizeof(r));
-	assert_int_equal(smp_call_all(record, &r, false, false), NCPU - 1);
+	assert_int_equal(ipi_call_all(record, &r, false, false), NCPU - 1);
 	while (__atomic_load_n(&r.count, __ATOMIC_ACQUIRE) < NCPU - 1)
 		sched_yield();
 	assert_int_equal(r.ran_on[0], 0);
@@ -302,9 +302,9 @@ static void do_flood(struct flood *f)
 {
 	for (u32 i = 0; i < f->n; i++) {
 		__atomic_add_fetch(&f->pending, 1, __ATOMIC_RELAXED);
-		call_enqueue(f->target, hit, (void *)f->hits, &f->pending);
+		ipi_call_enqueue(f->target, hit, (void *)f->hits, &f->pending);
 	}
-	call_wait(&f->pending);
+	ipi_call_wait(&f->pending);
 }
 
 static volatile u32 flooder_done, main_done;
@@ -317,7 +317,7 @@ static void *flooder(void *arg)
 	__atomic_store_n(&flooder_done, 1, __ATOMIC_RELEASE);
 	/* no IPIs here: keep serving CPU 1's ring until CPU 0 is done */
 	while (!__atomic_load_n(&main_done, __ATOMIC_ACQUIRE))
-		smp_call_poll();
+		ipi_call_poll();
 	return NULL;
 }
 
@@ -340,7 +340,7 @@ static void test_full_rings_no_deadlock(void **s)
 	__atomic_store_n(&main_done, 1, __ATOMIC_RELEASE);
 	/* likewise for CPU 0's ring */
 	while (!__atomic_load_n(&flooder_done, __ATOMIC_ACQUIRE))
-		smp_call_poll();
+		ipi_call_poll();
 	pthread_join(t, NULL);
 	assert_int_equal(hits0, 20 * CALLQ_SLOTS);
 	assert_int_equal(hits1, 20 * CALLQ_SLOTS);

@@ -13,25 +13,26 @@
 static void test_fence_auto_by_vendor(void **s)
 {
 	(void)s;
-	assert_false(ipi_fence_decide(VENDOR_AMD, IPI_FENCE_AUTO).fence);
-	assert_false(ipi_fence_decide(VENDOR_HYGON, IPI_FENCE_AUTO).fence);
-	assert_true(ipi_fence_decide(VENDOR_INTEL, IPI_FENCE_AUTO).fence);
-	assert_true(ipi_fence_decide(VENDOR_OTHER, IPI_FENCE_AUTO).fence);
-	assert_non_null(strstr(
-		ipi_fence_decide(VENDOR_INTEL, IPI_FENCE_AUTO).why, "Intel"));
+	assert_false(smp_ipi_fence_decide(VENDOR_AMD, IPI_FENCE_AUTO).fence);
+	assert_false(smp_ipi_fence_decide(VENDOR_HYGON, IPI_FENCE_AUTO).fence);
+	assert_true(smp_ipi_fence_decide(VENDOR_INTEL, IPI_FENCE_AUTO).fence);
+	assert_true(smp_ipi_fence_decide(VENDOR_OTHER, IPI_FENCE_AUTO).fence);
 	assert_non_null(
-		strstr(ipi_fence_decide(VENDOR_HYGON, IPI_FENCE_AUTO).why,
+		strstr(smp_ipi_fence_decide(VENDOR_INTEL, IPI_FENCE_AUTO).why,
+		       "Intel"));
+	assert_non_null(
+		strstr(smp_ipi_fence_decide(VENDOR_HYGON, IPI_FENCE_AUTO).why,
 		       "AMD/Hygon"));
 }
 
 static void test_fence_options_override(void **s)
 {
 	(void)s;
-	assert_true(ipi_fence_decide(VENDOR_AMD, IPI_FENCE_ON).fence);
-	assert_true(ipi_fence_decide(VENDOR_HYGON, IPI_FENCE_ON).fence);
-	assert_false(ipi_fence_decide(VENDOR_INTEL, IPI_FENCE_OFF).fence);
+	assert_true(smp_ipi_fence_decide(VENDOR_AMD, IPI_FENCE_ON).fence);
+	assert_true(smp_ipi_fence_decide(VENDOR_HYGON, IPI_FENCE_ON).fence);
+	assert_false(smp_ipi_fence_decide(VENDOR_INTEL, IPI_FENCE_OFF).fence);
 	assert_non_null(
-		strstr(ipi_fence_decide(VENDOR_INTEL, IPI_FENCE_OFF).why,
+		strstr(smp_ipi_fence_decide(VENDOR_INTEL, IPI_FENCE_OFF).why,
 		       "ipi_fence=off"));
 }
 

@@ -26,7 +26,7 @@ struct percpu *this_cpu(void)
 	return &pc0;
 }
 
-int smp_call_all(smp_fn fn, void *arg, bool wait, bool include_self)
+int ipi_call_all(ipi_fn fn, void *arg, bool wait, bool include_self)
 {
 	(void)wait;
 	if (include_self)

@@ -164,13 +164,13 @@ static void test_msrpm(void **s)
 	u8 *pm = aligned_alloc(4096, MSRPM_PAGES * 4096);
 
 	(void)s;
-	msrpm_build(pm);
-	assert_int_equal(msrpm_bit(0), 0);
-	assert_int_equal(msrpm_bit(0x1fff), 0x3ffe);
-	assert_int_equal(msrpm_bit(0xc0000080), 0x800 * 8 + 0x100);
-	assert_int_equal(msrpm_bit(0xc0010117), 0x1000 * 8 + 0x117 * 2);
-	assert_int_equal(msrpm_bit(0x2000), -1);
-	assert_int_equal(msrpm_bit(0xc0002000), -1);
+	vmcb_msrpm_build(pm);
+	assert_int_equal(vmcb_msrpm_bit(0), 0);
+	assert_int_equal(vmcb_msrpm_bit(0x1fff), 0x3ffe);
+	assert_int_equal(vmcb_msrpm_bit(0xc0000080), 0x800 * 8 + 0x100);
+	assert_int_equal(vmcb_msrpm_bit(0xc0010117), 0x1000 * 8 + 0x117 * 2);
+	assert_int_equal(vmcb_msrpm_bit(0x2000), -1);
+	assert_int_equal(vmcb_msrpm_bit(0xc0002000), -1);
 	/* Host-critical: always intercepted, both directions. */
 	static const u32 crit[] = { MSR_EFER,
 				    MSR_VM_HSAVE_PA,
@@ -183,19 +183,19 @@ static void test_msrpm(void **s)
 				    MSR_TSC,
 				    0x830 };
 	for (unsigned i = 0; i < ARRAY_SIZE(crit); i++) {
-		assert_true(msrpm_intercepts(pm, crit[i], false));
-		assert_true(msrpm_intercepts(pm, crit[i], true));
+		assert_true(vmcb_msrpm_intercepts(pm, crit[i], false));
+		assert_true(vmcb_msrpm_intercepts(pm, crit[i], true));
 	}
 	/* The allow-list passes reads through; writes are checked. */
-	assert_false(msrpm_intercepts(pm, MSR_FS_BASE, false));
-	assert_false(msrpm_intercepts(pm, MSR_KERNEL_GS_BASE, false));
-	assert_false(msrpm_intercepts(pm, MSR_LSTAR, false));
-	assert_false(msrpm_intercepts(pm, MSR_SYSENTER_EIP, false));
-	assert_true(msrpm_intercepts(pm, MSR_KERNEL_GS_BASE, true));
-	assert_true(msrpm_intercepts(pm, MSR_LSTAR, true));
+	assert_false(vmcb_msrpm_intercepts(pm, MSR_FS_BASE, false));
+	assert_false(vmcb_msrpm_intercepts(pm, MSR_KERNEL_GS_BASE, false));
+	assert_false(vmcb_msrpm_intercepts(pm, MSR_LSTAR, false));
+	assert_false(vmcb_msrpm_intercepts(pm, MSR_SYSENTER_EIP, false));
+	assert_true(vmcb_msrpm_intercepts(pm, MSR_KERNEL_GS_BASE, true));
+	assert_true(vmcb_msrpm_intercepts(pm, MSR_LSTAR, true));
 	/* Neighbours of allow-listed MSRs stay intercepted. */
-	assert_true(msrpm_intercepts(pm, MSR_TSC_AUX, false));
-	assert_true(msrpm_intercepts(pm, MSR_SYSENTER_CS - 1, true));
+	assert_true(vmcb_msrpm_intercepts(pm, MSR_TSC_AUX, false));
+	assert_true(vmcb_msrpm_intercepts(pm, MSR_SYSENTER_CS - 1, true));
 	/* The reserved quarter stays all ones. */
 	assert_int_equal(pm[0x1800], 0xff);
 	assert_int_equal(pm[0x1fff], 0xff);
@@ -208,7 +208,7 @@ static void test_iopm(void **s)
 
 	(void)s;
 	memset(io, 0, IOPM_PAGES * 4096);
-	iopm_build(io);
+	vmcb_iopm_build(io);
 	for (unsigned i = 0; i < IOPM_PAGES * 4096; i++)
 		if (io[i] != 0xff)
 			fail_msg("IOPM byte %u is %#x", i, io[i]);
