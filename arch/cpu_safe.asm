@@ -1,5 +1,5 @@
 ; arch/cpu_safe.asm - rdmsr_safe(): RDMSR that survives #GP.
-; The #GP handler (hv/trap.c) sees RIP == rdmsr_safe_insn and resumes at
+; The #GP handler (arch/idt.c) sees RIP == rdmsr_safe_insn and resumes at
 ; rdmsr_safe_fixup, which returns false (SDM vol 2, RDMSR: #GP on a bad MSR).
 bits 64
 section .text

@@ -1,4 +1,4 @@
-/* hv/selftest/park_mtrr_check.c - issue 7's cross-subsystem check: parked CPUs are
+/* hv/selftest/park_mtrr_check.c - parking x MTRR cross-subsystem check: parked CPUs are
  * woken by the MTRR rendezvous' cross-call, run the lock-step procedure,
  * and go back to parked (with SPEC_CTRL lowered again where the policy
  * lowers it). Runs on the boot CPU after park_boot_checks(). */

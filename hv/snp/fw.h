@@ -1,6 +1,6 @@
 /* hv/snp/fw.h - SEV firmware steps of SNP guest teardown (SEV-SNP firmware
  * ABI, pub. 56860: SNP_DECOMMISSION, page reclaim). Placeholders until the
- * PSP mailbox driver exists (later issue); their place in the teardown
+ * PSP mailbox driver exists (minhv has none yet); their place in the teardown
  * sequence is fixed here. */
 #ifndef MINHV_HV_SNP_FW_H
 #define MINHV_HV_SNP_FW_H

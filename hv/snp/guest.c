@@ -1,5 +1,5 @@
 /* hv/snp/guest.c - which RMP entries each SNP guest owns, and teardown in
- * the Linux order (REFERENCE.md; APM vol 3 RMPUPDATE/PSMASH): write back
+ * the order Linux SEV uses (APM vol 3 RMPUPDATE/PSMASH): write back
  * caches, DECOMMISSION, reclaim firmware then guest pages (PSMASH partly
  * reclaimed 2 MiB entries), write back, free; a page whose reclaim fails is
  * leaked, never reused. Its 1 GiB regions then wait for the RMPOPT pass. */
@@ -266,7 +266,8 @@ int snp_guest_teardown(u32 asid)
 	/* 1. Write back guest data from every cache before the pages change
 	 *    owner (APM vol 3 WBNOINVD; Linux sev_writeback_caches()). */
 	snp_writeback_caches();
-	/* 2. Firmware: DECOMMISSION, then its immutable pages (later issue). */
+	/* 2. Firmware: DECOMMISSION, then its immutable pages (placeholders
+	 *    until there is a PSP mailbox driver, hv/snp/fw.h). */
 	snp_fw_decommission(asid);
 	spin_lock(&lock);
 	before = leaked;

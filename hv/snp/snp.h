@@ -35,7 +35,7 @@ int snp_guest_assign(u32 asid, hpa_t base, gpa_t gpa, u64 size, unsigned flags);
 /* Give part of a guest back: PSMASH first where a 2 MiB entry is only
  * partly inside the range. Returns the pages leaked, or -1. */
 int snp_guest_reclaim(u32 asid, hpa_t base, u64 size);
-/* Tear down asid: write back caches, DECOMMISSION (later issue), reclaim
+/* Tear down asid: write back caches, DECOMMISSION (a placeholder), reclaim
  * every page, free to the pool, queue its 1 GiB regions for RMPOPT.
  * Returns the pages leaked (never reused), or -1 for an unknown asid. */
 int snp_guest_teardown(u32 asid);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/boot/01-foundation.t - issue 2: boot, inventory, options, exit status.
+# tests/boot/01-foundation.t - boot, inventory, options, exit status.
 . "$(dirname "$0")/lib.sh"
 
 for n in 1 4; do

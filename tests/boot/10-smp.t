@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/boot/10-smp.t - issue 3: SMP bring-up and IPIs under QEMU TCG:
+# tests/boot/10-smp.t - SMP bring-up and IPIs under QEMU TCG:
 # x2APIC and xAPIC, serial and parallel, Intel fence path, 1 and 288 CPUs.
 # Boots run only the `hello` guest scenario (the rest is 30-scenarios.t's).
 # MINHV_SKIP_288=1 skips the 288-CPU boot (minutes under TCG on few cores).
@@ -55,8 +55,8 @@ smp_common "smp 1" 1 parallel x2APIC
 expect_ktap_skip ipi.unicast "one CPU"
 
 if [ "${MINHV_SKIP_288:-0}" != 1 ]; then
-	# x2APIC IDs above 255: q35 with an IOMMU with EIM, as the issue
-	# gives (TCG would also start them without it, see QEMU-TCG.md).
+	# x2APIC IDs above 255: q35 with an IOMMU with EIM, as real
+	# hardware needs for them (TCG would also start them without it).
 	boot smp288 --smp 288 --mem 2048 --timeout 1500 \
 		--machine q35,kernel-irqchip=split --opts "tests=hello" \
 		-- -device intel-iommu,intremap=on,eim=on

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/boot/20-mtrr.t - issue 4: MTRRs replicated in one lock-step
+# tests/boot/20-mtrr.t - MTRRs replicated in one lock-step
 # rendezvous, the self-snoop shortcut, and mtrr_set_range() (boot self-test
 # WB -> WC -> UC -> restore on an unused range, hv/selftest/mtrr_ktap.c).
 # Under QEMU TCG MTRRs are stored but have no effect and WBINVD is a no-op:

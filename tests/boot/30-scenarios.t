@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/boot/30-scenarios.t - issue 6/7: the default suite at 1 and 4 CPUs
+# tests/boot/30-scenarios.t - the default suite at 1 and 4 CPUs
 # (vCPU offline/online x50 with parking, HLT wake-up), each hostile scenario
 # in a guest of its own plus lifecycle, a user ELF and a broken one.
 . "$(dirname "$0")/lib.sh"

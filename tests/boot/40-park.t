@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/boot/40-park.t - issue 7: parking CPUs with IBRS cleared, on QEMU
+# tests/boot/40-park.t - parking CPUs with IBRS cleared, on QEMU
 # TCG (no IBRS there: the IBRS checks SKIP with the reason). docs/PARKING.md.
 . "$(dirname "$0")/lib.sh"
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/boot/40-snp.t - issue 8: SEV-SNP teardown + RMPOPT on the RMP model
+# tests/boot/40-snp.t - SEV-SNP teardown + RMPOPT on the RMP model
 # (QEMU has neither SNP nor RMPOPT): the scenario's KTAP results, the back
 # end named on the console, statistics after every pass, both schedules.
 . "$(dirname "$0")/lib.sh"

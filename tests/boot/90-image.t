@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/boot/90-image.t - issue 9: the `make image` GPT disk boots, so the
+# tests/boot/90-image.t - the `make image` GPT disk boots, so the
 # image for USB sticks and PXE cannot rot.
 . "$(dirname "$0")/lib.sh"
 

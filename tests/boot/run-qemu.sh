@@ -92,8 +92,8 @@ else
 	args+=(-serial "file:$log" -monitor none)
 fi
 
-# TCG warns once per CPU about EPYC features it does not emulate; the
-# list is in QEMU-TCG.md, so keep it off the terminal.
+# TCG warns once per CPU about EPYC features it does not emulate (the same
+# list for every CPU), so keep it off the terminal.
 timeout --foreground -k 5 "$timeout" qemu-system-x86_64 "${args[@]}" \
 	"${extra[@]+"${extra[@]}"}" </dev/null \
 	2> >(grep -v "TCG doesn't support requested feature" >&2)
