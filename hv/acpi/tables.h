@@ -118,7 +118,7 @@ struct acpi_spcr {
 	u8 interrupt_type; /* 52 */
 	u8 irq; /* 53 */
 	u32 gsi; /* 54 */
-	u8 baud; /* 58: code, see acpi_spcr.c */
+	u8 baud; /* 58: code, see spcr.c */
 	u8 parity; /* 59 */
 	u8 stop_bits; /* 60 */
 	u8 flow_control; /* 61 */

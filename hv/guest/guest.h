@@ -56,11 +56,11 @@ void guest_stop(struct guest *g, s64 status, bool failed, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 /* Wait until no vCPU of g is inside vcpu_run (after guest_stop). */
 void guest_wait_idle(struct guest *g);
-/* HC_REPORT sink (guest_report.c): one KTAP line. */
+/* HC_REPORT sink (report.c): one KTAP line. */
 void guest_report(struct guest *g, const char *name, enum hc_result r,
 		  const char *diag);
 
-/* guest_mem.c: validate a guest pointer+length. On success *host points
+/* mem.c: validate a guest pointer+length. On success *host points
  * at the bytes. 0, or -HC_EFAULT (null page, outside, wraps) or
  * -HC_EINVAL (misaligned). len 0 is valid and yields *host = NULL. */
 int guest_mem_range(const struct guest *g, u64 gpa, u64 len, u64 align,

@@ -1,7 +1,7 @@
 /* hv/guest/hypercall.c - the hypervisor side of the VMMCALL ABI
  * (include/minhv/hypercall_abi.h, docs/HYPERCALLS.md; APM vol 2, 15.13.3). Number in
  * RAX, arguments RDI RSI RDX R10 R8, result in RAX. Every guest pointer
- * goes through guest_mem.c before it is touched. */
+ * goes through mem.c before it is touched. */
 #include "hv/svm/exit.h"
 #include "hv/guest/guest.h"
 #include "lib/string.h"

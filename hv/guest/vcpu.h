@@ -93,7 +93,7 @@ void vcpu_wait_out(struct vcpu *v);
 void vcpu_park_snapshot(struct guest *g);
 void vcpu_park_checks(const struct guest *g);
 
-/* guest_console.c: guest console bytes, line-buffered, name-prefixed. */
+/* console.c: guest console bytes, line-buffered, name-prefixed. */
 void guest_console_put(struct vcpu *v, const char *s, size_t n);
 void guest_console_flush(struct vcpu *v);
 

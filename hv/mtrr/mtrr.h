@@ -1,8 +1,8 @@
 /* hv/mtrr/mtrr.h - MTRRs replicated from the boot CPU to every CPU in one
  * lock-step rendezvous (Intel SDM vol 3A 11.11.8, AMD APM vol 2 7.6/7.7),
  * skipping both WBINVDs on self-snooping CPUs unless memory that may be
- * cached becomes UC. Sources: mtrr_state.c (capture, read back, compare),
- * mtrr_policy.c (flush rule), mtrr_sync.c (the rendezvous), mtrr_range.c
+ * cached becomes UC. Sources: state.c (capture, read back, compare),
+ * policy.c (flush rule), sync.c (the rendezvous), range.c
  * (set a range's type), mtrr.c (init, option, SNP lock). */
 #ifndef MINHV_HV_MTRR_H
 #define MINHV_HV_MTRR_H
@@ -86,7 +86,7 @@ struct mtrr_stats {
 	bool exit_timeout; /* exit barrier timed out (a CPU hung mid-way) */
 };
 
-/* mtrr_state.c */
+/* state.c */
 /* Read this CPU's MTRRs (on the boot CPU, after firmware). Uses g_features
  * for MTRRcap presence and vendor; when SNP is offered on AMD it sets
  * SYSCFG.MtrrFixDramModEn first (SNP firmware wants it on every CPU). */
@@ -105,7 +105,7 @@ u32 mtrr_compare(const struct mtrr_state *s, u32 cpu, unsigned flags);
 const char *mtrr_type_name(u8 type);
 bool mtrr_type_valid(u8 type);
 
-/* mtrr_policy.c */
+/* policy.c */
 /* Whether the two WBINVDs are needed to go from *old to *new. force:
  * TRI_ON always flushes; TRI_OFF never does (DANGEROUS: lines cached under
  * the old type survive in memory that became UC, and later writes may be
@@ -116,7 +116,7 @@ bool mtrr_need_flush(const struct features *f, const struct mtrr_state *old,
 		     const struct mtrr_state *new, enum tristate force,
 		     const char **why);
 
-/* mtrr_sync.c */
+/* sync.c */
 /* Program *target on every online CPU at once through ipi_call_all(), read
  * back and compare on each. Fills *st (may be NULL) and the last stats.
  * Returns 0, -ETIMEDOUT (a CPU never reached the entry barrier: nothing
@@ -125,7 +125,7 @@ int mtrr_sync_all(const struct mtrr_state *target, struct mtrr_stats *st);
 /* Cycles a CPU waits at the entry or exit barrier before giving up. */
 void mtrr_set_barrier_timeout(u64 cycles);
 
-/* mtrr_range.c */
+/* range.c */
 /* Give [base, base + size) memory type `type` through one variable MTRR,
  * then re-run the rendezvous. size: a power of two >= 4 KiB; base aligned
  * to size; the range inside phys_addr_bits; type UC/WC/WT/WP/WB. An

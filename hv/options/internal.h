@@ -1,5 +1,5 @@
 /* hv/options/internal.h - the option table's row type, shared by the
- * table (options_table.c), the value codecs (options_value.c) and the
+ * table (table.c), the value codecs (value.c) and the
  * token parser (options.c). */
 #ifndef MINHV_HV_OPTIONS_INTERNAL_H
 #define MINHV_HV_OPTIONS_INTERNAL_H

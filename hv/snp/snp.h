@@ -50,7 +50,7 @@ u64 snp_leaked_pages(void); /* reclaim failures since boot */
  * after the other; see docs/SNP.md. */
 void snp_boot_scenario(void);
 
-/* Internal: snp_guest.c set-up, called by snp_init(). */
+/* Internal: guest.c set-up, called by snp_init(). */
 int snp_guest_init(u64 max_pages);
 /* WBNOINVD on every CPU (APM vol 3, WBNOINVD). */
 void snp_writeback_caches(void);
