@@ -18,5 +18,6 @@ const struct scenario *const scenario_list[] = {
 	&scn_hostile_write,
 	&scn_hostile_triple_fault,
 	&scn_hostile_cli_loop,
+	&scn_hostile_invd,
 };
 const unsigned int scenario_count = ARRAY_SIZE(scenario_list);

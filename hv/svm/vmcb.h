@@ -45,6 +45,7 @@
 #define VMEXIT_INIT 0x63ULL
 #define VMEXIT_VINTR 0x64ULL
 #define VMEXIT_CPUID 0x72ULL
+#define VMEXIT_INVD 0x76ULL
 #define VMEXIT_PAUSE 0x77ULL
 #define VMEXIT_HLT 0x78ULL
 #define VMEXIT_INVLPGA 0x7aULL
@@ -58,6 +59,8 @@
 #define VMEXIT_STGI 0x84ULL
 #define VMEXIT_CLGI 0x85ULL
 #define VMEXIT_SKINIT 0x86ULL
+#define VMEXIT_WBINVD 0x89ULL /* also WBNOINVD (APM vol 3) */
+#define VMEXIT_XSETBV 0x8dULL
 #define VMEXIT_NPF 0x400ULL
 #define VMEXIT_INVALID (~0ULL)
 /* QEMU 10.0.2 TCG stores -1 as a 32-bit value (docs/SVM.md). */

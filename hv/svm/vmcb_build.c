@@ -31,12 +31,12 @@ static void build_control(struct vmcb_control *c, const struct pause_policy *p,
 			  const struct vmcb_guest *g)
 {
 	c->intercept1 = INTERCEPT_INTR | INTERCEPT_NMI | INTERCEPT_CPUID |
-			INTERCEPT_HLT | INTERCEPT_INVLPGA |
+			INTERCEPT_HLT | INTERCEPT_INVLPGA | INTERCEPT_INVD |
 			INTERCEPT_IOIO_PROT | INTERCEPT_MSR_PROT |
 			INTERCEPT_SHUTDOWN;
 	c->intercept2 = INTERCEPT_VMRUN | INTERCEPT_VMMCALL | INTERCEPT_VMLOAD |
 			INTERCEPT_VMSAVE | INTERCEPT_STGI | INTERCEPT_CLGI |
-			INTERCEPT_SKINIT;
+			INTERCEPT_SKINIT | INTERCEPT_WBINVD;
 	if (p->intercept) {
 		c->intercept1 |= INTERCEPT_PAUSE;
 		c->pause_filter_count = p->count;
