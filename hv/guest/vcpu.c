@@ -127,6 +127,7 @@ static void vcpu_run(struct vcpu *v)
 		if (g->bench)
 			v->t_exit = rdtsc();
 		v->vmcb->control.tlb_control = TLB_CONTROL_NOTHING;
+		vcpu_reinject_event(v);
 		if (exit_dispatch(v) == EXIT_LEAVE ||
 		    !watchdog_check(v, v->vmcb->control.exit_code))
 			break;

@@ -57,6 +57,9 @@ struct vcpu {
 
 /* vcpu_ops.c: pure helpers on a vCPU's VMCB. */
 void vcpu_inject_exception(struct vcpu *v, u8 vector, bool has_err, u32 err);
+/* Before the next VMRUN: inject again the event whose delivery the exit
+ * interrupted (EXITINTINFO, APM 15.7.2). */
+void vcpu_reinject_event(struct vcpu *v);
 /* Step over the intercepted instruction (NRIP or known length).
  * Returns false (and stops the guest) when its length is unknown. */
 bool vcpu_skip_insn(struct vcpu *v);

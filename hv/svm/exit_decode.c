@@ -118,6 +118,12 @@ const char *exit_name(u64 code)
 		return "NPF";
 	case VMEXIT_INVD:
 		return "INVD";
+	case VMEXIT_EXCP_DB:
+		return "#DB";
+	case VMEXIT_EXCP_AC:
+		return "#AC";
+	case VMEXIT_EXCP_MC:
+		return "#MC";
 	case VMEXIT_WBINVD:
 		return "WBINVD";
 	case VMEXIT_INVALID:

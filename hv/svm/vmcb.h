@@ -38,7 +38,10 @@
 #define INTERCEPT_XSETBV BIT(13)
 
 /* Exit codes (APM appendix C); a 64-bit value. */
-#define VMEXIT_EXCP_BASE 0x40ULL
+#define VMEXIT_EXCP_BASE 0x40ULL /* + vector, 0x40-0x5F */
+#define VMEXIT_EXCP_DB 0x41ULL
+#define VMEXIT_EXCP_AC 0x51ULL
+#define VMEXIT_EXCP_MC 0x52ULL
 #define VMEXIT_INTR 0x60ULL
 #define VMEXIT_NMI 0x61ULL
 #define VMEXIT_SMI 0x62ULL
@@ -80,8 +83,11 @@
 #define EVENTINJ_TYPE_EXCEPTION (3ULL << 8)
 #define EVENTINJ_EV BIT(11)
 #define EVENTINJ_VALID BIT(31)
+#define VEC_DB 1
 #define VEC_UD 6
 #define VEC_GP 13
+#define VEC_AC 17
+#define VEC_MC 18
 
 /* Segment register in the save area: attrib packs descriptor bits
  * 47:40 into 7:0 and 55:52 into 11:8 (APM 15.5.1). */

@@ -11,7 +11,7 @@ test_npt_SRCS := tests/unit/test_npt.c hv/svm/npt.c hv/mm.c $(SVM_FAKES)
 test_exit_decode_SRCS := tests/unit/test_exit_decode.c hv/svm/exit_decode.c \
 	lib/fmt.c
 SVM_EXIT_SRCS := hv/svm/exit.c hv/svm/exit_cpuid.c hv/svm/exit_msr.c hv/svm/exit_io.c \
-	hv/svm/exit_misc.c hv/svm/exit_invalid.c hv/svm/exit_cache.c hv/svm/vmcb_check.c hv/svm/vmcb_dump.c \
+	hv/svm/exit_misc.c hv/svm/exit_invalid.c hv/svm/exit_cache.c hv/svm/exit_excp.c hv/svm/vmcb_check.c hv/svm/vmcb_dump.c \
 	hv/guest/hypercall.c hv/guest/mem.c hv/guest/console.c hv/guest/vcpu_ops.c \
 	hv/guest/stop.c hv/svm/exit_decode.c hv/features.c \
 	tests/unit/svm_fixture.c $(SVM_FAKES)

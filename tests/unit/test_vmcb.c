@@ -98,7 +98,8 @@ static void test_intercepts(void **s)
 	/* ...and VMRUN VMMCALL VMLOAD VMSAVE STGI CLGI SKINIT WBINVD. */
 	assert_int_equal(v->control.intercept2, 0x7f | BIT(9));
 	assert_int_equal(v->control.intercept_cr, 0);
-	assert_int_equal(v->control.intercept_exceptions, 0);
+	assert_int_equal(v->control.intercept_exceptions,
+			 BIT(1) | BIT(17) | BIT(18)); /* #DB #AC #MC */
 	assert_int_equal(v->control.asid, 3);
 	assert_int_equal(v->control.np_enable, 1);
 	assert_int_equal(v->control.n_cr3, 0x300000);
