@@ -180,7 +180,9 @@ struct vmcb_save {
 	u64 br_to; /* 0x680 */
 	u64 last_excp_from; /* 0x688 */
 	u64 last_excp_to; /* 0x690 */
-	u8 reserved_698[0x1000 - 0x698];
+	u8 reserved_698[0x6e0 - 0x698];
+	u64 spec_ctrl; /* 0x6E0 (save area +0x2E0): with V_SPEC_CTRL */
+	u8 reserved_6e8[0x1000 - 0x6e8];
 };
 
 struct vmcb {
@@ -249,6 +251,7 @@ VMCB_SAVE(sysenter_eip, 0x638);
 VMCB_SAVE(cr2, 0x640);
 VMCB_SAVE(g_pat, 0x668);
 VMCB_SAVE(dbgctl, 0x670);
+VMCB_SAVE(spec_ctrl, 0x6e0);
 _Static_assert(sizeof(struct vmcb) == PAGE_SIZE, "one page");
 
 /* Print the VMCB fields that explain an exit or a failed VMRUN. */

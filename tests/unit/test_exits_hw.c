@@ -188,6 +188,28 @@ static void test_cpuid_sev_hidden(void **s)
 	assert_int_equal(v->gprs.rbx, 0);
 }
 
+/* IBPB: a guest PRED_CMD write reaches the hardware when enumerated. */
+static void test_pred_cmd_written(void **s)
+{
+	struct vcpu *v = fx_v[0];
+
+	(void)s;
+	fake_msr_define(MSR_PRED_CMD, 0);
+	g_features.ibpb = true;
+	v->gprs.rcx = MSR_PRED_CMD;
+	v->vmcb->save.rax = 1;
+	v->gprs.rdx = 0;
+	fake_trace_clear();
+	assert_int_equal(run(VMEXIT_MSR, 1, 0), EXIT_RESUME);
+	assert_int_equal(fake_trace_count("wrmsr 0x49 0x1"), 1);
+	assert_int_equal(v->vmcb->control.event_inj, 0);
+	/* Not enumerated: accepted, nothing to write. */
+	g_features.ibpb = false;
+	fake_trace_clear();
+	assert_int_equal(run(VMEXIT_MSR, 1, 0), EXIT_RESUME);
+	assert_int_equal(fake_trace_count("wrmsr 0x49"), 0);
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
@@ -195,7 +217,7 @@ int main(void)
 		T(test_cache_intercepts),     T(test_invd_wbinvd_skipped),
 		T(test_exception_intercepts), T(test_db_ac_reflected),
 		T(test_mc_stops_guest),	      T(test_exitintinfo_reinjected),
-		T(test_cpuid_sev_hidden),
+		T(test_cpuid_sev_hidden),     T(test_pred_cmd_written),
 	};
 	return cmocka_run_group_tests_name("exits_hw", tests, NULL, NULL);
 }
