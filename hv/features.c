@@ -64,6 +64,7 @@ void features_detect(struct features *f)
 	if (f->max_leaf >= 7 && f->vendor == VENDOR_INTEL) {
 		cpuid(7, 0, &r);
 		f->ibrs = bit(r.edx, 26);
+		f->ibpb = bit(r.edx, 26); /* Intel: IBRS and IBPB together */
 		f->stibp = bit(r.edx, 27);
 		f->ssbd = bit(r.edx, 31);
 	}
@@ -83,6 +84,7 @@ void features_detect(struct features *f)
 		f->phys_addr_bits = r.eax & 0xff;
 		if (f->vendor != VENDOR_INTEL) {
 			f->ibrs = bit(r.ebx, 14);
+			f->ibpb = bit(r.ebx, 12); /* AMD: IBPB on its own */
 			f->stibp = bit(r.ebx, 15);
 			f->ibrs_always_on = bit(r.ebx, 16);
 			f->ibrs_preferred = bit(r.ebx, 18);

@@ -36,6 +36,7 @@ struct features {
 
 	/* Speculation control */
 	bool ibrs, stibp, ssbd, ibrs_always_on, ibrs_preferred, auto_ibrs;
+	bool ibpb; /* PRED_CMD (0x49) bit 0 */
 
 	/* SEV-SNP, 0x8000001F / 0x80000025 */
 	bool sev, snp, vmpl, segmented_rmp;

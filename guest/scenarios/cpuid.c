@@ -54,6 +54,10 @@ static void check_leaves(const struct view *v)
 	report(v->e0.eax >= 0x80000001, "max extended leaf %#x", v->e0.eax);
 	report(!(v->e1.ecx & SVM_BIT), "SVM hidden: 0x80000001 ECX %#x",
 	       v->e1.ecx);
+	/* 0x8000001F (SME/SEV) and up are hidden: Linux reads MSR_AMD64_SEV
+	 * unchecked when that leaf reports SEV. */
+	report(v->e0.eax < 0x8000001f, "max extended leaf %#x below 0x8000001F",
+	       v->e0.eax);
 }
 
 static void cpuid_body(void)

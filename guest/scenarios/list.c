@@ -18,5 +18,7 @@ const struct scenario *const scenario_list[] = {
 	&scn_hostile_write,
 	&scn_hostile_triple_fault,
 	&scn_hostile_cli_loop,
+	&scn_hostile_invd,
+	&scn_hostile_ac_loop,
 };
 const unsigned int scenario_count = ARRAY_SIZE(scenario_list);

@@ -46,11 +46,17 @@ static unsigned long long pause_exits(void)
 }
 
 static void check_exits(const char *what, unsigned long long exits,
-			unsigned long long executed)
+			unsigned long long executed, bool tight)
 {
 	u32 mode = boot_info->pause_mode, count = boot_info->pause_count;
 
-	if (mode == HV_PAUSE_NONE) {
+	if (mode != HV_PAUSE_NONE && (boot_info->flags & HV_BI_NESTED)) {
+		/* Nested KVM runs us with L0's filter count and threshold
+		 * when L0 intercepts PAUSE; only "off" is ours for sure. */
+		report(exits <= executed && (!tight || exits > 0),
+		       "%s: %llu PAUSE exits for %llu PAUSEs (nested: L0's filter values apply)",
+		       what, exits, executed);
+	} else if (mode == HV_PAUSE_NONE) {
 		report(exits == 0,
 		       "%s: %llu PAUSE exits for %llu PAUSEs, not intercepted",
 		       what, exits, executed);
@@ -80,7 +86,7 @@ static void pause_body(void)
 	for (int i = 0; i < TIGHT_PAUSES; i++)
 		cpu_relax();
 	after = pause_exits();
-	check_exits("tight loop", after - before, TIGHT_PAUSES);
+	check_exits("tight loop", after - before, TIGHT_PAUSES, true);
 
 	pauses = protected_count = 0;
 	before = pause_exits();
@@ -91,7 +97,7 @@ static void pause_body(void)
 	       "lock-protected count %llu, want %llu", protected_count,
 	       (unsigned long long)LOCK_ROUNDS * nr);
 	if (nr > 1)
-		check_exits("contended lock", after - before, pauses);
+		check_exits("contended lock", after - before, pauses, false);
 	else
 		report_skip("one vCPU: the lock is never contended");
 }

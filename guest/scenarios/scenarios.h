@@ -12,5 +12,7 @@ extern const struct scenario scn_bench; /* guest/scenarios/bench.c */
 extern const struct scenario scn_hostile_read, scn_hostile_write,
 	scn_hostile_svm, scn_hostile_triple_fault, scn_hostile_cli_loop,
 	scn_hostile_storm;
+/* Hardware hardening (each in a guest of its own, like the above). */
+extern const struct scenario scn_hostile_invd, scn_hostile_ac_loop;
 
 #endif

@@ -63,7 +63,8 @@ static void fill_boot_info(struct guest *g, const struct guest_params *p)
 	bi->mem_size = g->mem_size;
 	bi->nr_vcpus = g->nr_vcpus;
 	bi->flags = (p->bench ? HV_BI_BENCH : 0) |
-		    (g_features.nrips ? HV_BI_NRIP : 0);
+		    (g_features.nrips ? HV_BI_NRIP : 0) |
+		    (nested_pause_filter() ? HV_BI_NESTED : 0);
 	bi->stack_top = g->stack_top;
 	memcpy(bi->name, g->name, sizeof(bi->name));
 	n = p->tests ? strlen(p->tests) : 0;
@@ -74,6 +75,14 @@ static void fill_boot_info(struct guest *g, const struct guest_params *p)
 	bi->pause_mode = g->pause.mode;
 	bi->pause_count = g->pause.count;
 	bi->pause_threshold = g->pause.threshold;
+}
+
+/* Under a hypervisor that offers the PAUSE filter (nested KVM), L0's count
+ * and threshold may apply to our guest. TCG also sets CPUID.1:ECX[31] but
+ * has no filter, and there every intercepted PAUSE exits exactly. */
+bool nested_pause_filter(void)
+{
+	return g_features.hypervisor && g_features.pause_filter;
 }
 
 static int make_vcpu(struct guest *g, u32 id)

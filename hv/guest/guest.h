@@ -48,6 +48,8 @@ struct guest {
 };
 
 /* 0 or -HC_E*; on error nothing stays allocated. */
+/* minhv runs nested under a hypervisor with a PAUSE filter (HV_BI_NESTED). */
+bool nested_pause_filter(void);
 int guest_create(const struct guest_params *p, struct guest **out);
 /* Return every page; only after guest_stop() and guest_wait_idle(). */
 void guest_destroy(struct guest *g);

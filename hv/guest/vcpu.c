@@ -118,15 +118,17 @@ static void vcpu_run(struct vcpu *v)
 			irq_enable();
 			continue;
 		}
-		/* Guest SPEC_CTRL is intercepted and emulated (exit_msr.c):
-		 * the hardware MSR keeps the host base across VMRUN, so
-		 * spec_ctrl_guest_enter/exit() have nothing to swap. */
+		/* Guest SPEC_CTRL in hardware while it runs (vcpu_spec.c);
+		 * the host base is back before any indirect branch. */
+		vcpu_spec_enter(v);
 		svm_vmrun(v->vmcb_hpa, &v->gprs, sc->host_vmcb);
+		vcpu_spec_exit(v);
 		__atomic_store_n(&v->in_guest, 0, __ATOMIC_SEQ_CST);
 		irq_enable();
 		if (g->bench)
 			v->stats.t_exit = rdtsc();
 		v->vmcb->control.tlb_control = TLB_CONTROL_NOTHING;
+		vcpu_reinject_event(v);
 		if (exit_dispatch(v) == EXIT_LEAVE ||
 		    !vcpu_watchdog_check(v, v->vmcb->control.exit_code))
 			break;

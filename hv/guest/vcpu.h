@@ -52,7 +52,7 @@ struct vcpu {
 	volatile u32 wake;
 	volatile u32 in_guest; /* between its state check and #VMEXIT */
 	bool in_loop; /* inside vcpu_run on its CPU */
-	u64 spec_ctrl; /* guest's SPEC_CTRL view: never reaches hardware */
+	u64 spec_ctrl; /* guest's SPEC_CTRL: in hardware while it runs */
 	u64 mtrr_def_type;
 	u64 tsc_aux; /* in the hardware MSR while the vCPU runs */
 	u64 progress_tsc; /* last exit that was not INTR/NMI/PAUSE */
@@ -63,6 +63,14 @@ struct vcpu {
 
 /* vcpu_ops.c: pure helpers on a vCPU's VMCB. */
 void vcpu_inject_exception(struct vcpu *v, u8 vector, bool has_err, u32 err);
+/* vcpu_spec.c, right around VMRUN (interrupts and GIF off): the guest's
+ * SPEC_CTRL into the VMCB (V_SPEC_CTRL: hardware swaps) or the MSR
+ * (software swap, hv/park/spec_ctrl.c), and back after #VMEXIT. */
+void vcpu_spec_enter(struct vcpu *v);
+void vcpu_spec_exit(struct vcpu *v);
+/* Before the next VMRUN: inject again the event whose delivery the exit
+ * interrupted (EXITINTINFO, APM 15.7.2). */
+void vcpu_reinject_event(struct vcpu *v);
 /* Step over the intercepted instruction (NRIP or known length).
  * Returns false (and stops the guest) when its length is unknown. */
 bool vcpu_skip_insn(struct vcpu *v);

@@ -101,3 +101,14 @@ int vcpu_set_online(struct vcpu *v)
 	spin_unlock(&g->lock);
 	return r;
 }
+
+/* APM 15.7.2: EXITINTINFO has EVENTINJ's layout (vector, type, EV, V,
+ * error code in 63:32). Only V (bit 31) is tested: QEMU leaves other bits
+ * set with V=0. A handler that injects its own event replaces it. */
+void vcpu_reinject_event(struct vcpu *v)
+{
+	struct vmcb_control *c = &v->vmcb->control;
+
+	if (c->exit_int_info & EVENTINJ_VALID)
+		c->event_inj = c->exit_int_info;
+}

@@ -51,7 +51,10 @@ bool vcpu_watchdog_check(struct vcpu *v, u64 code)
 	if (!limit_tsc)
 		return true;
 	now = rdtsc();
-	if (code != VMEXIT_INTR && code != VMEXIT_NMI && code != VMEXIT_PAUSE) {
+	/* A reflected exception (#AC/#DB, exit_excp.c) is not progress: an
+	 * endless delivery loop must still run into the limit. */
+	if (code != VMEXIT_INTR && code != VMEXIT_NMI && code != VMEXIT_PAUSE &&
+	    !(code >= VMEXIT_EXCP_BASE && code < VMEXIT_EXCP_BASE + 32)) {
 		v->progress_tsc = now;
 		return true;
 	}

@@ -14,6 +14,7 @@
 static const char *const hostile[] = {
 	"hostile_read",		"hostile_write",    "hostile_svm",
 	"hostile_triple_fault", "hostile_cli_loop", "hostile_storm",
+	"hostile_invd",		"hostile_ac_loop",
 };
 
 static bool word_in(const char *list, const char *w)

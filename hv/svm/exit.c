@@ -39,6 +39,13 @@ enum exit_action exit_dispatch(struct vcpu *v)
 	case VMEXIT_SKINIT:
 	case VMEXIT_INVLPGA:
 		return exit_svm_insn(v);
+	case VMEXIT_EXCP_DB:
+	case VMEXIT_EXCP_AC:
+	case VMEXIT_EXCP_MC:
+		return exit_exception(v);
+	case VMEXIT_INVD:
+	case VMEXIT_WBINVD:
+		return exit_cache_insn(v);
 	case VMEXIT_INVALID:
 	case VMEXIT_INVALID_32:
 		return exit_invalid(v);

@@ -9,6 +9,9 @@
 #define CPUID1_ECX_MONITOR BIT(3) /* MONITOR/MWAIT are not virtualized */
 #define CPUID1_ECX_HYPERVISOR BIT(31)
 #define CPUID81_ECX_SVM BIT(2)
+/* Leaves from 0x8000001F (SME/SEV) up are hidden: with SEV reported there,
+ * Linux's sme_enable() reads MSR_AMD64_SEV unchecked and faults. */
+#define GUEST_MAX_EXT_LEAF 0x8000001eu
 
 static void hv_leaf(struct vcpu *v, u32 leaf, struct cpuid_regs *r)
 {
@@ -33,8 +36,16 @@ void exit_cpuid_leaf(struct vcpu *v, u32 leaf, u32 sub, struct cpuid_regs *r)
 		hv_leaf(v, leaf, r);
 		return;
 	}
+	if (leaf > GUEST_MAX_EXT_LEAF && leaf <= 0x8000ffffu) {
+		*r = (struct cpuid_regs){ 0, 0, 0, 0 }; /* above the max */
+		return;
+	}
 	cpuid(leaf, sub, r);
 	switch (leaf) {
+	case 0x80000000:
+		if (r->eax > GUEST_MAX_EXT_LEAF)
+			r->eax = GUEST_MAX_EXT_LEAF;
+		break;
 	case 1:
 		r->ecx |= CPUID1_ECX_HYPERVISOR;
 		r->ecx &= ~(u32)CPUID1_ECX_MONITOR;

@@ -48,6 +48,8 @@ unsigned exit_insn_len_fallback(u64 code)
 	case VMEXIT_CPUID: /* 0F A2 */
 	case VMEXIT_PAUSE: /* F3 90 */
 	case VMEXIT_MSR: /* 0F 32 / 0F 30 */
+	case VMEXIT_INVD: /* 0F 08 */
+	case VMEXIT_WBINVD: /* 0F 09; WBNOINVD (F3 0F 09) needs NRIP */
 		return 2;
 	case VMEXIT_VMMCALL: /* 0F 01 D9 */
 		return 3;
@@ -114,6 +116,16 @@ const char *exit_name(u64 code)
 		return "SKINIT";
 	case VMEXIT_NPF:
 		return "NPF";
+	case VMEXIT_INVD:
+		return "INVD";
+	case VMEXIT_EXCP_DB:
+		return "#DB";
+	case VMEXIT_EXCP_AC:
+		return "#AC";
+	case VMEXIT_EXCP_MC:
+		return "#MC";
+	case VMEXIT_WBINVD:
+		return "WBINVD";
 	case VMEXIT_INVALID:
 	case VMEXIT_INVALID_32:
 		return "INVALID";

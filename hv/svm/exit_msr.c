@@ -157,13 +157,19 @@ int exit_msr_write(struct vcpu *v, u32 msr, u64 val)
 			return -1;
 		s->g_pat = val;
 		return 0;
-	case MSR_SPEC_CTRL: /* kept per vCPU, never written to hardware */
+	case MSR_SPEC_CTRL: /* in hardware while the guest runs (vcpu_spec.c) */
 		if (val & ~(SPEC_CTRL_IBRS | SPEC_CTRL_STIBP | SPEC_CTRL_SSBD))
 			return -1;
 		v->spec_ctrl = val;
 		return 0;
 	case MSR_PRED_CMD:
-		return val & ~1ULL ? -1 : 0; /* IBPB: nothing to do for us */
+		if (val & ~1ULL)
+			return -1;
+		/* IBPB: the guest asks to flush indirect branch predictions
+		 * (a context switch of its own); do it as KVM does. */
+		if (val && g_features.ibpb)
+			wrmsr(MSR_PRED_CMD, val);
+		return 0;
 	case MSR_TSC_AUX:
 		/* RDTSCP is not intercepted: the guest's value must be in
 		 * the hardware MSR while it runs (restored in vcpu_run). */

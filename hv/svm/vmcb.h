@@ -38,13 +38,17 @@
 #define INTERCEPT_XSETBV BIT(13)
 
 /* Exit codes (APM appendix C); a 64-bit value. */
-#define VMEXIT_EXCP_BASE 0x40ULL
+#define VMEXIT_EXCP_BASE 0x40ULL /* + vector, 0x40-0x5F */
+#define VMEXIT_EXCP_DB 0x41ULL
+#define VMEXIT_EXCP_AC 0x51ULL
+#define VMEXIT_EXCP_MC 0x52ULL
 #define VMEXIT_INTR 0x60ULL
 #define VMEXIT_NMI 0x61ULL
 #define VMEXIT_SMI 0x62ULL
 #define VMEXIT_INIT 0x63ULL
 #define VMEXIT_VINTR 0x64ULL
 #define VMEXIT_CPUID 0x72ULL
+#define VMEXIT_INVD 0x76ULL
 #define VMEXIT_PAUSE 0x77ULL
 #define VMEXIT_HLT 0x78ULL
 #define VMEXIT_INVLPGA 0x7aULL
@@ -58,6 +62,8 @@
 #define VMEXIT_STGI 0x84ULL
 #define VMEXIT_CLGI 0x85ULL
 #define VMEXIT_SKINIT 0x86ULL
+#define VMEXIT_WBINVD 0x89ULL /* also WBNOINVD (APM vol 3) */
+#define VMEXIT_XSETBV 0x8dULL
 #define VMEXIT_NPF 0x400ULL
 #define VMEXIT_INVALID (~0ULL)
 /* QEMU 10.0.2 TCG stores -1 as a 32-bit value (docs/SVM.md). */
@@ -77,8 +83,11 @@
 #define EVENTINJ_TYPE_EXCEPTION (3ULL << 8)
 #define EVENTINJ_EV BIT(11)
 #define EVENTINJ_VALID BIT(31)
+#define VEC_DB 1
 #define VEC_UD 6
 #define VEC_GP 13
+#define VEC_AC 17
+#define VEC_MC 18
 
 /* Segment register in the save area: attrib packs descriptor bits
  * 47:40 into 7:0 and 55:52 into 11:8 (APM 15.5.1). */
@@ -171,7 +180,9 @@ struct vmcb_save {
 	u64 br_to; /* 0x680 */
 	u64 last_excp_from; /* 0x688 */
 	u64 last_excp_to; /* 0x690 */
-	u8 reserved_698[0x1000 - 0x698];
+	u8 reserved_698[0x6e0 - 0x698];
+	u64 spec_ctrl; /* 0x6E0 (save area +0x2E0): with V_SPEC_CTRL */
+	u8 reserved_6e8[0x1000 - 0x6e8];
 };
 
 struct vmcb {
@@ -240,6 +251,7 @@ VMCB_SAVE(sysenter_eip, 0x638);
 VMCB_SAVE(cr2, 0x640);
 VMCB_SAVE(g_pat, 0x668);
 VMCB_SAVE(dbgctl, 0x670);
+VMCB_SAVE(spec_ctrl, 0x6e0);
 _Static_assert(sizeof(struct vmcb) == PAGE_SIZE, "one page");
 
 /* Print the VMCB fields that explain an exit or a failed VMRUN. */

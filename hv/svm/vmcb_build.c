@@ -31,12 +31,17 @@ static void build_control(struct vmcb_control *c, const struct pause_policy *p,
 			  const struct vmcb_guest *g)
 {
 	c->intercept1 = INTERCEPT_INTR | INTERCEPT_NMI | INTERCEPT_CPUID |
-			INTERCEPT_HLT | INTERCEPT_INVLPGA |
+			INTERCEPT_HLT | INTERCEPT_INVLPGA | INTERCEPT_INVD |
 			INTERCEPT_IOIO_PROT | INTERCEPT_MSR_PROT |
 			INTERCEPT_SHUTDOWN;
 	c->intercept2 = INTERCEPT_VMRUN | INTERCEPT_VMMCALL | INTERCEPT_VMLOAD |
 			INTERCEPT_VMSAVE | INTERCEPT_STGI | INTERCEPT_CLGI |
-			INTERCEPT_SKINIT;
+			INTERCEPT_SKINIT | INTERCEPT_WBINVD;
+	/* KVM's rule since CVE-2015-5307/CVE-2015-8104: a guest can make
+	 * #AC or #DB delivery recurse forever inside the CPU; intercepted,
+	 * every delivery leaves guest mode (then the watchdog can act).
+	 * #MC belongs to the host (APM 15.12). */
+	c->intercept_exceptions = BIT(VEC_DB) | BIT(VEC_AC) | BIT(VEC_MC);
 	if (p->intercept) {
 		c->intercept1 |= INTERCEPT_PAUSE;
 		c->pause_filter_count = p->count;

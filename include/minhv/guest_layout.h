@@ -35,6 +35,10 @@ struct hv_boot_info {
 #define HV_BI_BENCH (1u << 0)
 #define HV_BI_NRIP (1u << 1)
 #define HV_BI_SNP (1u << 2) /* an SNP-type guest (RMP-tracked pages) */
+/* minhv itself runs under a hypervisor (CPUID.1:ECX[31]) that offers the
+ * PAUSE filter, e.g. nested KVM: the filter values may be L0's, not
+ * minhv's (docs/KVM.md). Not set under TCG (no filter there). */
+#define HV_BI_NESTED (1u << 3)
 
 #define HV_PAUSE_NONE 0 /* PAUSE not intercepted */
 #define HV_PAUSE_FILTER 1 /* intercepted with a filter count (and threshold) */

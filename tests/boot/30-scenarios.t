@@ -24,12 +24,14 @@ expect_log '^svm: vCPU 1: offline ([5-9][0-9]|[0-9]{3,}) times, CPU parked ([5-9
 boot scn-all --smp 2 --opts "tests=all"
 expect_rc 0 "tests=all: run passes"
 ktap_valid "tests=all: KTAP block well formed"
-for h in read write svm triple_fault cli_loop storm; do
+for h in read write svm triple_fault cli_loop storm invd ac_loop; do
 	expect_ktap_ok "hostile.$h"
 done
 expect_log '^svm: guest read .* stopped: .*nested page fault at GPA .* outside guest memory' "read outside memory: reason printed"
 expect_log '^svm: guest triple_fault .* stopped: .*triple fault' "triple fault: reason printed"
 expect_log '^svm: guest cli_loop .* stopped: .*no progress' "endless CLI loop: watchdog reason printed"
+expect_ktap_ok hostile_invd # the guest's own checks: each instruction exited
+expect_ktap_skip hostile_ac_loop "needs a CPL 3 environment"
 expect_ktap_ok hostile.next_guest_runs
 expect_ktap_ok lifecycle
 

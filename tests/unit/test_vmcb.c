@@ -89,16 +89,17 @@ static void test_intercepts(void **s)
 	struct features f = epyc();
 	struct pause_policy p = { .intercept = false };
 	struct vmcb *v = build(&f, &p);
-	u32 want1 = BIT(0) | BIT(1) | BIT(18) | BIT(24) | BIT(26) | BIT(27) |
-		    BIT(28) | BIT(31);
+	u32 want1 = BIT(0) | BIT(1) | BIT(18) | BIT(22) | BIT(24) | BIT(26) |
+		    BIT(27) | BIT(28) | BIT(31);
 
 	(void)s;
-	/* Exactly INTR NMI CPUID HLT INVLPGA IOIO MSR SHUTDOWN... */
+	/* Exactly INTR NMI CPUID INVD HLT INVLPGA IOIO MSR SHUTDOWN... */
 	assert_int_equal(v->control.intercept1, want1);
-	/* ...and VMRUN VMMCALL VMLOAD VMSAVE STGI CLGI SKINIT. */
-	assert_int_equal(v->control.intercept2, 0x7f);
+	/* ...and VMRUN VMMCALL VMLOAD VMSAVE STGI CLGI SKINIT WBINVD. */
+	assert_int_equal(v->control.intercept2, 0x7f | BIT(9));
 	assert_int_equal(v->control.intercept_cr, 0);
-	assert_int_equal(v->control.intercept_exceptions, 0);
+	assert_int_equal(v->control.intercept_exceptions,
+			 BIT(1) | BIT(17) | BIT(18)); /* #DB #AC #MC */
 	assert_int_equal(v->control.asid, 3);
 	assert_int_equal(v->control.np_enable, 1);
 	assert_int_equal(v->control.n_cr3, 0x300000);

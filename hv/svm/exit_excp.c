@@ -1,0 +1,30 @@
+/* hv/svm/exit_excp.c - intercepted exceptions (APM vol 2, 15.12): #DB and
+ * #AC reflected into the guest, #MC taken from it and the guest stopped. */
+#include "hv/svm/exit.h"
+#include "hv/guest/guest.h"
+#include "hv/log.h"
+
+enum exit_action exit_exception(struct vcpu *v)
+{
+	u64 code = v->vmcb->control.exit_code;
+
+	switch (code) {
+	case VMEXIT_EXCP_DB:
+		/* DR6 is already in the VMCB save area (as KVM reads it);
+		 * RIP is where the guest's own delivery would start. */
+		vcpu_inject_exception(v, VEC_DB, false, 0);
+		return EXIT_RESUME;
+	case VMEXIT_EXCP_AC:
+		vcpu_inject_exception(v, VEC_AC, true, 0); /* error code 0 */
+		return EXIT_RESUME;
+	default:
+		/* A machine check in guest mode: the error is the host's
+		 * hardware, not the guest's to handle. Stop this guest and
+		 * say so; the host has no MCA log to read it into. */
+		guest_stop(
+			v->guest, -1, true,
+			"vCPU %u: machine check (#MC) in guest mode at RIP %#llx: guest stopped",
+			v->id, (unsigned long long)v->vmcb->save.rip);
+		return EXIT_LEAVE;
+	}
+}
