@@ -1,5 +1,6 @@
 /* hv/ktap.c - KTAP result collection and printing.
- * Storage grows from the page pool so a run can hold any number of results. */
+ * Storage comes from the page pool; guests get only part of it, so the
+ * hypervisor's own results always fit, and a lost result fails the run. */
 #include "hv/ktap.h"
 #include "lib/fmt.h"
 #include "arch/spinlock.h"
@@ -17,9 +18,10 @@ struct ktap_result {
 
 #define PER_PAGE (PAGE_SIZE / sizeof(struct ktap_result))
 #define MAX_PAGES 32 /* 576 results */
+_Static_assert(PER_PAGE *MAX_PAGES == KTAP_CAPACITY, "KTAP capacity");
 
 static struct ktap_result *pages[MAX_PAGES];
-static u32 count, failures, skips;
+static u32 count, failures, skips, lost;
 static spinlock_t lock;
 
 static struct ktap_result *slot(u32 i)
@@ -48,17 +50,20 @@ static void copy_name(char *d, const char *s)
 	d[i] = 0;
 }
 
-static void record(const char *name, enum ktap_kind kind, const char *fmt,
-		   va_list ap)
+static bool record(const char *name, enum ktap_kind kind, bool guest,
+		   const char *fmt, va_list ap)
 {
-	struct ktap_result *r;
+	struct ktap_result *r = NULL;
 
 	spin_lock(&lock);
-	r = slot(count);
+	if (!guest || count < KTAP_CAPACITY - KTAP_HV_RESERVE)
+		r = slot(count);
 	if (!r) {
+		lost++;
 		spin_unlock(&lock);
-		pr_err("ktap: out of result storage, '%s' lost\n", name);
-		return;
+		pr_err("ktap: out of %s result storage, '%s' lost\n",
+		       guest ? "guest" : "the", name);
+		return false;
 	}
 	count++;
 	if (kind == KTAP_FAIL)
@@ -80,6 +85,7 @@ static void record(const char *name, enum ktap_kind kind, const char *fmt,
 				    "skip",
 		r->diag[0] && kind != KTAP_PASS ? ": " : "",
 		kind != KTAP_PASS ? r->diag : "");
+	return true;
 }
 
 bool ktap_ok(const char *name, bool cond, const char *fmt, ...)
@@ -87,9 +93,31 @@ bool ktap_ok(const char *name, bool cond, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	record(name, cond ? KTAP_PASS : KTAP_FAIL, fmt, ap);
+	record(name, cond ? KTAP_PASS : KTAP_FAIL, false, fmt, ap);
 	va_end(ap);
 	return cond;
+}
+
+bool ktap_guest_ok(const char *name, bool cond, const char *fmt, ...)
+{
+	va_list ap;
+	bool stored;
+
+	va_start(ap, fmt);
+	stored = record(name, cond ? KTAP_PASS : KTAP_FAIL, true, fmt, ap);
+	va_end(ap);
+	return stored;
+}
+
+bool ktap_guest_skip(const char *name, const char *fmt, ...)
+{
+	va_list ap;
+	bool stored;
+
+	va_start(ap, fmt);
+	stored = record(name, KTAP_SKIP, true, fmt, ap);
+	va_end(ap);
+	return stored;
 }
 
 void ktap_skip(const char *name, const char *fmt, ...)
@@ -97,7 +125,7 @@ void ktap_skip(const char *name, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	record(name, KTAP_SKIP, fmt, ap);
+	record(name, KTAP_SKIP, false, fmt, ap);
 	va_end(ap);
 }
 
@@ -111,9 +139,16 @@ u32 ktap_failures(void)
 	return failures;
 }
 
+u32 ktap_lost(void)
+{
+	return lost;
+}
+
 u32 ktap_finish(void)
 {
-	kprintf("KTAP version 1\n1..%u\n", count);
+	u32 extra = lost ? 1 : 0; /* the lost results, as one failure */
+
+	kprintf("KTAP version 1\n1..%u\n", count + extra);
 	for (u32 i = 0; i < count; i++) {
 		struct ktap_result *r = slot(i);
 
@@ -126,14 +161,17 @@ u32 ktap_finish(void)
 			kprintf("# %s: %s\nnot ok %u %s\n", r->name, r->diag,
 				i + 1, r->name);
 	}
+	if (extra)
+		kprintf("# ktap.results_lost: %u results found no room\nnot ok %u ktap.results_lost\n",
+			lost, count + 1);
 	kprintf("# Totals: pass:%u fail:%u skip:%u\n", count - failures - skips,
-		failures, skips);
-	return failures;
+		failures + extra, skips);
+	return failures + extra;
 }
 
 void ktap_reset(void)
 {
 	for (u32 i = 0; i < MAX_PAGES; i++)
 		pages[i] = NULL;
-	count = failures = skips = 0;
+	count = failures = skips = lost = 0;
 }

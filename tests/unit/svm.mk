@@ -14,6 +14,7 @@ SVM_EXIT_SRCS := hv/svm/exit.c hv/svm/exit_cpuid.c hv/svm/exit_msr.c hv/svm/exit
 	hv/svm/exit_misc.c hv/svm/exit_invalid.c hv/svm/vmcb_check.c hv/svm/vmcb_dump.c \
 	hv/guest/hypercall.c hv/guest/mem.c hv/guest/console.c hv/guest/vcpu_ops.c \
 	hv/guest/stop.c hv/svm/exit_decode.c hv/features.c \
+	hv/svm/vmcb_build.c hv/svm/vmcb_pm.c hv/svm/pause.c \
 	tests/unit/svm_fixture.c $(SVM_FAKES)
 test_exits_SRCS := tests/unit/test_exits.c $(SVM_EXIT_SRCS)
 test_hypercall_SRCS := tests/unit/test_hypercall.c $(SVM_EXIT_SRCS)
