@@ -12,8 +12,6 @@ extern const struct scenario scn_bench; /* guest/scenarios/bench.c */
 extern const struct scenario scn_hostile_read, scn_hostile_write,
 	scn_hostile_svm, scn_hostile_triple_fault, scn_hostile_cli_loop,
 	scn_hostile_storm, scn_hostile_report_flood, scn_hostile_ctrl_chars,
-	scn_hostile_forge, scn_hostile_vcpu_race, scn_hostile_cpuid_loop,
-	scn_hostile_console_flood, scn_hostile_rep_outsb_huge,
-	scn_hostile_cr0_nw;
+	scn_hostile_forge, scn_hostile_vcpu_race;
 
 #endif
