@@ -1,6 +1,8 @@
 /* hv/ktap.c - KTAP result collection and printing.
  * Storage is a fixed array in .bss, not the page pool, so recording a result
- * never changes the pool's free count that tests compare. */
+ * never changes the pool's free count that tests compare. Guests get only
+ * part of it, so the hypervisor's own results always fit, and a lost result
+ * fails the run. */
 #include "hv/ktap.h"
 #include "lib/fmt.h"
 #include "arch/spinlock.h"
@@ -15,8 +17,8 @@ struct ktap_result {
 	u8 kind;
 };
 
-static struct ktap_result results[KTAP_MAX_RESULTS];
-static u32 count, failures, skips;
+static struct ktap_result results[KTAP_CAPACITY];
+static u32 count, failures, skips, lost;
 static spinlock_t lock;
 
 /* Copy a name, replacing characters that would break a KTAP line. */
@@ -30,16 +32,19 @@ static void copy_name(char *d, const char *s)
 	d[i] = 0;
 }
 
-static void record(const char *name, enum ktap_kind kind, const char *fmt,
-		   va_list ap)
+static bool record(const char *name, enum ktap_kind kind, bool guest,
+		   const char *fmt, va_list ap)
 {
 	struct ktap_result *r;
 
 	spin_lock(&lock);
-	if (count == KTAP_MAX_RESULTS) {
+	if (count == KTAP_CAPACITY ||
+	    (guest && count >= KTAP_CAPACITY - KTAP_HV_RESERVE)) {
+		lost++;
 		spin_unlock(&lock);
-		pr_err("ktap: out of result storage, '%s' lost\n", name);
-		return;
+		pr_err("ktap: out of %s result storage, '%s' lost\n",
+		       guest ? "guest" : "the", name);
+		return false;
 	}
 	r = &results[count++];
 	if (kind == KTAP_FAIL)
@@ -61,6 +66,7 @@ static void record(const char *name, enum ktap_kind kind, const char *fmt,
 				    "skip",
 		r->diag[0] && kind != KTAP_PASS ? ": " : "",
 		kind != KTAP_PASS ? r->diag : "");
+	return true;
 }
 
 bool ktap_ok(const char *name, bool cond, const char *fmt, ...)
@@ -68,9 +74,31 @@ bool ktap_ok(const char *name, bool cond, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	record(name, cond ? KTAP_PASS : KTAP_FAIL, fmt, ap);
+	record(name, cond ? KTAP_PASS : KTAP_FAIL, false, fmt, ap);
 	va_end(ap);
 	return cond;
+}
+
+bool ktap_guest_ok(const char *name, bool cond, const char *fmt, ...)
+{
+	va_list ap;
+	bool stored;
+
+	va_start(ap, fmt);
+	stored = record(name, cond ? KTAP_PASS : KTAP_FAIL, true, fmt, ap);
+	va_end(ap);
+	return stored;
+}
+
+bool ktap_guest_skip(const char *name, const char *fmt, ...)
+{
+	va_list ap;
+	bool stored;
+
+	va_start(ap, fmt);
+	stored = record(name, KTAP_SKIP, true, fmt, ap);
+	va_end(ap);
+	return stored;
 }
 
 void ktap_skip(const char *name, const char *fmt, ...)
@@ -78,7 +106,7 @@ void ktap_skip(const char *name, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	record(name, KTAP_SKIP, fmt, ap);
+	record(name, KTAP_SKIP, false, fmt, ap);
 	va_end(ap);
 }
 
@@ -92,9 +120,16 @@ u32 ktap_failures(void)
 	return failures;
 }
 
+u32 ktap_lost(void)
+{
+	return lost;
+}
+
 u32 ktap_finish(void)
 {
-	kprintf("KTAP version 1\n1..%u\n", count);
+	u32 extra = lost ? 1 : 0; /* the lost results, as one failure */
+
+	kprintf("KTAP version 1\n1..%u\n", count + extra);
 	for (u32 i = 0; i < count; i++) {
 		const struct ktap_result *r = &results[i];
 
@@ -107,12 +142,15 @@ u32 ktap_finish(void)
 			kprintf("# %s: %s\nnot ok %u %s\n", r->name, r->diag,
 				i + 1, r->name);
 	}
+	if (extra)
+		kprintf("# ktap.results_lost: %u results found no room\nnot ok %u ktap.results_lost\n",
+			lost, count + 1);
 	kprintf("# Totals: pass:%u fail:%u skip:%u\n", count - failures - skips,
-		failures, skips);
-	return failures;
+		failures + extra, skips);
+	return failures + extra;
 }
 
 void ktap_reset(void)
 {
-	count = failures = skips = 0;
+	count = failures = skips = lost = 0;
 }

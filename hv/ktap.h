@@ -8,9 +8,10 @@
 
 #define KTAP_NAME_LEN 64
 #define KTAP_DIAG_LEN 160
-/* Results a run can hold; the largest configuration records fewer. A result
- * beyond this is reported as lost on the console and not counted. */
-#define KTAP_MAX_RESULTS 576
+/* Result storage, and the part of it guests can never take: the
+ * hypervisor's own checks always have room after any guest. */
+#define KTAP_CAPACITY 576
+#define KTAP_HV_RESERVE 128
 
 /* Record a result; the format gives a diagnostic printed on failure.
  * Returns cond so callers can chain. */
@@ -19,10 +20,19 @@ bool ktap_ok(const char *name, bool cond, const char *fmt, ...)
 /* Record a skip with its reason (a missing feature, never a failure). */
 void ktap_skip(const char *name, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-/* Print everything; returns the number of failures. */
+/* A result sent by a guest: stored only while the guests' share of the
+ * storage (KTAP_CAPACITY - KTAP_HV_RESERVE) has room. Returns false when
+ * it was dropped (counted as lost: the run fails). */
+bool ktap_guest_ok(const char *name, bool cond, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+bool ktap_guest_skip(const char *name, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Print everything; returns the number of failures, plus one when any
+ * result was lost (then printed as a failed ktap.results_lost). */
 u32 ktap_finish(void);
 u32 ktap_count(void);
 u32 ktap_failures(void);
+u32 ktap_lost(void); /* results that found no room */
 void ktap_reset(void); /* unit tests */
 
 #endif

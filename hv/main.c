@@ -92,6 +92,7 @@ _Noreturn void hv_main(struct boot_info *bi)
 	u64 t0 = rdtsc();
 	struct percpu *bsp;
 	struct smp_opts so;
+	bool guest_bad;
 
 	host_cr3 = paging_build_identity(bi->phys_top, g_features.page1g);
 	if (!host_cr3.v)
@@ -141,8 +142,9 @@ _Noreturn void hv_main(struct boot_info *bi)
 	park_boot_checks();
 	park_mtrr_check();
 
-	svm_run_guest_image(bi->guest_name[0] ? bi->guest_name : "guest",
-			    bi->guest_image, bi->guest_size);
+	guest_bad = svm_run_guest_image(bi->guest_name[0] ? bi->guest_name :
+							     "guest",
+					bi->guest_image, bi->guest_size) != 0;
 	if (g_options.bench)
 		bench_print_boot(bi, t0);
 
@@ -152,5 +154,6 @@ _Noreturn void hv_main(struct boot_info *bi)
 	else
 		ktap_ok("snp.init", false, "snp_init failed");
 
-	hv_stop(ktap_finish() ? STOP_FAIL : STOP_PASS);
+	/* Any failure, lost result or failed guest run fails the run. */
+	hv_stop(ktap_finish() || guest_bad ? STOP_FAIL : STOP_PASS);
 }

@@ -20,5 +20,9 @@ const struct scenario *const scenario_list[] = {
 	&scn_hostile_cli_loop,
 	&scn_hostile_invd,
 	&scn_hostile_ac_loop,
+	&scn_hostile_report_flood,
+	&scn_hostile_ctrl_chars,
+	&scn_hostile_forge,
+	&scn_hostile_vcpu_race,
 };
 const unsigned int scenario_count = ARRAY_SIZE(scenario_list);

@@ -11,7 +11,8 @@ extern const struct scenario scn_bench; /* guest/scenarios/bench.c */
 /* SCN_MANUAL, group "hostile": each runs in a guest of its own. */
 extern const struct scenario scn_hostile_read, scn_hostile_write,
 	scn_hostile_svm, scn_hostile_triple_fault, scn_hostile_cli_loop,
-	scn_hostile_storm;
+	scn_hostile_storm, scn_hostile_report_flood, scn_hostile_ctrl_chars,
+	scn_hostile_forge, scn_hostile_vcpu_race;
 /* Hardware hardening (each in a guest of its own, like the above). */
 extern const struct scenario scn_hostile_invd, scn_hostile_ac_loop;
 

@@ -4,6 +4,17 @@
 #include "hv/guest/guest.h"
 #include "hv/log.h"
 
+char guest_text_char(char c, bool ktap)
+{
+	unsigned char u = (unsigned char)c;
+
+	if (ktap && (c == '\n' || c == '\r' || c == '#'))
+		return ' ';
+	if ((u < 0x20 && c != '\t') || u >= 0x7f)
+		return '?'; /* no escape sequences onto the console */
+	return c;
+}
+
 static void line_out(struct vcpu *v)
 {
 	kprintf("[%s] %.*s\n", v->guest->name, (int)v->con_len, v->con);
@@ -27,9 +38,7 @@ void guest_console_put(struct vcpu *v, const char *s, size_t n)
 		}
 		if (c == '\r')
 			continue;
-		if ((c < 0x20 && c != '\t') || c == 0x7f)
-			c = '?'; /* no escape sequences onto the console */
-		v->con[v->con_len++] = c;
+		v->con[v->con_len++] = guest_text_char(c, false);
 		if (v->con_len == VCPU_CON_LINE)
 			guest_console_flush(v);
 	}

@@ -44,8 +44,16 @@ struct guest {
 	s64 exit_status;
 	bool failed; /* stopped by the hypervisor (fault, bad state) */
 	char stop_reason[160];
-	u32 reports, report_fails;
+	u32 reports, report_fails; /* HC_REPORT calls accepted, failures */
+	u64 plan; /* HC_TEST_PLAN n, plus one; 0: no plan announced */
+	u32 beyond_plan; /* reports after the plan was used up: dropped */
+	u32 over_share; /* reports beyond GUEST_MAX_REPORTS: dropped */
+	u32 lost_reports; /* reports the KTAP storage had no room for */
 };
+
+/* One guest's share of the KTAP results (hv/ktap.h keeps the hypervisor's
+ * own room apart); also the largest plan HC_TEST_PLAN accepts. */
+#define GUEST_MAX_REPORTS 128
 
 /* 0 or -HC_E*; on error nothing stays allocated. */
 /* minhv runs nested under a hypervisor with a PAUSE filter (HV_BI_NESTED). */
@@ -58,9 +66,19 @@ void guest_stop(struct guest *g, s64 status, bool failed, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 /* Wait until no vCPU of g is inside vcpu_run (after guest_stop). */
 void guest_wait_idle(struct guest *g);
-/* HC_REPORT sink (report.c): one KTAP line. */
+/* HC_REPORT sink (report.c): one KTAP line, named guest.NAME when NAME is
+ * in a hypervisor namespace (then always a failure: a forgery); reports
+ * beyond the plan or the guest's share are dropped and counted. */
 void guest_report(struct guest *g, const char *name, enum hc_result r,
 		  const char *diag);
+/* Were g's results complete: none dropped or lost and, with a plan, as
+ * many as planned? false with the reason in why. */
+bool guest_results_ok(const struct guest *g, char *why, size_t n);
+/* console.c: the one filter for guest text reaching the console or KTAP.
+ * Control characters (C0, DEL, and bytes >= 0x80, which include the C1
+ * controls such as the 8-bit CSI) become '?', tab stays; for KTAP also
+ * newline, CR and '#' become spaces so no line or directive is forged. */
+char guest_text_char(char c, bool ktap);
 
 /* mem.c: validate a guest pointer+length. On success *host points
  * at the bytes. 0, or -HC_EFAULT (null page, outside, wraps) or

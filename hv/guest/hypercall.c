@@ -24,12 +24,13 @@ static s64 hc_console_write(struct vcpu *v, const struct hc_args *a)
 	return (s64)a->a1;
 }
 
+/* Only characters the guest text filter leaves alone, and no space. */
 static bool name_ok(const char *s)
 {
 	if (!*s)
 		return false;
 	for (; *s; s++)
-		if (*s <= ' ' || *s > '~' || *s == '#')
+		if (*s == ' ' || *s == '\t' || guest_text_char(*s, true) != *s)
 			return false;
 	return true;
 }
@@ -57,9 +58,23 @@ static s64 hc_report(struct vcpu *v, const struct hc_args *a)
 	memcpy(diag, p ? p : "", a->a3);
 	diag[a->a3] = 0;
 	for (u64 i = 0; i < a->a3; i++)
-		if (diag[i] == '\n' || diag[i] == '\r' || diag[i] == '#')
-			diag[i] = ' ';
+		diag[i] = guest_text_char(diag[i], true);
 	guest_report(v->guest, name, (enum hc_result)a->a1, diag);
+	return 0;
+}
+
+/* The number of results the guest will send: recorded once (results beyond
+ * it, or fewer at the end, fail: report.c). */
+static s64 hc_test_plan(struct vcpu *v, const struct hc_args *a)
+{
+	u64 none = 0;
+
+	if (a->a0 > GUEST_MAX_REPORTS)
+		return -HC_E2BIG;
+	if (!__atomic_compare_exchange_n(&v->guest->plan, &none, a->a0 + 1,
+					 false, __ATOMIC_RELEASE,
+					 __ATOMIC_RELAXED))
+		return -HC_EBUSY; /* a plan is announced once */
 	return 0;
 }
 
@@ -83,11 +98,11 @@ static s64 hc_vcpu_start(struct vcpu *v, const struct hc_args *a)
 		return -HC_EFAULT;
 	if (!IS_ALIGNED(a->a2, 8))
 		return -HC_EINVAL;
-	if (t->state != VCPU_IDLE)
+	/* Claim first, under the lock: a caller that loses never touches
+	 * the target's registers. */
+	if (vcpu_claim_start(t))
 		return -HC_EBUSY;
-	t->vmcb->save.rip = a->a1;
-	t->vmcb->save.rsp = a->a2;
-	t->gprs.rdi = a->a3;
+	vcpu_reset(t, a->a1, a->a2, a->a3);
 	return vcpu_launch(t);
 }
 
@@ -101,7 +116,9 @@ static s64 hc_vcpu_offline(struct vcpu *v, const struct hc_args *a)
 	r = vcpu_set_offline(t);
 	if (!r && t != v) {
 		vcpu_kick(t);
-		vcpu_wait_out(t); /* synchronous: t runs no more */
+		/* synchronous: t runs no more; bounded, another vCPU may
+		 * bring it back online meanwhile */
+		r = vcpu_wait_out(t);
 	}
 	return r;
 }
@@ -192,6 +209,9 @@ enum exit_action hypercall_handle(struct vcpu *v)
 			guest_stop(v->guest, (s64)a.a0, false,
 				   "exited with status %lld", (long long)a.a0);
 			return EXIT_LEAVE;
+		case HC_TEST_PLAN:
+			ret = hc_test_plan(v, &a);
+			break;
 		case HC_VCPU_INFO:
 			ret = v->id | ((s64)v->guest->nr_vcpus << 32);
 			break;

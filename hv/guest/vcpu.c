@@ -15,6 +15,7 @@
 #include "hv/park/spec_ctrl.h"
 #include "hv/svm/svm.h"
 #include "hv/guest/vcpu_watchdog.h"
+#include "hv/smp/time.h"
 
 static void bench_path(struct vcpu *v, u64 now)
 {
@@ -84,7 +85,7 @@ static void vcpu_run(struct vcpu *v)
 			   v->id, ipi_this_cpu());
 		goto out;
 	}
-	v->in_loop = true;
+	__atomic_store_n(&v->in_loop, true, __ATOMIC_RELEASE);
 	sc->vcpu = v;
 	/* Host FS/GS (percpu!)/TR/syscall MSRs, restored after each exit. */
 	svm_vmsave(sc->host_vmcb);
@@ -138,7 +139,8 @@ static void vcpu_run(struct vcpu *v)
 	if (g_features.rdtscp)
 		wrmsr(MSR_TSC_AUX, host_aux);
 	sc->vcpu = NULL;
-	v->in_loop = false;
+	/* After this the loop never looks at v again: it may restart. */
+	__atomic_store_n(&v->in_loop, false, __ATOMIC_RELEASE);
 out:
 	__atomic_sub_fetch(&g->active, 1, __ATOMIC_ACQ_REL);
 }
@@ -164,13 +166,14 @@ static int start_on(struct vcpu *v)
 	return ipi_call_on(v->id, vcpu_thread, v, false);
 }
 
-static int mark_running(struct vcpu *v)
+/* from -> RUNNING: IDLE for vCPU 0, STARTING for a claimed vCPU. */
+static int mark_running(struct vcpu *v, u32 from)
 {
 	struct guest *g = v->guest;
 	int r = 0;
 
 	spin_lock(&g->lock);
-	if (v->state != VCPU_IDLE) {
+	if (v->state != from) {
 		r = -HC_EBUSY;
 	} else {
 		v->state = VCPU_RUNNING;
@@ -188,9 +191,11 @@ int vcpu_launch(struct vcpu *v)
 	struct guest *g = v->guest;
 	int r;
 
-	if (v->id == ipi_this_cpu())
+	if (v->id == ipi_this_cpu()) {
+		v->state = VCPU_IDLE; /* give the claim back */
 		return -HC_EBUSY; /* this CPU is busy running the caller */
-	r = mark_running(v);
+	}
+	r = mark_running(v, VCPU_STARTING);
 	if (r)
 		return r;
 	if (!cpu_online(v->id) || start_on(v)) {
@@ -206,7 +211,7 @@ int vcpu_launch(struct vcpu *v)
 
 void vcpu_run_here(struct vcpu *v)
 {
-	if (mark_running(v))
+	if (mark_running(v, VCPU_IDLE))
 		return;
 	vcpu_run(v);
 }
@@ -227,9 +232,19 @@ void vcpu_kick(struct vcpu *v)
 	ipi_call_on(v->id, kick_fn, NULL, false); /* in guest mode: INTR */
 }
 
-void vcpu_wait_out(struct vcpu *v)
+int vcpu_wait_out(struct vcpu *v)
 {
+	u64 t0 = rdtsc(), limit = (u64)VCPU_WAIT_OUT_MS * g_tsc_khz;
+
 	while (__atomic_load_n(&v->in_guest, __ATOMIC_SEQ_CST) &&
-	       !__atomic_load_n(&v->guest->stopping, __ATOMIC_ACQUIRE))
+	       !__atomic_load_n(&v->guest->stopping, __ATOMIC_ACQUIRE)) {
+		/* Onlined again by a third vCPU, or never leaving: do not
+		 * hold this CPU hostage. */
+		if (__atomic_load_n(&v->state, __ATOMIC_SEQ_CST) !=
+			    VCPU_OFFLINE ||
+		    rdtsc() - t0 > limit)
+			return -HC_EBUSY;
 		cpu_relax();
+	}
+	return 0;
 }

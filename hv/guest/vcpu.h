@@ -15,7 +15,8 @@ enum vcpu_state {
 	VCPU_RUNNING,
 	VCPU_OFFLINE, /* parked in the host until HC_VCPU_ONLINE */
 	VCPU_HALTED, /* HLT with IF=1: waits for a kick */
-	VCPU_DONE, /* left for good (HLT with IF=0, or the guest stopped) */
+	VCPU_DONE, /* left (HLT with IF=0); HC_VCPU_START may start it again */
+	VCPU_STARTING, /* claimed by one HC_VCPU_START, not yet launched */
 };
 
 enum exit_action { EXIT_RESUME, EXIT_LEAVE };
@@ -78,6 +79,13 @@ bool vcpu_skip_insn(struct vcpu *v);
 void vcpu_set_done(struct vcpu *v);
 /* RUNNING -> HALTED (HLT with IF=1). */
 void vcpu_set_halted(struct vcpu *v);
+/* Claim v for one HC_VCPU_START: IDLE, or DONE and out of its loop ->
+ * STARTING, atomically, so of racing callers exactly one wins and only the
+ * winner writes v's registers. 0 or -HC_EBUSY. */
+int vcpu_claim_start(struct vcpu *v);
+/* A claimed vCPU's fresh start state: the VMCB rebuilt as at creation,
+ * RIP, RSP, RDI = arg, every other GPR 0. */
+void vcpu_reset(struct vcpu *v, u64 rip, u64 rsp, u64 arg);
 /* RUNNING -> OFFLINE, OFFLINE/HALTED -> RUNNING; 0 or -HC_E*. */
 int vcpu_set_offline(struct vcpu *v);
 int vcpu_set_online(struct vcpu *v);
@@ -86,15 +94,18 @@ int vcpu_set_online(struct vcpu *v);
 /* Mark v running and run it on the calling CPU (vCPU 0 at boot) until it
  * leaves (guest stopped, or the vCPU is done). */
 void vcpu_run_here(struct vcpu *v);
-/* Start v on its physical CPU (v->id) asynchronously. 0 or -HC_E*. */
+/* Start v (claimed: STARTING) on its physical CPU (v->id)
+ * asynchronously. 0 or -HC_E*; on error v is IDLE again. */
 int vcpu_launch(struct vcpu *v);
 /* Make v leave guest mode soon (IPI -> INTR exit) or, when its CPU is
  * parked, wake it: either way it re-checks its state. */
 void vcpu_kick(struct vcpu *v);
 /* Wait until v (not running on this CPU) is out of guest mode, or its guest
  * stops. After vcpu_set_offline() + vcpu_kick(): the vCPU runs no more guest
- * instructions once this returns. */
-void vcpu_wait_out(struct vcpu *v);
+ * instructions once this returns 0. Bounded: -HC_EBUSY when another vCPU
+ * brought v back online meanwhile, or after VCPU_WAIT_OUT_MS. */
+int vcpu_wait_out(struct vcpu *v);
+#define VCPU_WAIT_OUT_MS 250
 
 /* vcpu_park_check.c: park stats of each vCPU's CPU before a run, then the
  * KTAP checks and one line per vCPU after it. */

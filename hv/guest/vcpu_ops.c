@@ -5,6 +5,7 @@
 #include "hv/features.h"
 #include "hv/guest/guest.h"
 #include "hv/log.h"
+#include "lib/string.h"
 
 void vcpu_inject_exception(struct vcpu *v, u8 vector, bool has_err, u32 err)
 {
@@ -64,6 +65,41 @@ void vcpu_set_halted(struct vcpu *v)
 		check_live(g, "every vCPU is offline or halted");
 	}
 	spin_unlock(&g->lock);
+}
+
+int vcpu_claim_start(struct vcpu *v)
+{
+	struct guest *g = v->guest;
+	int r = -HC_EBUSY;
+
+	spin_lock(&g->lock);
+	if (v->state == VCPU_IDLE ||
+	    (v->state == VCPU_DONE &&
+	     !__atomic_load_n(&v->in_loop, __ATOMIC_ACQUIRE))) {
+		v->state = VCPU_STARTING;
+		r = 0;
+	}
+	spin_unlock(&g->lock);
+	return r;
+}
+
+void vcpu_reset(struct vcpu *v, u64 rip, u64 rsp, u64 arg)
+{
+	struct guest *g = v->guest;
+	struct vmcb_guest vg = {
+		.asid = g->asid,
+		.iopm = g->iopm,
+		.msrpm = g->msrpm,
+		.ncr3 = g->npt.root,
+		.cr3 = g->cr3,
+		.rip = { rip },
+		.rsp = { rsp },
+	};
+
+	memset(v->vmcb, 0, sizeof(*v->vmcb));
+	vmcb_build(v->vmcb, &g_features, &g->pause, &vg);
+	memset(&v->gprs, 0, sizeof(v->gprs));
+	v->gprs.rdi = arg;
 }
 
 int vcpu_set_offline(struct vcpu *v)

@@ -11,11 +11,36 @@
 
 #define LIFECYCLE_ROUNDS 20
 
-static const char *const hostile[] = {
-	"hostile_read",		"hostile_write",    "hostile_svm",
-	"hostile_triple_fault", "hostile_cli_loop", "hostile_storm",
-	"hostile_invd",		"hostile_ac_loop",
+/* How each hostile guest must end. stop: a part of the stop reason (the
+ * guest is expected to be stopped, or to exit with that status); NULL: it
+ * exits 0 with every result sent, none failed. bad_results: its results
+ * must have been flagged (dropped beyond its plan or share). */
+static const struct hostile {
+	const char *tests;
+	const char *stop;
+	bool bad_results;
+} hostile[] = {
+	{ "hostile_read", "nested page fault", false },
+	{ "hostile_write", "nested page fault", false },
+	{ "hostile_svm", NULL, false },
+	{ "hostile_triple_fault", "triple fault", false },
+	{ "hostile_cli_loop", "no progress", false },
+	{ "hostile_storm", NULL, false },
+	{ "hostile_report_flood", "exited with status 1", true },
+	{ "hostile_ctrl_chars", NULL, false },
+	{ "hostile_invd", NULL, false },
+	{ "hostile_ac_loop", NULL, false },
 };
+
+static bool contains(const char *s, const char *part)
+{
+	size_t n = strlen(part);
+
+	for (; *s; s++)
+		if (!strncmp(s, part, n))
+			return true;
+	return false;
+}
 
 static bool word_in(const char *list, const char *w)
 {
@@ -39,46 +64,60 @@ bool svm_suite_wanted(const char *tests)
 	       word_in(tests, "lifecycle");
 }
 
-/* One guest, start to teardown. Returns 0 when the pool is whole again. */
-static int one_guest(const struct guest_params *p, char *why, size_t n)
+/* One guest, start to teardown. Returns 0 when it ended as h expects (a
+ * clean exit when h is NULL) and the pool is whole again. */
+static int one_guest(const struct guest_params *p, const struct hostile *h,
+		     char *why, size_t n)
 {
 	u64 before = mm_free_pages();
 	struct guest *g;
+	char res[112];
+	bool results, as_expected;
 	int r = svm_guest_run_once(p, &g);
 
 	if (r) {
 		fmt_snprintf(why, n, "guest_create: %d", r);
 		return -1;
 	}
-	fmt_snprintf(why, n, "%s", g->stop_reason);
+	results = guest_results_ok(g, res, sizeof(res));
+	if (h && h->stop)
+		as_expected = contains(g->stop_reason, h->stop) &&
+			      (!h->bad_results || !results);
+	else
+		as_expected = !g->failed && g->exit_status == 0 &&
+			      !g->report_fails && results;
+	fmt_snprintf(why, n, "%s; results: %s", g->stop_reason, res);
 	pr_info("svm: guest %s (tests=%s) stopped: %s\n", g->name, p->tests,
-		g->stop_reason);
+		why);
 	guest_destroy(g);
-	return mm_free_pages() == before ? 0 : -1;
+	return as_expected && mm_free_pages() == before ? 0 : -1;
 }
 
 static void run_hostile(struct guest_params base)
 {
-	char why[160], name[48];
+	char why[300], name[48];
 
 	for (size_t i = 0; i < ARRAY_SIZE(hostile); i++) {
+		const struct hostile *h = &hostile[i];
 		u64 before = mm_free_pages();
 		int r;
 
-		base.tests = hostile[i];
-		base.name = hostile[i] + 8; /* after "hostile_" */
-		r = one_guest(&base, why, sizeof(why));
-		fmt_snprintf(name, sizeof(name), "hostile.%s", hostile[i] + 8);
+		base.tests = h->tests;
+		base.name = h->tests + 8; /* after "hostile_" */
+		r = one_guest(&base, h, why, sizeof(why));
+		fmt_snprintf(name, sizeof(name), "hostile.%s", h->tests + 8);
 		ktap_ok(name, r == 0,
-			"stop: %s; pool %llu free pages after, %llu before",
-			why, (unsigned long long)mm_free_pages(),
+			"want %s%s; stop: %s; pool %llu free pages after, %llu before",
+			h->stop ? h->stop : "a clean exit, every result sent",
+			h->bad_results ? " with results flagged" : "", why,
+			(unsigned long long)mm_free_pages(),
 			(unsigned long long)before);
 	}
 	/* The hypervisor is alive and the next guest runs normally. */
 	base.tests = "hello";
 	base.name = "after-hostile";
 	ktap_ok("hostile.next_guest_runs",
-		one_guest(&base, why, sizeof(why)) == 0 &&
+		one_guest(&base, NULL, why, sizeof(why)) == 0 &&
 			!strncmp(why, "exited with status 0", 20),
 		"guest after the hostile set: %s", why);
 }
@@ -86,13 +125,13 @@ static void run_hostile(struct guest_params base)
 static void run_lifecycle(struct guest_params base)
 {
 	u64 before = mm_free_pages();
-	char why[160];
+	char why[300];
 	int bad = 0, i;
 
 	base.tests = "hello";
 	base.name = "lifecycle";
 	for (i = 0; i < LIFECYCLE_ROUNDS; i++)
-		if (one_guest(&base, why, sizeof(why)) ||
+		if (one_guest(&base, NULL, why, sizeof(why)) ||
 		    strncmp(why, "exited with status 0", 20))
 			bad++;
 	ktap_ok("lifecycle", bad == 0 && mm_free_pages() == before,

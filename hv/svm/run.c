@@ -86,6 +86,7 @@ int svm_run_guest_image(const char *name, const void *img, u64 size)
 	};
 	bool suite = svm_suite_wanted(g_options.tests);
 	struct guest *g;
+	char res[112];
 	u64 before;
 	bool ok;
 	int r;
@@ -114,6 +115,9 @@ int svm_run_guest_image(const char *name, const void *img, u64 size)
 		     "guest %s: %s", g->name, g->stop_reason);
 	ok &= ktap_ok("svm.guest_reported", g->reports > 0,
 		      "guest %s reported no results", g->name);
+	/* Dropped, lost or missing results are a failure of the run. */
+	ok &= ktap_ok("svm.guest_results", guest_results_ok(g, res, sizeof(res)),
+		      "guest %s: %s", g->name, res);
 	guest_destroy(g);
 	ok &= ktap_ok("svm.pool_restored", mm_free_pages() == before,
 		      "pool has %llu free pages after teardown, %llu before",

@@ -24,7 +24,7 @@ expect_log '^svm: vCPU 1: offline ([5-9][0-9]|[0-9]{3,}) times, CPU parked ([5-9
 boot scn-all --smp 2 --opts "tests=all"
 expect_rc 0 "tests=all: run passes"
 ktap_valid "tests=all: KTAP block well formed"
-for h in read write svm triple_fault cli_loop storm invd ac_loop; do
+for h in read write svm triple_fault cli_loop storm report_flood ctrl_chars invd ac_loop; do
 	expect_ktap_ok "hostile.$h"
 done
 expect_log '^svm: guest read .* stopped: .*nested page fault at GPA .* outside guest memory' "read outside memory: reason printed"
@@ -32,8 +32,27 @@ expect_log '^svm: guest triple_fault .* stopped: .*triple fault' "triple fault: 
 expect_log '^svm: guest cli_loop .* stopped: .*no progress' "endless CLI loop: watchdog reason printed"
 expect_ktap_ok hostile_invd # the guest's own checks: each instruction exited
 expect_ktap_skip hostile_ac_loop "needs a CPL 3 environment"
+expect_log '^svm: guest report_flood .* stopped: exited with status 1; results: 599 results beyond the plan' "report flood: results beyond the plan flagged"
+expect_log '^\[ctrl_chars\] esc\?\[2J\?\[31mred bel\? bs\? del\? csi\?1m osc\?\]0;title\? reset\?c end' "control characters: console shows '?'"
+expect_log '^ok [0-9]+ hostile_ctrl_chars # SKIP esc\?\[2J' "control characters: KTAP diagnostic shows '?'"
+expect_no_log $'\x1b[]c]' "control characters: no raw ESC from a guest on the console"
 expect_ktap_ok hostile.next_guest_runs
 expect_ktap_ok lifecycle
+
+# A guest result named like one of minhv's own is renamed and fails; the
+# real one is there and passes.
+boot scn-forge --smp 1 --opts "tests=hostile_forge"
+expect_rc 1 "forged hypervisor result: the run fails"
+expect_ktap_fail guest.svm.pool_restored
+expect_ktap_ok svm.pool_restored
+expect_ktap_ok svm.guest_run
+
+# 600 results with a plan of 1, then exit 1: the run must fail.
+boot scn-flood --smp 1 --opts "tests=hostile_report_flood"
+expect_rc 1 "report flood as the main guest: the run fails"
+expect_ktap_fail svm.guest_run
+expect_ktap_fail svm.guest_results
+expect_ktap_ok svm.pool_restored
 
 # A user ELF from the ESP (the built guest, copied), and a broken one.
 boot scn-user --smp 2 --file "$top/build/guest.elf:minhv/user.elf" \

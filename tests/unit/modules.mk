@@ -42,6 +42,7 @@ MOD_exits := hv/svm/exit.c hv/svm/exit_cpuid.c hv/svm/exit_msr.c \
 # console, vCPU operations, guest stop).
 MOD_guest_ops := hv/guest/hypercall.c hv/guest/mem.c hv/guest/console.c \
 	hv/guest/vcpu_ops.c hv/guest/stop.c
+MOD_guest_report := hv/guest/report.c
 MOD_guest_pt := hv/guest/pt.c
 MOD_vcpu_spec := hv/guest/vcpu_spec.c
 MOD_elf := hv/guest/elf.c

@@ -29,9 +29,12 @@ void fx_setup(void)
 	g_features.svm = g_features.npt = g_features.nx = true;
 	fx_launches = fx_kicks = fx_reports = 0;
 	fx_launch_ret = 0;
+	fx_wait_out_ret = 0;
+	fx_launch_state = 0;
 	fx_report[0] = 0;
 	fx_g = calloc(1, sizeof(*fx_g));
 	strcpy(fx_g->name, "tg");
+	fx_g->asid = 1;
 	fx_g->mem_size = FX_MEM;
 	fx_g->mem_host = aligned_alloc(4096, FX_MEM);
 	memset(fx_g->mem_host, 0, FX_MEM);
@@ -84,14 +87,19 @@ void fx_exit(struct vcpu *v, u64 code, u64 info1, u64 info2)
 int vcpu_launch(struct vcpu *v)
 {
 	fx_launches++;
-	if (fx_launch_ret)
+	fx_launch_state = v->state;
+	if (fx_launch_ret) {
+		v->state = VCPU_IDLE;
 		return fx_launch_ret;
+	}
 	v->state = VCPU_RUNNING;
 	fx_g->live++;
 	return 0;
 }
 
 unsigned int fx_waits_out;
+int fx_wait_out_ret;
+u32 fx_launch_state;
 
 void vcpu_kick(struct vcpu *v)
 {
@@ -99,10 +107,11 @@ void vcpu_kick(struct vcpu *v)
 	fx_kicks++;
 }
 
-void vcpu_wait_out(struct vcpu *v)
+int vcpu_wait_out(struct vcpu *v)
 {
 	(void)v; /* single-threaded: the target is never in guest mode */
 	fx_waits_out++;
+	return fx_wait_out_ret;
 }
 
 bool vcpu_wait_wakeup(struct vcpu *v)

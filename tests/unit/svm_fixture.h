@@ -14,6 +14,8 @@ extern struct vcpu *fx_v[FX_VCPUS];
 extern unsigned fx_launches, fx_kicks, fx_reports;
 extern unsigned int fx_waits_out; /* vcpu_wait_out() calls */
 extern int fx_launch_ret;
+extern int fx_wait_out_ret; /* what vcpu_wait_out() returns */
+extern u32 fx_launch_state; /* the target's state seen by vcpu_launch() */
 extern char fx_report[512]; /* "name|result|diag" of the last report */
 
 void fx_setup(void);

@@ -103,6 +103,53 @@ static void test_report(void **s)
 	assert_int_equal(fx_reports, 4);
 }
 
+/* Terminal control characters never reach the console or KTAP raw: the
+ * one filter (guest_text_char) serves console text, diagnostics, names. */
+static void test_control_chars(void **s)
+{
+	static const char esc[] = "a\x1b[2J\a\b\x7f\x9b\tz";
+
+	(void)s;
+	fx_put(0x4000, "name", 5);
+	fx_put(0x5000, esc, sizeof(esc) - 1);
+	assert_int_equal(HC(HC_REPORT, 0x4000, HC_RESULT_FAIL, 0x5000,
+			    sizeof(esc) - 1),
+			 0);
+	assert_string_equal(fx_report, "name|1|a?[2J????\tz");
+	fake_console_clear();
+	assert_int_equal(HC(HC_CONSOLE_WRITE, 0x5000, sizeof(esc) - 1, 0, 0),
+			 sizeof(esc) - 1);
+	guest_console_flush(fx_v[0]);
+	assert_true(fake_console_has("[tg] a?[2J????\tz\n"));
+	assert_null(
+		memchr(fake_console_text(), 0x1b, strlen(fake_console_text())));
+	fx_put(0x4000, "n\x1bm", 4);
+	assert_int_equal(HC(HC_REPORT, 0x4000, 0, 0, 0), -HC_EINVAL);
+	fx_put(0x4000, "n\xc3\xa9", 4);
+	assert_int_equal(HC(HC_REPORT, 0x4000, 0, 0, 0), -HC_EINVAL);
+	assert_int_equal(guest_text_char('#', true), ' ');
+	assert_int_equal(guest_text_char('#', false), '#');
+	assert_int_equal(guest_text_char('\r', true), ' ');
+	assert_int_equal(guest_text_char('\x1b', false), '?');
+}
+
+/* HC_TEST_PLAN records the plan once; too large a plan is refused. */
+static void test_test_plan(void **s)
+{
+	(void)s;
+	assert_int_equal(HC(HC_TEST_PLAN, GUEST_MAX_REPORTS + 1, 0, 0, 0),
+			 -HC_E2BIG);
+	assert_int_equal(fx_g->plan, 0);
+	assert_int_equal(HC(HC_TEST_PLAN, ~0ULL, 0, 0, 0), -HC_E2BIG);
+	assert_int_equal(HC(HC_TEST_PLAN, 5, 0, 0, 0), 0);
+	assert_int_equal(fx_g->plan, 6);
+	assert_int_equal(HC(HC_TEST_PLAN, 7, 0, 0, 0), -HC_EBUSY);
+	assert_int_equal(fx_g->plan, 6);
+	fx_g->plan = 0;
+	assert_int_equal(HC(HC_TEST_PLAN, 0, 0, 0, 0), 0);
+	assert_int_equal(fx_g->plan, 1);
+}
+
 static void test_counters(void **s)
 {
 	struct hc_counters c;
@@ -149,6 +196,50 @@ static void test_vcpu_start(void **s)
 	assert_int_equal(HC(HC_VCPU_START, 1, 0x40040, 0x8000, 42), -HC_EBUSY);
 	fx_launch_ret = -HC_ENOENT; /* its CPU is not online */
 	assert_int_equal(HC(HC_VCPU_START, 2, 0x40040, 0x8000, 0), -HC_ENOENT);
+	assert_int_equal(fx_v[2]->state, VCPU_IDLE);
+}
+
+/* Claim, then write: the target was STARTING (claimed under the lock)
+ * when launched, and a caller that loses leaves its registers alone. */
+static void test_vcpu_start_claim(void **s)
+{
+	(void)s;
+	assert_int_equal(HC(HC_VCPU_START, 1, 0x40040, 0x8000, 42), 0);
+	assert_int_equal(fx_launch_state, VCPU_STARTING);
+	fx_v[2]->state = VCPU_STARTING; /* another caller's claim */
+	fx_v[2]->vmcb->save.rip = 0x1111;
+	fx_v[2]->gprs.rdi = 7;
+	assert_int_equal(HC(HC_VCPU_START, 2, 0x40040, 0x8000, 42), -HC_EBUSY);
+	assert_int_equal(fx_v[2]->vmcb->save.rip, 0x1111);
+	assert_int_equal(fx_v[2]->gprs.rdi, 7);
+	assert_int_equal(vcpu_claim_start(fx_v[1]), -HC_EBUSY); /* running */
+	/* A vCPU that ended (HLT, IF=0) starts again from a fresh state,
+	 * but only once its CPU has left the run loop. */
+	fx_v[3]->state = VCPU_DONE;
+	fx_v[3]->in_loop = true;
+	assert_int_equal(HC(HC_VCPU_START, 3, 0x40040, 0x8000, 9), -HC_EBUSY);
+	fx_v[3]->in_loop = false;
+	fx_v[3]->gprs.rbx = 5;
+	fx_v[3]->vmcb->control.event_inj = 0x80000b0e;
+	assert_int_equal(HC(HC_VCPU_START, 3, 0x40080, 0x7ff0, 9), 0);
+	assert_int_equal(fx_v[3]->state, VCPU_RUNNING);
+	assert_int_equal(fx_v[3]->vmcb->save.rip, 0x40080);
+	assert_int_equal(fx_v[3]->vmcb->save.rsp, 0x7ff0);
+	assert_int_equal(fx_v[3]->gprs.rdi, 9);
+	assert_int_equal(fx_v[3]->gprs.rbx, 0);
+	assert_int_equal(fx_v[3]->vmcb->control.event_inj, 0);
+	assert_int_equal(fx_v[3]->vmcb->control.asid, 1);
+}
+
+/* An OFFLINE whose wait ends early (brought back by a third vCPU, or the
+ * time limit) says so. */
+static void test_offline_bounded(void **s)
+{
+	(void)s;
+	assert_int_equal(HC(HC_VCPU_START, 1, 0x40040, 0x8000, 0), 0);
+	fx_wait_out_ret = -HC_EBUSY;
+	assert_int_equal(HC(HC_VCPU_OFFLINE, 1, 0, 0, 0), -HC_EBUSY);
+	assert_int_equal(fx_waits_out, 1);
 }
 
 static void test_offline_online(void **s)
@@ -214,9 +305,11 @@ int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 	const struct CMUnitTest tests[] = {
-		T(test_console_write),	T(test_report),
-		T(test_counters),	T(test_vcpu_start),
-		T(test_offline_online), T(test_exit_info_unknown),
+		T(test_console_write),	  T(test_report),
+		T(test_counters),	  T(test_vcpu_start),
+		T(test_offline_online),	  T(test_exit_info_unknown),
+		T(test_control_chars),	  T(test_test_plan),
+		T(test_vcpu_start_claim), T(test_offline_bounded),
 	};
 	return cmocka_run_group_tests_name("hypercall", tests, NULL, NULL);
 }
