@@ -27,18 +27,25 @@ static void seg(struct vmcb_seg *s, u16 sel, u16 attr, u32 limit)
 	s->base = 0;
 }
 
-static void build_control(struct vmcb_control *c, const struct pause_policy *p,
+/* Every exit minhv handles, or must refuse (the SVM instructions: the
+ * guest gets #UD), APM 15.9-15.13. */
+static const u16 intercepts[] = {
+	INTERCEPT_INTR,	    INTERCEPT_NMI,	INTERCEPT_CPUID,
+	INTERCEPT_HLT,	    INTERCEPT_INVLPGA,	INTERCEPT_IOIO_PROT,
+	INTERCEPT_MSR_PROT, INTERCEPT_SHUTDOWN, INTERCEPT_VMRUN,
+	INTERCEPT_VMMCALL,  INTERCEPT_VMLOAD,	INTERCEPT_VMSAVE,
+	INTERCEPT_STGI,	    INTERCEPT_CLGI,	INTERCEPT_SKINIT,
+};
+
+static void build_control(struct vmcb *v, const struct pause_policy *p,
 			  const struct vmcb_guest *g)
 {
-	c->intercept1 = INTERCEPT_INTR | INTERCEPT_NMI | INTERCEPT_CPUID |
-			INTERCEPT_HLT | INTERCEPT_INVLPGA |
-			INTERCEPT_IOIO_PROT | INTERCEPT_MSR_PROT |
-			INTERCEPT_SHUTDOWN;
-	c->intercept2 = INTERCEPT_VMRUN | INTERCEPT_VMMCALL | INTERCEPT_VMLOAD |
-			INTERCEPT_VMSAVE | INTERCEPT_STGI | INTERCEPT_CLGI |
-			INTERCEPT_SKINIT;
+	struct vmcb_control *c = &v->control;
+
+	for (unsigned i = 0; i < ARRAY_SIZE(intercepts); i++)
+		vmcb_set_intercept(v, intercepts[i]);
 	if (p->intercept) {
-		c->intercept1 |= INTERCEPT_PAUSE;
+		vmcb_set_intercept(v, INTERCEPT_PAUSE);
 		c->pause_filter_count = p->count;
 		c->pause_filter_threshold = p->threshold;
 	}
@@ -84,6 +91,6 @@ void vmcb_build(struct vmcb *v, const struct features *f,
 		const struct pause_policy *p, const struct vmcb_guest *g)
 {
 	memset(v, 0, sizeof(*v));
-	build_control(&v->control, p, g);
+	build_control(v, p, g);
 	build_save(&v->save, f, g);
 }

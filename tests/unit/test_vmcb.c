@@ -112,6 +112,36 @@ static void test_intercepts(void **s)
 	free(v);
 }
 
+/* Absolute intercept numbers: each lands in its own word and bit at the
+ * VMCB offsets of APM table B-1, INTR (0x0C bit 0) and VMRUN (0x10 bit 0)
+ * no longer alias. */
+static void test_intercept_accessors(void **s)
+{
+	struct vmcb *v = aligned_alloc(4096, sizeof(*v));
+	u8 *b = (u8 *)v;
+
+	(void)s;
+	memset(v, 0, sizeof(*v));
+	vmcb_set_intercept(v, INTERCEPT_INTR);
+	assert_int_equal(*(u32 *)(b + 0x0c), BIT(0));
+	assert_int_equal(*(u32 *)(b + 0x10), 0);
+	assert_false(vmcb_has_intercept(v, INTERCEPT_VMRUN));
+	vmcb_set_intercept(v, INTERCEPT_VMRUN);
+	vmcb_set_intercept(v, INTERCEPT_XSETBV);
+	assert_int_equal(*(u32 *)(b + 0x10), BIT(0) | BIT(13));
+	vmcb_set_intercept(v, INTERCEPT_CR_WRITE(3));
+	assert_int_equal(*(u32 *)(b + 0x00), BIT(19));
+	vmcb_set_intercept(v, INTERCEPT_EXCEPTION(14));
+	assert_int_equal(*(u32 *)(b + 0x08), BIT(14));
+	vmcb_set_intercept(v, INTERCEPT_INVLPGB);
+	assert_int_equal(*(u32 *)(b + 0x14), BIT(0));
+	vmcb_clr_intercept(v, INTERCEPT_INTR);
+	assert_int_equal(*(u32 *)(b + 0x0c), 0);
+	assert_true(vmcb_has_intercept(v, INTERCEPT_VMRUN));
+	assert_false(vmcb_has_intercept(v, INTERCEPT_INTR));
+	free(v);
+}
+
 static void test_pause_fields(void **s)
 {
 	struct features f = epyc();
@@ -121,13 +151,14 @@ static void test_pause_fields(void **s)
 	struct vmcb *v = build(&f, &p);
 
 	(void)s;
-	assert_true(v->control.intercept1 & INTERCEPT_PAUSE);
+	assert_true(vmcb_has_intercept(v, INTERCEPT_PAUSE));
+	assert_true(*(u32 *)((u8 *)v + 0x0c) & BIT(23)); /* APM table B-1 */
 	assert_int_equal(*(u16 *)((u8 *)v + 0x3e), 4000);
 	assert_int_equal(*(u16 *)((u8 *)v + 0x3c), 1000);
 	free(v);
 	p = (struct pause_policy){ .intercept = true, .count = 0 };
 	v = build(&f, &p);
-	assert_true(v->control.intercept1 & INTERCEPT_PAUSE);
+	assert_true(vmcb_has_intercept(v, INTERCEPT_PAUSE));
 	assert_int_equal(v->control.pause_filter_count, 0);
 	free(v);
 }
@@ -236,9 +267,9 @@ static void test_check_rules(void **s)
 	v->save.cs.attrib |= BIT(10);
 	assert_non_null(strstr(vmcb_check(v, &f), "CS.L"));
 	v->save.cs.attrib &= ~BIT(10);
-	v->control.intercept2 &= ~INTERCEPT_VMRUN;
+	vmcb_clr_intercept(v, INTERCEPT_VMRUN);
 	assert_non_null(strstr(vmcb_check(v, &f), "VMRUN"));
-	v->control.intercept2 |= INTERCEPT_VMRUN;
+	vmcb_set_intercept(v, INTERCEPT_VMRUN);
 	v->control.event_inj = EVENTINJ_VALID | EVENTINJ_TYPE_EXCEPTION | 2;
 	assert_non_null(strstr(vmcb_check(v, &f), "EVENTINJ"));
 	v->control.event_inj = 0;
@@ -252,6 +283,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_layout),
 		cmocka_unit_test(test_intercepts),
+		cmocka_unit_test(test_intercept_accessors),
 		cmocka_unit_test(test_pause_fields),
 		cmocka_unit_test(test_guest_state),
 		cmocka_unit_test(test_msrpm),
