@@ -1,9 +1,24 @@
-/* hv/svm/exit.h - the #VMEXIT handlers that exit_dispatch() (hv/svm/exit.c)
- * calls, one per exit kind; each says whether the vCPU re-enters. */
+/* hv/svm/exit.h - the #VMEXIT handlers that exit_dispatch() calls through
+ * the exit table (hv/svm/exit_table.c); each says whether the vCPU
+ * re-enters. */
 #ifndef MINHV_HV_EXIT_H
 #define MINHV_HV_EXIT_H
 
 #include "hv/guest/vcpu.h"
+
+typedef enum exit_action (*exit_handler_t)(struct vcpu *v);
+
+/* One row of the exit table. */
+struct exit_entry {
+	u64 code; /* VMEXIT_* */
+	const char *name; /* printed: "CPUID", "NPF", ... */
+	exit_handler_t handler;
+	u8 kind; /* enum exit_kind: the counter it bumps */
+};
+
+/* The row for code; codes without one get {"?", EK_OTHER,
+ * exit_unexpected}. VMEXIT_INVALID matches in both widths. */
+const struct exit_entry *exit_lookup(u64 code);
 
 enum exit_action exit_cpuid(struct vcpu *v); /* exit_cpuid.c */
 struct cpuid_regs;

@@ -8,13 +8,13 @@ test_vmcb_SRCS := tests/unit/test_vmcb.c hv/svm/vmcb_build.c hv/svm/vmcb_pm.c \
 	hv/svm/vmcb_check.c hv/svm/pause.c lib/fmt.c
 test_pause_SRCS := tests/unit/test_pause.c hv/svm/pause.c lib/fmt.c
 test_npt_SRCS := tests/unit/test_npt.c hv/svm/npt.c hv/mm.c $(SVM_FAKES)
-test_exit_decode_SRCS := tests/unit/test_exit_decode.c hv/svm/exit_decode.c \
-	lib/fmt.c
-SVM_EXIT_SRCS := hv/svm/exit.c hv/svm/exit_cpuid.c hv/svm/exit_msr.c hv/svm/exit_io.c \
+SVM_EXIT_SRCS := hv/svm/exit_table.c hv/svm/exit_cpuid.c hv/svm/exit_msr.c hv/svm/exit_io.c \
 	hv/svm/exit_misc.c hv/svm/exit_invalid.c hv/svm/vmcb_check.c hv/svm/vmcb_dump.c \
 	hv/guest/hypercall.c hv/guest/mem.c hv/guest/console.c hv/guest/vcpu_ops.c \
 	hv/guest/stop.c hv/svm/exit_decode.c hv/features.c \
 	tests/unit/svm_fixture.c $(SVM_FAKES)
+# exit_name()/exit_kind_of() read the exit table, which names every handler.
+test_exit_decode_SRCS := tests/unit/test_exit_decode.c $(SVM_EXIT_SRCS)
 test_exits_SRCS := tests/unit/test_exits.c $(SVM_EXIT_SRCS)
 test_hypercall_SRCS := tests/unit/test_hypercall.c $(SVM_EXIT_SRCS)
 UNIT_TESTS += test_svm_enable
