@@ -7,7 +7,8 @@ UNIT_TESTS += test_vmcb test_pause test_npt test_exit_decode test_exits \
 test_vmcb_SRCS := tests/unit/test_vmcb.c hv/svm/vmcb_build.c hv/svm/vmcb_pm.c \
 	hv/svm/vmcb_check.c hv/svm/pause.c lib/fmt.c
 test_pause_SRCS := tests/unit/test_pause.c hv/svm/pause.c lib/fmt.c
-test_npt_SRCS := tests/unit/test_npt.c hv/svm/npt.c hv/mm.c $(SVM_FAKES)
+test_npt_SRCS := tests/unit/test_npt.c hv/svm/npt.c arch/pgtable.c hv/mm.c \
+	$(SVM_FAKES)
 SVM_EXIT_SRCS := hv/svm/exit_table.c hv/svm/exit_cpuid.c hv/svm/exit_msr.c hv/svm/exit_io.c \
 	hv/svm/exit_misc.c hv/svm/exit_invalid.c hv/svm/vmcb_check.c hv/svm/vmcb_dump.c \
 	hv/guest/hypercall.c hv/guest/mem.c hv/guest/console.c hv/guest/vcpu_ops.c \
