@@ -47,7 +47,7 @@ struct guest {
 	u32 reports, report_fails;
 };
 
-/* 0 or -HC_E*; on error nothing stays allocated. */
+/* 0 or -E*; on error nothing stays allocated. */
 int guest_create(const struct guest_params *p, struct guest **out);
 /* Return every page; only after guest_stop() and guest_wait_idle(). */
 void guest_destroy(struct guest *g);
@@ -61,12 +61,12 @@ void guest_report(struct guest *g, const char *name, enum hc_result r,
 		  const char *diag);
 
 /* guest_mem.c: validate a guest pointer+length. On success *host points
- * at the bytes. 0, or -HC_EFAULT (null page, outside, wraps) or
- * -HC_EINVAL (misaligned). len 0 is valid and yields *host = NULL. */
+ * at the bytes. 0, or -EFAULT (null page, outside, wraps) or
+ * -EINVAL (misaligned). len 0 is valid and yields *host = NULL. */
 int guest_mem_range(const struct guest *g, u64 gpa, u64 len, u64 align,
 		    void **host);
 /* Copy a NUL-terminated string of at most max-1 characters. 0,
- * -HC_EFAULT, or -HC_E2BIG when no NUL within max bytes. */
+ * -EFAULT, or -E2BIG when no NUL within max bytes. */
 int guest_copy_str(const struct guest *g, u64 gpa, char *buf, size_t max);
 
 /* hypercall.c */

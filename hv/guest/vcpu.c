@@ -1,6 +1,7 @@
 /* hv/guest/vcpu.c - the run loop (Jailhouse's shape: VMRUN stub, one C
  * dispatcher, re-enter) and cross-CPU plumbing: vCPU n runs on CPU n,
  * started and kicked through the cross-CPU call (hv/smp/ipi.h). */
+#include "hv/errno.h"
 #include "arch/cpu.h"
 #include "arch/msr.h"
 #include "hv/selftest/bench.h"
@@ -169,7 +170,7 @@ static int mark_running(struct vcpu *v)
 
 	spin_lock(&g->lock);
 	if (v->state != VCPU_IDLE) {
-		r = -HC_EBUSY;
+		r = -EBUSY;
 	} else {
 		v->state = VCPU_RUNNING;
 		g->live++;
@@ -187,7 +188,7 @@ int vcpu_launch(struct vcpu *v)
 	int r;
 
 	if (v->id == smp_this_cpu())
-		return -HC_EBUSY; /* this CPU is busy running the caller */
+		return -EBUSY; /* this CPU is busy running the caller */
 	r = mark_running(v);
 	if (r)
 		return r;
@@ -197,7 +198,7 @@ int vcpu_launch(struct vcpu *v)
 		g->live--;
 		__atomic_sub_fetch(&g->active, 1, __ATOMIC_ACQ_REL);
 		spin_unlock(&g->lock);
-		return -HC_ENOENT; /* its CPU is not online */
+		return -ENOENT; /* its CPU is not online */
 	}
 	return 0;
 }

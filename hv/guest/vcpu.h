@@ -64,7 +64,7 @@ bool vcpu_skip_insn(struct vcpu *v);
 void vcpu_set_done(struct vcpu *v);
 /* RUNNING -> HALTED (HLT with IF=1). */
 void vcpu_set_halted(struct vcpu *v);
-/* RUNNING -> OFFLINE, OFFLINE/HALTED -> RUNNING; 0 or -HC_E*. */
+/* RUNNING -> OFFLINE, OFFLINE/HALTED -> RUNNING; 0 or -E*. */
 int vcpu_set_offline(struct vcpu *v);
 int vcpu_set_online(struct vcpu *v);
 
@@ -72,7 +72,7 @@ int vcpu_set_online(struct vcpu *v);
 /* Mark v running and run it on the calling CPU (vCPU 0 at boot) until it
  * leaves (guest stopped, or the vCPU is done). */
 void vcpu_run_here(struct vcpu *v);
-/* Start v on its physical CPU (v->id) asynchronously. 0 or -HC_E*. */
+/* Start v on its physical CPU (v->id) asynchronously. 0 or -E*. */
 int vcpu_launch(struct vcpu *v);
 /* Make v leave guest mode soon (IPI -> INTR exit) or, when its CPU is
  * parked, wake it: either way it re-checks its state. */
