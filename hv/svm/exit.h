@@ -25,7 +25,7 @@ struct cpuid_regs;
 /* What CPUID leaf/sub returns inside the guest. */
 void vcpu_cpuid(struct vcpu *v, u32 leaf, u32 sub, struct cpuid_regs *r);
 enum exit_action exit_msr(struct vcpu *v); /* exit_msr.c */
-/* The MSR allow-list: 0, or -1 when the guest gets #GP. */
+/* The MSR allow-list: 0, or -EPERM when the guest gets #GP. */
 int vcpu_msr_read(struct vcpu *v, u32 msr, u64 *val);
 int vcpu_msr_write(struct vcpu *v, u32 msr, u64 val);
 enum exit_action exit_ioio(struct vcpu *v); /* exit_io.c */

@@ -30,7 +30,7 @@ void vmcb_build(struct vmcb *v, const struct features *f,
 void iopm_build(void *iopm);
 /* MSRPM: every MSR intercepted except the pass-through allow-list. */
 void msrpm_build(void *msrpm);
-/* Bit offset of msr's read bit in the MSRPM (write bit = +1), or -1 for
+/* Bit offset of msr's read bit in the MSRPM (write bit = +1), or -ERANGE for
  * MSRs outside the three ranges (those always exit). APM 15.11. */
 long msrpm_bit(u32 msr);
 bool msrpm_intercepts(const void *msrpm, u32 msr, bool write);

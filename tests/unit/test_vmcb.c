@@ -11,6 +11,7 @@
 
 #include "arch/msr.h"
 #include "include/minhv/guest_layout.h"
+#include "hv/errno.h"
 #include "hv/svm/vmcb.h"
 
 static struct features epyc(void)
@@ -200,8 +201,8 @@ static void test_msrpm(void **s)
 	assert_int_equal(msrpm_bit(0x1fff), 0x3ffe);
 	assert_int_equal(msrpm_bit(0xc0000080), 0x800 * 8 + 0x100);
 	assert_int_equal(msrpm_bit(0xc0010117), 0x1000 * 8 + 0x117 * 2);
-	assert_int_equal(msrpm_bit(0x2000), -1);
-	assert_int_equal(msrpm_bit(0xc0002000), -1);
+	assert_int_equal(msrpm_bit(0x2000), -ERANGE);
+	assert_int_equal(msrpm_bit(0xc0002000), -ERANGE);
 	/* Host-critical: always intercepted, both directions. */
 	static const u32 crit[] = { MSR_EFER,
 				    MSR_VM_HSAVE_PA,
