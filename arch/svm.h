@@ -1,6 +1,7 @@
 /* arch/svm.h - AMD SVM instruction primitives (APM vol 2, 15.5-15.6):
  * the VMRUN stub and VMLOAD/VMSAVE/STGI/CLGI/INVLPGA. Code is in
- * arch/svm.asm; no unit suite links it (none runs a guest). */
+ * arch/svm.asm. Unit tests use only struct svm_gprs: no module they
+ * link calls the instructions. */
 #ifndef MINHV_ARCH_SVM_H
 #define MINHV_ARCH_SVM_H
 

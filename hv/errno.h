@@ -6,8 +6,20 @@
 #ifndef EPERM
 #define EPERM 1
 #endif
+#ifndef ENOENT
+#define ENOENT 2
+#endif
 #ifndef EIO
 #define EIO 5
+#endif
+#ifndef E2BIG
+#define E2BIG 7
+#endif
+#ifndef ENOMEM
+#define ENOMEM 12
+#endif
+#ifndef EFAULT
+#define EFAULT 14
 #endif
 #ifndef EBUSY
 #define EBUSY 16
@@ -23,6 +35,9 @@
 #endif
 #ifndef ERANGE
 #define ERANGE 34
+#endif
+#ifndef ENOSYS
+#define ENOSYS 38
 #endif
 #ifndef ETIMEDOUT
 #define ETIMEDOUT 110

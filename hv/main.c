@@ -94,7 +94,8 @@ _Noreturn void hv_main(struct boot_info *bi)
 	struct smp_opts so;
 	bool guest_bad;
 
-	host_cr3 = paging_build_identity(bi->phys_top, g_features.page1g);
+	host_cr3 = paging_build_identity(bi->phys_top, g_features.page1g,
+					  &mm_pt_alloc);
 	if (!host_cr3.v)
 		panic("out of memory building the host page tables");
 	write_cr3(host_cr3.v);

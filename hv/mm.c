@@ -139,3 +139,17 @@ u64 mm_total_pages(void)
 {
 	return total_pages;
 }
+
+static u64 pool_table_alloc(void *ctx)
+{
+	(void)ctx;
+	return page_alloc(1, 1).v;
+}
+
+static u64 *pool_table(void *ctx, u64 addr)
+{
+	(void)ctx;
+	return hpa_to_ptr(hpa(addr));
+}
+
+const struct pt_alloc mm_pt_alloc = { pool_table_alloc, pool_table, NULL };

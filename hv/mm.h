@@ -3,6 +3,7 @@
 #ifndef MINHV_HV_MM_H
 #define MINHV_HV_MM_H
 
+#include "arch/pgtable.h"
 #include "arch/types.h"
 
 #define MM_MAX_REGIONS 8
@@ -16,6 +17,8 @@ hpa_t page_alloc(u64 npages, u64 align_pages);
 void page_free(hpa_t base, u64 npages);
 /* Allocate and return a pointer (identity map), NULL when out of memory. */
 void *page_alloc_ptr(u64 npages);
+/* Page-table pages from the pool, for arch/pgtable.h (ctx unused). */
+extern const struct pt_alloc mm_pt_alloc;
 u64 mm_free_pages(void);
 u64 mm_total_pages(void);
 /* Forget every region (unit tests). */

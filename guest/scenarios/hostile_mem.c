@@ -6,17 +6,17 @@
 #include "guest/scenarios/scenarios.h"
 #include "guest/smp.h"
 #include "guest/x86.h"
-#include "hv/guest/pt.h"
+#include "arch/pte.h"
 
 /* Point virtual page 0 at gpa; the first PT is that of the low 2 MiB. */
 static volatile u64 *map_page0(u64 gpa)
 {
-	u64 *pml4 = (u64 *)(uintptr_t)(read_cr3() & GPT_ADDR_MASK);
-	u64 *pdpt = (u64 *)(uintptr_t)(pml4[0] & GPT_ADDR_MASK);
-	u64 *pd = (u64 *)(uintptr_t)(pdpt[0] & GPT_ADDR_MASK);
-	u64 *pt = (u64 *)(uintptr_t)(pd[0] & GPT_ADDR_MASK);
+	u64 *pml4 = (u64 *)(uintptr_t)(read_cr3() & PTE_ADDR_MASK);
+	u64 *pdpt = (u64 *)(uintptr_t)(pml4[0] & PTE_ADDR_MASK);
+	u64 *pd = (u64 *)(uintptr_t)(pdpt[0] & PTE_ADDR_MASK);
+	u64 *pt = (u64 *)(uintptr_t)(pd[0] & PTE_ADDR_MASK);
 
-	pt[0] = gpa | GPT_P | GPT_RW;
+	pt[0] = gpa | PTE_P | PTE_RW;
 	__asm__ volatile("invlpg (%0)" ::"r"(0UL) : "memory");
 	return (volatile u64 *)0;
 }

@@ -1,5 +1,6 @@
 /* hv/guest/elf.c - validate an ELF64 guest image completely, then copy its
  * PT_LOAD segments into guest memory (nothing is written on any error). */
+#include "hv/errno.h"
 #include "hv/guest/elf.h"
 #include "hv/guest/elf_format.h"
 #include "include/minhv/guest_layout.h"
@@ -24,27 +25,27 @@ static int check_ident(const struct elf64_ehdr *eh)
 	if (id[0] != ELFMAG0 || id[1] != 'E' || id[2] != 'L' || id[3] != 'F') {
 		pr_err("elf: bad magic %02x %02x %02x %02x, not an ELF file\n",
 		       id[0], id[1], id[2], id[3]);
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	if (id[EI_CLASS] != ELFCLASS64) {
 		pr_err("elf: EI_CLASS is %u, not ELFCLASS64 (2)\n",
 		       id[EI_CLASS]);
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	if (id[EI_DATA] != ELFDATA2LSB) {
 		pr_err("elf: EI_DATA is %u, not little-endian (1)\n",
 		       id[EI_DATA]);
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	if (id[EI_VERSION] != EV_CURRENT) {
 		pr_err("elf: EI_VERSION is %u, not EV_CURRENT (1)\n",
 		       id[EI_VERSION]);
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	if (id[EI_OSABI] != ELFOSABI_SYSV && id[EI_OSABI] != ELFOSABI_GNU) {
 		pr_err("elf: EI_OSABI is %u, not System V (0) or GNU (3)\n",
 		       id[EI_OSABI]);
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	return 0;
 }
@@ -57,64 +58,64 @@ static int check_ehdr(const struct elf64_ehdr *eh, u64 size)
 		return r;
 	if (eh->e_type != ET_EXEC) {
 		pr_err("elf: e_type is %u, not ET_EXEC (2)\n", eh->e_type);
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	if (eh->e_machine != EM_X86_64) {
 		pr_err("elf: e_machine is %u, not EM_X86_64 (62)\n",
 		       eh->e_machine);
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	if (eh->e_version != EV_CURRENT) {
 		pr_err("elf: e_version is %u, not EV_CURRENT (1)\n",
 		       eh->e_version);
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	if (eh->e_flags != 0) {
 		pr_err("elf: e_flags is %#x, x86-64 defines none\n",
 		       eh->e_flags);
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	if (eh->e_ehsize != sizeof(struct elf64_ehdr)) {
 		pr_err("elf: e_ehsize is %u, not %zu\n", eh->e_ehsize,
 		       sizeof(struct elf64_ehdr));
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	if (eh->e_phentsize != sizeof(struct elf64_phdr)) {
 		pr_err("elf: e_phentsize is %u, not %zu\n", eh->e_phentsize,
 		       sizeof(struct elf64_phdr));
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	if (eh->e_phnum == 0) {
 		pr_err("elf: no program headers, nothing to load\n");
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	if (eh->e_phnum > ELF_MAX_PHNUM) {
 		pr_err("elf: e_phnum is %u, more than the %u supported\n",
 		       eh->e_phnum, ELF_MAX_PHNUM);
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	if (!in_file(eh->e_phoff, (u64)eh->e_phnum * sizeof(struct elf64_phdr),
 		     size)) {
 		pr_err("elf: program headers (phoff %#llx, %u entries) run past the end of the %llu-byte file\n",
 		       (unsigned long long)eh->e_phoff, eh->e_phnum,
 		       (unsigned long long)size);
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	if (eh->e_shnum != 0 && eh->e_shentsize != ELF64_SHDR_SIZE) {
 		pr_err("elf: e_shentsize is %u, not %u\n", eh->e_shentsize,
 		       ELF64_SHDR_SIZE);
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	if (!in_file(eh->e_shoff, (u64)eh->e_shnum * ELF64_SHDR_SIZE, size)) {
 		pr_err("elf: section headers (shoff %#llx, %u entries) run past the end of the %llu-byte file\n",
 		       (unsigned long long)eh->e_shoff, eh->e_shnum,
 		       (unsigned long long)size);
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	if (eh->e_shnum != 0 && eh->e_shstrndx >= eh->e_shnum) {
 		pr_err("elf: e_shstrndx %u is not below e_shnum %u\n",
 		       eh->e_shstrndx, eh->e_shnum);
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	return 0;
 }
@@ -136,20 +137,20 @@ static int check_load(const struct elf64_phdr *ph, unsigned int i, u64 size,
 		pr_err("elf: segment %u: p_filesz %#llx exceeds p_memsz %#llx\n",
 		       i, (unsigned long long)ph->p_filesz,
 		       (unsigned long long)ph->p_memsz);
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	if (!in_file(ph->p_offset, ph->p_filesz, size)) {
 		pr_err("elf: segment %u: file bytes [%#llx + %#llx] run past the end of the %llu-byte file\n",
 		       i, (unsigned long long)ph->p_offset,
 		       (unsigned long long)ph->p_filesz,
 		       (unsigned long long)size);
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	if (ph->p_vaddr != ph->p_paddr) {
 		pr_err("elf: segment %u: p_vaddr %#llx != p_paddr %#llx, guests are identity-mapped\n",
 		       i, (unsigned long long)ph->p_vaddr,
 		       (unsigned long long)ph->p_paddr);
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	if (ph->p_paddr < GUEST_IMAGE_MIN_GPA ||
 	    __builtin_add_overflow(ph->p_paddr, ph->p_memsz, &end) ||
@@ -158,7 +159,7 @@ static int check_load(const struct elf64_phdr *ph, unsigned int i, u64 size,
 		       i, (unsigned long long)ph->p_paddr,
 		       (unsigned long long)ph->p_memsz, GUEST_IMAGE_MIN_GPA,
 		       (unsigned long long)limit);
-		return -HC_EFAULT;
+		return -EFAULT;
 	}
 	return 0;
 }
@@ -199,7 +200,7 @@ static int check_phdrs(const u8 *img, const struct elf64_ehdr *eh, u64 size,
 				       (unsigned long long)ph->p_memsz, j,
 				       (unsigned long long)o->p_paddr,
 				       (unsigned long long)o->p_memsz);
-				return -HC_EINVAL;
+				return -EINVAL;
 			}
 		}
 		nload++;
@@ -214,12 +215,12 @@ static int check_phdrs(const u8 *img, const struct elf64_ehdr *eh, u64 size,
 	if (nload == 0) {
 		pr_err("elf: no non-empty PT_LOAD segment among %u program headers\n",
 		       eh->e_phnum);
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	if (!entry_ok) {
 		pr_err("elf: entry point %#llx is not inside an executable PT_LOAD segment\n",
 		       (unsigned long long)eh->e_entry);
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	out->entry = gpa(eh->e_entry);
 	out->lowest = gpa(lo);
@@ -238,13 +239,13 @@ int elf_load_limit(const void *img, size_t size, void *mem_host, u64 mem_size,
 	if (!img || size < sizeof(*eh)) {
 		pr_err("elf: image is %zu bytes, smaller than an ELF64 header (%zu)\n",
 		       img ? size : 0, sizeof(*eh));
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	if (image_limit > mem_size) {
 		pr_err("elf: image limit %#llx is beyond guest memory (%#llx bytes)\n",
 		       (unsigned long long)image_limit,
 		       (unsigned long long)mem_size);
-		return -HC_EFAULT;
+		return -EFAULT;
 	}
 	r = check_ehdr(eh, size);
 	if (!r)

@@ -16,7 +16,7 @@ struct elf_load_info {
  * segments into guest memory (guest-physical [0, mem_size) backed by
  * mem_host). Segments must lie in [GUEST_IMAGE_MIN_GPA,
  * mem_size - GUEST_STACK_AREA). Returns 0, or after one pr_err line saying
- * what is wrong: -HC_EFAULT for a segment outside that range, -HC_EINVAL
+ * what is wrong: -EFAULT for a segment outside that range, -EINVAL
  * for anything else wrong with the image. On error nothing is written. */
 int elf_load(const void *img, size_t size, void *mem_host, u64 mem_size,
 	     struct elf_load_info *out);

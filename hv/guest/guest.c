@@ -1,6 +1,7 @@
 /* hv/guest/guest.c - create a guest from an ELF64 image (memory from the pool,
  * 2 MiB aligned for large nested pages; its own page tables; boot info;
  * one VMCB per vCPU) and tear it down returning every page. */
+#include "hv/errno.h"
 #include "hv/guest/elf.h"
 #include "hv/features.h"
 #include "hv/guest/guest.h"
@@ -91,11 +92,11 @@ static int make_vcpu(struct guest *g, u32 id)
 	struct vmcb_guest vg;
 
 	if (!v)
-		return -HC_E2BIG;
+		return -E2BIG;
 	g->vcpus[id] = v;
 	v->vmcb = page_alloc_ptr(1);
 	if (!v->vmcb)
-		return -HC_E2BIG;
+		return -E2BIG;
 	v->vmcb_hpa = ptr_to_hpa(v->vmcb);
 	v->guest = g;
 	v->id = id;
@@ -123,10 +124,10 @@ static int build(struct guest *g, const struct guest_params *p)
 
 	g->asid = asid_alloc();
 	if (!g->asid)
-		return -HC_EBUSY;
+		return -EBUSY;
 	g->mem = alloc_mem(g->mem_size);
 	if (!g->mem.v)
-		return -HC_E2BIG;
+		return -E2BIG;
 	g->mem_host = hpa_to_ptr(g->mem);
 	/* The image must end below the vCPU stacks at the top of memory. */
 	r = elf_load_limit(p->image, p->image_size, g->mem_host, g->mem_size,
@@ -134,21 +135,21 @@ static int build(struct guest *g, const struct guest_params *p)
 	if (r) {
 		pr_err("guest %s: the ELF image cannot be loaded (%d)\n",
 		       g->name, r);
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	g->entry = info.entry;
 	if (guest_pt_build(g->mem_host, g->mem_size, &cr3)) {
 		pr_err("guest %s: cannot build its page tables\n", g->name);
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	g->cr3 = cr3.v;
 	g->stack_top = g->mem_size;
 	if (npt_build(&g->npt, g->mem, g->mem_size, g_features.page1g))
-		return -HC_E2BIG;
+		return -E2BIG;
 	g->iopm = page_alloc(IOPM_PAGES, 1);
 	g->msrpm = page_alloc(MSRPM_PAGES, 1);
 	if (!g->iopm.v || !g->msrpm.v)
-		return -HC_E2BIG;
+		return -E2BIG;
 	vmcb_iopm_build(hpa_to_ptr(g->iopm));
 	vmcb_msrpm_build(hpa_to_ptr(g->msrpm));
 	pause_policy_decide(&g_features, &p->pause, &g->pause);
@@ -157,7 +158,7 @@ static int build(struct guest *g, const struct guest_params *p)
 		ALIGN_UP(g->nr_vcpus * sizeof(void *), PAGE_SIZE) / PAGE_SIZE;
 	g->vcpus = page_alloc_ptr(g->vcpus_pages);
 	if (!g->vcpus)
-		return -HC_E2BIG;
+		return -E2BIG;
 	for (u32 i = 0; i < g->nr_vcpus; i++) {
 		r = make_vcpu(g, i);
 		if (r)
@@ -176,17 +177,17 @@ int guest_create(const struct guest_params *p, struct guest **out)
 	if (!n || !p->nr_vcpus || p->nr_vcpus > GUEST_MAX_VCPUS) {
 		pr_err("guest: needs a name and 1..%u vCPUs (got %u)\n",
 		       GUEST_MAX_VCPUS, p->nr_vcpus);
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	if (p->mem_size < 2 * SZ_2M ||
 	    p->nr_vcpus * GUEST_STACK_SIZE > ALIGN_UP(p->mem_size, SZ_2M) / 2) {
 		pr_err("guest %s: %llu bytes of memory is too little for %u vCPUs\n",
 		       p->name, (unsigned long long)p->mem_size, p->nr_vcpus);
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	g = page_alloc_ptr(1);
 	if (!g)
-		return -HC_E2BIG;
+		return -E2BIG;
 	memcpy(g->name, p->name, n < sizeof(g->name) ? n : sizeof(g->name) - 1);
 	g->mem_size = ALIGN_UP(p->mem_size, SZ_2M);
 	g->nr_vcpus = p->nr_vcpus;

@@ -55,7 +55,7 @@ struct guest {
  * own room apart); also the largest plan HC_TEST_PLAN accepts. */
 #define GUEST_MAX_REPORTS 128
 
-/* 0 or -HC_E*; on error nothing stays allocated. */
+/* 0 or -E*; on error nothing stays allocated. */
 /* minhv runs nested under a hypervisor with a PAUSE filter (HV_BI_NESTED). */
 bool nested_pause_filter(void);
 int guest_create(const struct guest_params *p, struct guest **out);
@@ -81,12 +81,12 @@ bool guest_results_ok(const struct guest *g, char *why, size_t n);
 char guest_text_char(char c, bool ktap);
 
 /* mem.c: validate a guest pointer+length. On success *host points
- * at the bytes. 0, or -HC_EFAULT (null page, outside, wraps) or
- * -HC_EINVAL (misaligned). len 0 is valid and yields *host = NULL. */
+ * at the bytes. 0, or -EFAULT (null page, outside, wraps) or
+ * -EINVAL (misaligned). len 0 is valid and yields *host = NULL. */
 int guest_mem_range(const struct guest *g, u64 gpa, u64 len, u64 align,
 		    void **host);
 /* Copy a NUL-terminated string of at most max-1 characters. 0,
- * -HC_EFAULT, or -HC_E2BIG when no NUL within max bytes. */
+ * -EFAULT, or -E2BIG when no NUL within max bytes. */
 int guest_copy_str(const struct guest *g, u64 gpa, char *buf, size_t max);
 
 /* hypercall.c */

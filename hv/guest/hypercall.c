@@ -1,7 +1,10 @@
 /* hv/guest/hypercall.c - the hypervisor side of the VMMCALL ABI
  * (include/minhv/hypercall_abi.h, docs/HYPERCALLS.md; APM vol 2, 15.13.3). Number in
  * RAX, arguments RDI RSI RDX R10 R8, result in RAX. Every guest pointer
- * goes through mem.c before it is touched. */
+ * goes through mem.c before it is touched. Handlers return -E*
+ * (hv/errno.h) like the rest of minhv; hc_result() turns them into the
+ * ABI's -HC_E* in RAX, here and nowhere else. */
+#include "hv/errno.h"
 #include "hv/svm/exit.h"
 #include "hv/guest/guest.h"
 #include "lib/string.h"
@@ -16,7 +19,7 @@ static s64 hc_console_write(struct vcpu *v, const struct hc_args *a)
 	int r;
 
 	if (a->a1 > HC_MAX_CONSOLE_LEN)
-		return -HC_E2BIG;
+		return -E2BIG;
 	r = guest_mem_range(v->guest, a->a0, a->a1, 1, &p);
 	if (r)
 		return r;
@@ -49,9 +52,9 @@ static s64 hc_report(struct vcpu *v, const struct hc_args *a)
 	if (r)
 		return r;
 	if (!name_ok(name) || a->a1 > HC_RESULT_SKIP)
-		return -HC_EINVAL;
+		return -EINVAL;
 	if (a->a3 > HC_MAX_DIAG_LEN)
-		return -HC_E2BIG;
+		return -E2BIG;
 	r = guest_mem_range(v->guest, a->a2, a->a3, 1, &p);
 	if (r)
 		return r;
@@ -89,13 +92,13 @@ static s64 hc_vcpu_start(struct vcpu *v, const struct hc_args *a)
 	struct guest *g = v->guest;
 
 	if (!t)
-		return -HC_EINVAL; /* no such vCPU */
+		return -EINVAL; /* no such vCPU */
 	/* Entry inside guest memory; stack top in (page 0, mem_size],
 	 * 8-byte aligned. */
 	if (a->a1 < PAGE_SIZE || a->a1 >= g->mem_size)
-		return -HC_EFAULT;
+		return -EFAULT;
 	if (a->a2 <= PAGE_SIZE || a->a2 > g->mem_size)
-		return -HC_EFAULT;
+		return -EFAULT;
 	if (!IS_ALIGNED(a->a2, 8))
 		return -HC_EINVAL;
 	/* Claim first, under the lock: a caller that loses never touches
@@ -112,7 +115,7 @@ static s64 hc_vcpu_offline(struct vcpu *v, const struct hc_args *a)
 	int r;
 
 	if (!t)
-		return -HC_EINVAL; /* no such vCPU */
+		return -EINVAL; /* no such vCPU */
 	r = vcpu_set_offline(t);
 	if (!r && t != v) {
 		vcpu_kick(t);
@@ -129,7 +132,7 @@ static s64 hc_vcpu_online(struct vcpu *v, const struct hc_args *a)
 	int r;
 
 	if (!t)
-		return -HC_EINVAL; /* no such vCPU */
+		return -EINVAL; /* no such vCPU */
 	r = vcpu_set_online(t);
 	if (!r)
 		vcpu_kick(t);
@@ -164,15 +167,39 @@ static s64 hc_get_counters(struct vcpu *v, const struct hc_args *a)
 	int r;
 
 	if (a->a1 < sizeof(c))
-		return -HC_EINVAL;
+		return -EINVAL;
 	r = guest_mem_range(v->guest, a->a0, sizeof(c), 8, &p);
 	if (r)
 		return r;
 	if (!p)
-		return -HC_EFAULT;
+		return -EFAULT;
 	guest_counters(v->guest, &c);
 	memcpy(p, &c, sizeof(c));
 	return sizeof(c);
+}
+
+/* The ABI's errno for a hypervisor one; codes the ABI does not have
+ * become HC_EINVAL. */
+static s64 hc_result(s64 r)
+{
+	switch (r) {
+	case -EPERM:
+		return -HC_EPERM;
+	case -ENOENT:
+		return -HC_ENOENT;
+	case -E2BIG:
+		return -HC_E2BIG;
+	case -EFAULT:
+		return -HC_EFAULT;
+	case -EBUSY:
+		return -HC_EBUSY;
+	case -EINVAL:
+		return -HC_EINVAL;
+	case -ENOSYS:
+		return -HC_ENOSYS;
+	default:
+		return r < 0 ? -HC_EINVAL : r;
+	}
 }
 
 enum exit_action hypercall_handle(struct vcpu *v)
@@ -183,7 +210,7 @@ enum exit_action hypercall_handle(struct vcpu *v)
 	s64 ret;
 
 	if (s->cpl != 0) {
-		ret = -HC_EPERM; /* only the guest kernel may call */
+		ret = -EPERM; /* only the guest kernel may call */
 	} else {
 		switch (s->rax) {
 		case HC_CONSOLE_WRITE:
@@ -216,9 +243,9 @@ enum exit_action hypercall_handle(struct vcpu *v)
 			ret = v->id | ((s64)v->guest->nr_vcpus << 32);
 			break;
 		default:
-			ret = -HC_ENOSYS;
+			ret = -ENOSYS;
 		}
 	}
-	s->rax = (u64)ret;
+	s->rax = (u64)hc_result(ret);
 	return vcpu_skip_insn(v) ? EXIT_RESUME : EXIT_LEAVE;
 }

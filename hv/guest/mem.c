@@ -1,6 +1,7 @@
 /* hv/guest/mem.c - every guest pointer and length is checked here before
  * the hypervisor touches guest memory: null page, alignment, bounds and
  * wrap-around. Guest-physical [0, mem_size) is one host block. */
+#include "hv/errno.h"
 #include "hv/guest/guest.h"
 
 int guest_mem_range(const struct guest *g, u64 gpa, u64 len, u64 align,
@@ -10,12 +11,12 @@ int guest_mem_range(const struct guest *g, u64 gpa, u64 len, u64 align,
 	if (!len)
 		return 0;
 	if (gpa < PAGE_SIZE)
-		return -HC_EFAULT; /* null pointer (page 0 is never data) */
+		return -EFAULT; /* null pointer (page 0 is never data) */
 	if (align > 1 && !IS_ALIGNED(gpa, align))
-		return -HC_EINVAL;
+		return -EINVAL;
 	/* gpa + len must neither wrap nor pass the end of guest memory. */
 	if (gpa >= g->mem_size || len > g->mem_size - gpa)
-		return -HC_EFAULT;
+		return -EFAULT;
 	*host = (u8 *)g->mem_host + gpa;
 	return 0;
 }
@@ -26,21 +27,21 @@ int guest_copy_str(const struct guest *g, u64 gpa, char *buf, size_t max)
 	u64 avail;
 
 	if (!max)
-		return -HC_E2BIG;
+		return -E2BIG;
 	if (gpa < PAGE_SIZE || gpa >= g->mem_size)
-		return -HC_EFAULT;
+		return -EFAULT;
 	src = (const char *)g->mem_host + gpa;
 	avail = g->mem_size - gpa;
 	for (size_t i = 0; i < max; i++) {
 		char c;
 
 		if (i >= avail)
-			return -HC_EFAULT;
+			return -EFAULT;
 		c = __atomic_load_n(&src[i], __ATOMIC_RELAXED);
 		buf[i] = c;
 		if (!c)
 			return 0;
 	}
 	buf[max - 1] = 0;
-	return -HC_E2BIG;
+	return -E2BIG;
 }

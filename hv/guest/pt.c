@@ -1,15 +1,15 @@
 /* hv/guest/pt.c - identity page tables for a guest, built in its memory at
  * GUEST_PT_GPA: PML4, PDPTs, PDs of 2 MiB pages, 4 KiB PTs where needed. */
 #include "hv/guest/pt.h"
+#include "arch/pgtable.h"
+#include "hv/errno.h"
 #include "include/minhv/guest_layout.h"
-#include "include/minhv/hypercall_abi.h"
 #include "lib/string.h"
 #include "hv/log.h"
 
-#define ENTRIES 512ULL
-#define SZ_512G (ENTRIES * SZ_1G)
-#define TABLE_FLAGS (GPT_P | GPT_RW | GPT_A)
-#define LEAF_FLAGS (GPT_P | GPT_RW | GPT_A | GPT_D)
+#define SZ_512G (512ULL * SZ_1G)
+#define TABLE_FLAGS (PTE_P | PTE_RW | PTE_A)
+#define LEAF_FLAGS (PTE_P | PTE_RW | PTE_A | PTE_D)
 
 static u64 div_up(u64 a, u64 b)
 {
@@ -31,78 +31,70 @@ u64 guest_pt_size(u64 mem_size)
 	return pages * PAGE_SIZE;
 }
 
-/* Allocates the next zeroed table page from the area; returns its GPA. */
-static u64 alloc_table(u8 *mem, u64 *next)
-{
-	u64 at = *next;
+/* Table pages come one after the other from GUEST_PT_GPA; entries hold
+ * their GPAs. */
+struct gpt_area {
+	u8 *mem; /* guest memory as the host sees it */
+	u64 next, end; /* GPAs */
+};
 
-	*next += PAGE_SIZE;
-	memset(mem + at, 0, PAGE_SIZE);
+static u64 gpt_alloc(void *ctx)
+{
+	struct gpt_area *ar = ctx;
+	u64 at = ar->next;
+
+	if (at + PAGE_SIZE > ar->end)
+		return 0;
+	ar->next += PAGE_SIZE;
+	memset(ar->mem + at, 0, PAGE_SIZE);
 	return at;
 }
 
-static u64 *table(u8 *mem, u64 gpa_of_table)
+static u64 *gpt_table(void *ctx, u64 gpa_of_table)
 {
-	return (u64 *)(mem + gpa_of_table);
-}
+	struct gpt_area *ar = ctx;
 
-/* Returns the table that entry e points to, creating it when absent. */
-static u64 next_level(u8 *mem, u64 *e, u64 *next)
-{
-	if (!(*e & GPT_P))
-		*e = alloc_table(mem, next) | TABLE_FLAGS;
-	return *e & GPT_ADDR_MASK;
-}
-
-/* Map the 2 MiB region at base (a PD entry) with 4 KiB pages up to limit. */
-static void map_4k(u8 *mem, u64 *pde, u64 base, u64 limit, u64 *next)
-{
-	u64 *pt = table(mem, alloc_table(mem, next));
-	u64 a;
-
-	*pde = ((u8 *)pt - mem) | TABLE_FLAGS;
-	for (a = base; a < limit && a < base + SZ_2M; a += PAGE_SIZE)
-		if (a != 0)
-			pt[(a - base) / PAGE_SIZE] = a | LEAF_FLAGS;
+	return (u64 *)(ar->mem + gpa_of_table);
 }
 
 int guest_pt_build(void *mem_host, u64 mem_size, gpa_t *cr3)
 {
-	u8 *mem = mem_host;
-	u64 size = guest_pt_size(mem_size), next = GUEST_PT_GPA, pml4, a;
+	u64 size = guest_pt_size(mem_size), pml4, low, mid;
+	struct gpt_area ar = { mem_host, GUEST_PT_GPA, GUEST_PT_GPA + size };
+	const struct pt_alloc a = { gpt_alloc, gpt_table, &ar };
+	bool ok;
 
 	if (mem_size == 0 || !IS_ALIGNED(mem_size, PAGE_SIZE)) {
 		pr_err("guest_pt: memory size %#llx is not a non-zero multiple of 4 KiB\n",
 		       (unsigned long long)mem_size);
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	if (size > GUEST_PT_MAX) {
 		pr_err("guest_pt: %#llx bytes of memory need %#llx bytes of page tables, more than the %#llx reserved\n",
 		       (unsigned long long)mem_size, (unsigned long long)size,
 		       GUEST_PT_MAX);
-		return -HC_E2BIG;
+		return -E2BIG;
 	}
 	if (GUEST_PT_GPA + size > mem_size) {
 		pr_err("guest_pt: memory size %#llx cannot hold page tables at %#llx + %#llx\n",
 		       (unsigned long long)mem_size, GUEST_PT_GPA,
 		       (unsigned long long)size);
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 
-	pml4 = alloc_table(mem, &next);
-	for (a = 0; a < mem_size; a += SZ_2M) {
-		u64 *pml4e = &table(mem, pml4)[(a / SZ_512G) % ENTRIES];
-		u64 pdpt = next_level(mem, pml4e, &next);
-		u64 *pdpte = &table(mem, pdpt)[(a / SZ_1G) % ENTRIES];
-		u64 pd = next_level(mem, pdpte, &next);
-		u64 *pde = &table(mem, pd)[(a / SZ_2M) % ENTRIES];
-
-		if (a == 0 || a + SZ_2M > mem_size)
-			map_4k(mem, pde, a, mem_size, &next);
-		else
-			*pde = a | LEAF_FLAGS | GPT_PS;
-	}
-	CHECK(next - GUEST_PT_GPA == size);
+	/* 4 KiB pages in the first 2 MiB from page 1, 2 MiB pages up to the
+	 * last whole 2 MiB, 4 KiB pages for the tail; in address order, so
+	 * the tables land in the area in the order guest_pt_size() counts. */
+	pml4 = gpt_alloc(&ar);
+	low = mem_size < SZ_2M ? mem_size : SZ_2M;
+	mid = mem_size > SZ_2M ? ALIGN_DOWN(mem_size, SZ_2M) : low;
+	ok = pt_map_range(&a, pml4, PAGE_SIZE, PAGE_SIZE, low - PAGE_SIZE,
+			  PT_SHIFT_4K, LEAF_FLAGS, TABLE_FLAGS) &&
+	     pt_map_range(&a, pml4, low, low, mid - low, PT_SHIFT_2M,
+			  LEAF_FLAGS, TABLE_FLAGS) &&
+	     pt_map_range(&a, pml4, mid, mid, mem_size - mid, PT_SHIFT_4K,
+			  LEAF_FLAGS, TABLE_FLAGS);
+	CHECK(ok && ar.next - GUEST_PT_GPA == size);
 	*cr3 = gpa(pml4);
 	return 0;
 }

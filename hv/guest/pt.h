@@ -5,21 +5,13 @@
 
 #include "arch/types.h"
 
-/* x86-64 page-table entry bits (AMD APM vol 2, 5.3.3). */
-#define GPT_P BIT(0)
-#define GPT_RW BIT(1)
-#define GPT_A BIT(5)
-#define GPT_D BIT(6)
-#define GPT_PS BIT(7) /* in a PDE: this entry maps a 2 MiB page */
-#define GPT_ADDR_MASK 0x000ffffffffff000ULL
-
 /* Build 4-level identity page tables for guest-physical [0, mem_size)
  * inside guest memory at GUEST_PT_GPA (at most GUEST_PT_MAX bytes): 2 MiB
  * pages, 4 KiB pages for the first 2 MiB (page 0 left unmapped to catch NULL
  * dereferences) and for a tail that is not 2 MiB aligned; writable,
  * executable, write-back. mem_size must be a multiple of 4 KiB and large
- * enough to hold the tables. Returns 0 and *cr3, or -HC_EINVAL for a bad
- * mem_size, -HC_E2BIG when the tables do not fit in GUEST_PT_MAX. */
+ * enough to hold the tables. Returns 0 and *cr3, or -EINVAL for a bad
+ * mem_size, -E2BIG when the tables do not fit in GUEST_PT_MAX. */
 int guest_pt_build(void *mem_host, u64 mem_size, gpa_t *cr3);
 
 /* Bytes of page tables guest_pt_build() needs for mem_size. */

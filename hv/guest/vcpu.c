@@ -1,6 +1,7 @@
 /* hv/guest/vcpu.c - the run loop (Jailhouse's shape: VMRUN stub, one C
  * dispatcher, re-enter) and cross-CPU plumbing: vCPU n runs on CPU n,
  * started and kicked through the cross-CPU call (hv/smp/ipi.h). */
+#include "hv/errno.h"
 #include "arch/cpu.h"
 #include "arch/msr.h"
 #include "hv/selftest/bench.h"
@@ -174,7 +175,7 @@ static int mark_running(struct vcpu *v, u32 from)
 
 	spin_lock(&g->lock);
 	if (v->state != from) {
-		r = -HC_EBUSY;
+		r = -EBUSY;
 	} else {
 		v->state = VCPU_RUNNING;
 		g->live++;
@@ -193,7 +194,7 @@ int vcpu_launch(struct vcpu *v)
 
 	if (v->id == ipi_this_cpu()) {
 		v->state = VCPU_IDLE; /* give the claim back */
-		return -HC_EBUSY; /* this CPU is busy running the caller */
+		return -EBUSY; /* this CPU is busy running the caller */
 	}
 	r = mark_running(v, VCPU_STARTING);
 	if (r)
@@ -204,7 +205,7 @@ int vcpu_launch(struct vcpu *v)
 		g->live--;
 		__atomic_sub_fetch(&g->active, 1, __ATOMIC_ACQ_REL);
 		spin_unlock(&g->lock);
-		return -HC_ENOENT; /* its CPU is not online */
+		return -ENOENT; /* its CPU is not online */
 	}
 	return 0;
 }
@@ -243,7 +244,7 @@ int vcpu_wait_out(struct vcpu *v)
 		if (__atomic_load_n(&v->state, __ATOMIC_SEQ_CST) !=
 			    VCPU_OFFLINE ||
 		    rdtsc() - t0 > limit)
-			return -HC_EBUSY;
+			return -EBUSY;
 		cpu_relax();
 	}
 	return 0;

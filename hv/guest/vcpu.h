@@ -81,12 +81,12 @@ void vcpu_set_done(struct vcpu *v);
 void vcpu_set_halted(struct vcpu *v);
 /* Claim v for one HC_VCPU_START: IDLE, or DONE and out of its loop ->
  * STARTING, atomically, so of racing callers exactly one wins and only the
- * winner writes v's registers. 0 or -HC_EBUSY. */
+ * winner writes v's registers. 0 or -EBUSY. */
 int vcpu_claim_start(struct vcpu *v);
 /* A claimed vCPU's fresh start state: the VMCB rebuilt as at creation,
  * RIP, RSP, RDI = arg, every other GPR 0. */
 void vcpu_reset(struct vcpu *v, u64 rip, u64 rsp, u64 arg);
-/* RUNNING -> OFFLINE, OFFLINE/HALTED -> RUNNING; 0 or -HC_E*. */
+/* RUNNING -> OFFLINE, OFFLINE/HALTED -> RUNNING; 0 or -E*. */
 int vcpu_set_offline(struct vcpu *v);
 int vcpu_set_online(struct vcpu *v);
 
@@ -95,14 +95,14 @@ int vcpu_set_online(struct vcpu *v);
  * leaves (guest stopped, or the vCPU is done). */
 void vcpu_run_here(struct vcpu *v);
 /* Start v (claimed: STARTING) on its physical CPU (v->id)
- * asynchronously. 0 or -HC_E*; on error v is IDLE again. */
+ * asynchronously. 0 or -E*; on error v is IDLE again. */
 int vcpu_launch(struct vcpu *v);
 /* Make v leave guest mode soon (IPI -> INTR exit) or, when its CPU is
  * parked, wake it: either way it re-checks its state. */
 void vcpu_kick(struct vcpu *v);
 /* Wait until v (not running on this CPU) is out of guest mode, or its guest
  * stops. After vcpu_set_offline() + vcpu_kick(): the vCPU runs no more guest
- * instructions once this returns 0. Bounded: -HC_EBUSY when another vCPU
+ * instructions once this returns 0. Bounded: -EBUSY when another vCPU
  * brought v back online meanwhile, or after VCPU_WAIT_OUT_MS. */
 int vcpu_wait_out(struct vcpu *v);
 #define VCPU_WAIT_OUT_MS 250

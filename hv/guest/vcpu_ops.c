@@ -1,6 +1,7 @@
 /* hv/guest/vcpu_ops.c - operations on one vCPU that need no SMP layer: event
  * injection (APM vol 2, 15.20), RIP advance (15.7.1) and the vCPU state
  * machine with the guest's count of vCPUs still able to run. */
+#include "hv/errno.h"
 #include "hv/svm/exit_decode.h"
 #include "hv/features.h"
 #include "hv/guest/guest.h"
@@ -70,7 +71,7 @@ void vcpu_set_halted(struct vcpu *v)
 int vcpu_claim_start(struct vcpu *v)
 {
 	struct guest *g = v->guest;
-	int r = -HC_EBUSY;
+	int r = -EBUSY;
 
 	spin_lock(&g->lock);
 	if (v->state == VCPU_IDLE ||
@@ -114,7 +115,7 @@ int vcpu_set_offline(struct vcpu *v)
 		g->live--;
 		check_live(g, "every vCPU is offline or halted");
 	} else if (v->state != VCPU_OFFLINE && v->state != VCPU_HALTED) {
-		r = -HC_ENOENT;
+		r = -ENOENT;
 	}
 	spin_unlock(&g->lock);
 	return r;
@@ -130,9 +131,9 @@ int vcpu_set_online(struct vcpu *v)
 		v->state = VCPU_RUNNING;
 		g->live++;
 	} else if (v->state == VCPU_RUNNING) {
-		r = -HC_EBUSY;
+		r = -EBUSY;
 	} else {
-		r = -HC_ENOENT;
+		r = -ENOENT;
 	}
 	spin_unlock(&g->lock);
 	return r;

@@ -1,16 +1,31 @@
-/* hv/svm/exit.h - the #VMEXIT handlers that exit_dispatch() (hv/svm/exit.c)
- * calls, one per exit kind; each says whether the vCPU re-enters. */
+/* hv/svm/exit.h - the #VMEXIT handlers that exit_dispatch() calls through
+ * the exit table (hv/svm/exit_table.c); each says whether the vCPU
+ * re-enters. */
 #ifndef MINHV_HV_EXIT_H
 #define MINHV_HV_EXIT_H
 
 #include "hv/guest/vcpu.h"
+
+typedef enum exit_action (*exit_handler_t)(struct vcpu *v);
+
+/* One row of the exit table. */
+struct exit_entry {
+	u64 code; /* VMEXIT_* */
+	const char *name; /* printed: "CPUID", "NPF", ... */
+	exit_handler_t handler;
+	u8 kind; /* enum exit_kind: the counter it bumps */
+};
+
+/* The row for code; codes without one get {"?", EK_OTHER,
+ * exit_unexpected}. VMEXIT_INVALID matches in both widths. */
+const struct exit_entry *exit_lookup(u64 code);
 
 enum exit_action exit_cpuid(struct vcpu *v); /* exit_cpuid.c */
 struct cpuid_regs;
 /* What CPUID leaf/sub returns inside the guest. */
 void exit_cpuid_leaf(struct vcpu *v, u32 leaf, u32 sub, struct cpuid_regs *r);
 enum exit_action exit_msr(struct vcpu *v); /* exit_msr.c */
-/* The MSR allow-list: 0, or -1 when the guest gets #GP. */
+/* The MSR allow-list: 0, or -EPERM when the guest gets #GP. */
 int exit_msr_read(struct vcpu *v, u32 msr, u64 *val);
 int exit_msr_write(struct vcpu *v, u32 msr, u64 val);
 enum exit_action exit_ioio(struct vcpu *v); /* exit_io.c */

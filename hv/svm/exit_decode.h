@@ -22,6 +22,7 @@ enum exit_kind {
 	EK_OTHER,
 	EK_NR
 };
+/* The bucket of an exit code (from the exit table, exit_table.c). */
 enum exit_kind exit_kind_of(u64 code);
 
 /* IOIO EXITINFO1 (APM vol 2, 15.10.2). */
@@ -59,7 +60,8 @@ unsigned exit_insn_len_fallback(u64 exit_code);
  * else NRIP (when has_nrip and the CPU wrote it), else the known length.
  * Returns false if it cannot be known. */
 bool exit_next_rip(const struct vmcb *v, bool has_nrip, u64 *next);
-/* Printable name of an exit code ("CPUID", "NPF", ...). */
+/* Printable name of an exit code ("CPUID", "NPF", ..., "?" for codes
+ * minhv does not handle), from the exit table (exit_table.c). */
 const char *exit_name(u64 code);
 /* VMEXIT_INVALID in either width (QEMU 10.0.2 writes 32 bits). */
 static inline bool exit_is_invalid(u64 code)

@@ -3,6 +3,7 @@
  * SPEC_CTRL, MTRRs, APIC base) never reach hardware; the rest get #GP. */
 #include "arch/cpu.h"
 #include "arch/msr.h"
+#include "hv/errno.h"
 #include "hv/svm/exit.h"
 #include "hv/svm/exit_decode.h"
 #include "hv/features.h"
@@ -69,7 +70,7 @@ int exit_msr_read(struct vcpu *v, u32 msr, u64 *val)
 		*val = v->tsc_aux;
 		return 0;
 	default:
-		return -1;
+		return -EPERM;
 	}
 }
 
@@ -89,12 +90,12 @@ static int write_swapped(struct vcpu *v, u32 msr, u64 val)
 	case MSR_SYSENTER_ESP:
 	case MSR_SYSENTER_EIP:
 		if (!canonical(val))
-			return -1;
+			return -EPERM;
 		break;
 	case MSR_SFMASK:
 	case MSR_SYSENTER_CS:
 		if (val >> 32)
-			return -1;
+			return -EPERM;
 		break;
 	}
 	switch (msr) {
@@ -147,19 +148,19 @@ int exit_msr_write(struct vcpu *v, u32 msr, u64 val)
 	case MSR_EFER:
 		/* SVME must stay set for VMRUN (15.5.1) and is hidden. */
 		if (val & ~ok_efer)
-			return -1;
+			return -EPERM;
 		if (((val ^ s->efer) & EFER_LME) && (s->cr0 & CR0_PG))
-			return -1; /* LME cannot change while paging is on */
+			return -EPERM; /* LME cannot change while paging is on */
 		s->efer = (val & ~EFER_LMA) | (s->efer & EFER_LMA) | EFER_SVME;
 		return 0;
 	case MSR_PAT:
 		if (!pat_valid(val))
-			return -1;
+			return -EPERM;
 		s->g_pat = val;
 		return 0;
 	case MSR_SPEC_CTRL: /* in hardware while the guest runs (vcpu_spec.c) */
 		if (val & ~(SPEC_CTRL_IBRS | SPEC_CTRL_STIBP | SPEC_CTRL_SSBD))
-			return -1;
+			return -EPERM;
 		v->spec_ctrl = val;
 		return 0;
 	case MSR_PRED_CMD:
@@ -174,18 +175,18 @@ int exit_msr_write(struct vcpu *v, u32 msr, u64 val)
 		/* RDTSCP is not intercepted: the guest's value must be in
 		 * the hardware MSR while it runs (restored in vcpu_run). */
 		if (val >> 32)
-			return -1;
+			return -EPERM;
 		v->tsc_aux = val;
 		if (g_features.rdtscp)
 			wrmsr(MSR_TSC_AUX, val);
 		return 0;
 	case MSR_MTRR_DEF_TYPE:
 		if (val & ~0xcffULL)
-			return -1;
+			return -EPERM;
 		v->mtrr_def_type = val;
 		return 0;
 	default:
-		return -1;
+		return -EPERM;
 	}
 }
 

@@ -1,71 +1,64 @@
 /* hv/svm/npt.c - build, walk and free 4-level nested page tables (APM vol 2,
- * 15.25: long-mode format, U/S=1 at every level, PS for 1G/2M leaves). */
+ * 15.25: long-mode format, U/S=1 at every level, PS for 1G/2M leaves). The
+ * tree is made by the shared builder (arch/pgtable.c) from pool pages. */
 #include "hv/svm/npt.h"
+#include "arch/pgtable.h"
+#include "hv/errno.h"
 #include "hv/mm.h"
 
-#define ENTRIES 512
-#define FLAGS (NPTE_P | NPTE_RW | NPTE_US)
+#define FLAGS (PTE_P | PTE_RW | PTE_US)
 
 static u64 *table(u64 e)
 {
-	return hpa_to_ptr(hpa(e & NPTE_ADDR));
+	return hpa_to_ptr(hpa(pte_addr(e)));
 }
 
-static unsigned idx(u64 g, unsigned shift)
+/* The pool, counting what it hands out in n->table_pages. */
+static u64 npt_table_alloc(void *ctx)
 {
-	return (g >> shift) & (ENTRIES - 1);
+	struct npt *n = ctx;
+	hpa_t p = page_alloc(1, 1);
+
+	if (p.v)
+		n->table_pages++;
+	return p.v;
 }
 
-/* Install one leaf of size 1 << shift, creating tables on the way. */
-static int map_one(struct npt *n, u64 g, u64 h, unsigned shift)
+static u64 *npt_table(void *ctx, u64 addr)
 {
-	u64 *t = hpa_to_ptr(n->root);
-
-	for (unsigned s = 39; s > shift; s -= 9) {
-		u64 *e = &t[idx(g, s)];
-
-		if (!(*e & NPTE_P)) {
-			hpa_t p = page_alloc(1, 1);
-
-			if (!p.v)
-				return -1;
-			n->table_pages++;
-			*e = p.v | FLAGS;
-		}
-		t = table(*e);
-	}
-	t[idx(g, shift)] = h | FLAGS | (shift > 12 ? NPTE_PS : 0);
-	return 0;
+	(void)ctx;
+	return hpa_to_ptr(hpa(addr));
 }
 
 static unsigned leaf_shift(u64 g, u64 h, u64 left, bool allow_1g)
 {
 	if (allow_1g && IS_ALIGNED(g | h, SZ_1G) && left >= SZ_1G)
-		return 30;
+		return PT_SHIFT_1G;
 	if (IS_ALIGNED(g | h, SZ_2M) && left >= SZ_2M)
-		return 21;
-	return 12;
+		return PT_SHIFT_2M;
+	return PT_SHIFT_4K;
 }
 
 int npt_build(struct npt *n, hpa_t base, u64 size, bool allow_1g)
 {
+	const struct pt_alloc a = { npt_table_alloc, npt_table, n };
+
 	*n = (struct npt){ 0 };
 	if (!size || !IS_ALIGNED(size | base.v, PAGE_SIZE))
-		return -1;
-	n->root = page_alloc(1, 1);
+		return -EINVAL;
+	n->root = hpa(npt_table_alloc(n));
 	if (!n->root.v)
-		return -1;
-	n->table_pages = 1;
+		return -ENOMEM;
 	for (u64 g = 0; g < size;) {
 		unsigned s = leaf_shift(g, base.v + g, size - g, allow_1g);
 
-		if (map_one(n, g, base.v + g, s)) {
+		if (!pt_map(&a, n->root.v, g, base.v + g, s, FLAGS, FLAGS)) {
 			npt_destroy(n);
-			return -1;
+			return -ENOMEM;
 		}
-		if (s == 30)
+		if (s == PT_SHIFT_1G)
 			n->n1g++;
-		else if (s == 21)
+		else if (s == PT_SHIFT_2M)
 			n->n2m++;
 		else
 			n->n4k++;
@@ -76,8 +69,8 @@ int npt_build(struct npt *n, hpa_t base, u64 size, bool allow_1g)
 
 static void free_level(u64 *t, unsigned shift, u64 *freed)
 {
-	for (unsigned i = 0; shift > 12 && i < ENTRIES; i++) {
-		if ((t[i] & NPTE_P) && !(t[i] & NPTE_PS))
+	for (unsigned i = 0; shift > PT_SHIFT_4K && i < PT_ENTRIES; i++) {
+		if ((t[i] & PTE_P) && !pte_is_leaf(t[i], shift))
 			free_level(table(t[i]), shift - 9, freed);
 	}
 	page_free(ptr_to_hpa(t), 1);
@@ -89,7 +82,7 @@ void npt_destroy(struct npt *n)
 	u64 freed = 0;
 
 	if (n->root.v)
-		free_level(hpa_to_ptr(n->root), 39, &freed);
+		free_level(hpa_to_ptr(n->root), PT_SHIFT_PML4, &freed);
 	*n = (struct npt){ 0 };
 }
 
@@ -99,15 +92,15 @@ bool npt_lookup(const struct npt *n, gpa_t g, hpa_t *out, u64 *psize)
 
 	if (!n->root.v)
 		return false;
-	for (unsigned s = 39;; s -= 9) {
-		u64 e = t[idx(g.v, s)];
+	for (unsigned s = PT_SHIFT_PML4;; s -= 9) {
+		u64 e = t[pt_index(g.v, s)];
 
-		if (!(e & NPTE_P))
+		if (!(e & PTE_P))
 			return false;
-		if (s == 12 || (e & NPTE_PS)) {
+		if (pte_is_leaf(e, s)) {
 			u64 sz = 1ULL << s;
 
-			*out = hpa((e & NPTE_ADDR & ~(sz - 1)) |
+			*out = hpa((pte_addr(e) & ~(sz - 1)) |
 				   (g.v & (sz - 1)));
 			*psize = sz;
 			return true;

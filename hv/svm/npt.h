@@ -5,12 +5,6 @@
 
 #include "arch/types.h"
 
-#define NPTE_P BIT(0)
-#define NPTE_RW BIT(1)
-#define NPTE_US BIT(2) /* nested walks are user accesses (15.25.5) */
-#define NPTE_PS BIT(7)
-#define NPTE_ADDR 0x000ffffffffff000ULL
-
 struct npt {
 	hpa_t root; /* nCR3 */
 	u64 table_pages; /* page-table pages taken from the pool */
@@ -19,7 +13,8 @@ struct npt {
 
 /* Map gpa [0, size) -> hpa [base, base + size) with the largest pages
  * that both alignments allow (1 GiB only with allow_1g). Tables come
- * from the pool. Returns 0, or -1 (nothing left allocated). */
+ * from the pool. Returns 0, -EINVAL (size 0 or not page aligned) or
+ * -ENOMEM (pool exhausted); nothing stays allocated on error. */
 int npt_build(struct npt *n, hpa_t base, u64 size, bool allow_1g);
 /* Return every table page to the pool. */
 void npt_destroy(struct npt *n);

@@ -8,6 +8,7 @@
 #include "hv/log.h"
 #include "hv/mm.h"
 #include "hv/percpu.h"
+#include "hv/errno.h"
 #include "hv/svm/svm.h"
 
 #define VM_CR_LOCK BIT(3)
@@ -67,18 +68,18 @@ int svm_cpu_enable(void)
 	/* SVMDIS can differ per CPU only with broken firmware; check anyway. */
 	if (svm_unusable_reason(&g_features, have, vm_cr, buf, sizeof(buf))) {
 		pr_err("svm: CPU %u: %s\n", pc->cpu, buf);
-		return -1;
+		return -ENODEV;
 	}
 	if (!sc) {
 		sc = page_alloc_ptr(1);
 		if (!sc)
-			return -1;
+			return -ENOMEM;
 		sc->hsave = page_alloc(1, 1);
 		sc->host_vmcb = page_alloc(1, 1);
 		if (!sc->hsave.v || !sc->host_vmcb.v) {
 			pr_err("svm: CPU %u: out of memory for the host save area\n",
 			       pc->cpu);
-			return -1;
+			return -ENOMEM;
 		}
 		pc->svm = sc;
 	}
@@ -113,14 +114,14 @@ int svm_init(void)
 	bool have = false;
 
 	if (svm_state)
-		return svm_state > 0 ? 0 : -1;
+		return svm_state > 0 ? 0 : -ENODEV;
 	if (g_features.svm)
 		have = rdmsr_safe(MSR_VM_CR, &vm_cr);
 	if (svm_unusable_reason(&g_features, have, vm_cr, why_not,
 				sizeof(why_not))) {
 		pr_warn("svm: cannot use SVM: %s\n", why_not);
 		svm_state = -1;
-		return -1;
+		return -ENODEV;
 	}
 	log_features(&g_features);
 	ipi_call_all(enable_fn, &fails, true, true);
@@ -128,7 +129,7 @@ int svm_init(void)
 		fmt_snprintf(why_not, sizeof(why_not),
 			     "enabling SVM failed on the boot CPU");
 		svm_state = -1;
-		return -1;
+		return -ENODEV;
 	}
 	if (fails)
 		pr_warn("svm: %u CPU(s) could not enable SVM; their vCPUs cannot start\n",

@@ -21,12 +21,12 @@ struct svm_cpu {
 const char *svm_unusable_reason(const struct features *f, bool have_vm_cr,
 				u64 vm_cr, char *buf, size_t n);
 /* Boot CPU, once: decide, log the SVM feature set, enable on every
- * online CPU. 0, or -1 with the reason in svm_why_not(). */
+ * online CPU. 0, or -ENODEV with the reason in svm_why_not(). */
 int svm_init(void);
 const char *svm_why_not(void);
 /* This CPU's state (NULL when SVM is not enabled here). */
 struct svm_cpu *svm_this_cpu(void);
-/* Enable SVM on the calling CPU: 0 or -1 (reason printed). */
+/* Enable SVM on the calling CPU: 0, -ENODEV or -ENOMEM (reason printed). */
 int svm_cpu_enable(void);
 
 /* hv_main: run the built-in guest and report KTAP. Returns 0 when

@@ -27,23 +27,34 @@ static void seg(struct vmcb_seg *s, u16 sel, u16 attr, u32 limit)
 	s->base = 0;
 }
 
-static void build_control(struct vmcb_control *c, const struct pause_policy *p,
-			  const struct vmcb_guest *g)
-{
-	c->intercept1 = INTERCEPT_INTR | INTERCEPT_NMI | INTERCEPT_CPUID |
-			INTERCEPT_HLT | INTERCEPT_INVLPGA | INTERCEPT_INVD |
-			INTERCEPT_IOIO_PROT | INTERCEPT_MSR_PROT |
-			INTERCEPT_SHUTDOWN;
-	c->intercept2 = INTERCEPT_VMRUN | INTERCEPT_VMMCALL | INTERCEPT_VMLOAD |
-			INTERCEPT_VMSAVE | INTERCEPT_STGI | INTERCEPT_CLGI |
-			INTERCEPT_SKINIT | INTERCEPT_WBINVD;
+/* Every exit minhv handles, or must refuse (the SVM instructions: the
+ * guest gets #UD), APM 15.9-15.13. */
+static const u16 intercepts[] = {
+	INTERCEPT_INTR,	    INTERCEPT_NMI,	INTERCEPT_CPUID,
+	INTERCEPT_HLT,	    INTERCEPT_INVLPGA,	INTERCEPT_IOIO_PROT,
+	INTERCEPT_MSR_PROT, INTERCEPT_SHUTDOWN, INTERCEPT_VMRUN,
+	INTERCEPT_VMMCALL,  INTERCEPT_VMLOAD,	INTERCEPT_VMSAVE,
+	INTERCEPT_STGI,	    INTERCEPT_CLGI,	INTERCEPT_SKINIT,
+	/* A guest INVD would discard the host's dirty lines; WBINVD (and
+	 * WBNOINVD, which exits as WBINVD) has nothing to write back for. */
+	INTERCEPT_INVD,	    INTERCEPT_WBINVD,
 	/* KVM's rule since CVE-2015-5307/CVE-2015-8104: a guest can make
 	 * #AC or #DB delivery recurse forever inside the CPU; intercepted,
 	 * every delivery leaves guest mode (then the watchdog can act).
 	 * #MC belongs to the host (APM 15.12). */
-	c->intercept_exceptions = BIT(VEC_DB) | BIT(VEC_AC) | BIT(VEC_MC);
+	INTERCEPT_EXCEPTION(VEC_DB), INTERCEPT_EXCEPTION(VEC_AC),
+	INTERCEPT_EXCEPTION(VEC_MC),
+};
+
+static void build_control(struct vmcb *v, const struct pause_policy *p,
+			  const struct vmcb_guest *g)
+{
+	struct vmcb_control *c = &v->control;
+
+	for (unsigned i = 0; i < ARRAY_SIZE(intercepts); i++)
+		vmcb_set_intercept(v, intercepts[i]);
 	if (p->intercept) {
-		c->intercept1 |= INTERCEPT_PAUSE;
+		vmcb_set_intercept(v, INTERCEPT_PAUSE);
 		c->pause_filter_count = p->count;
 		c->pause_filter_threshold = p->threshold;
 	}
@@ -89,6 +100,6 @@ void vmcb_build(struct vmcb *v, const struct features *f,
 		const struct pause_policy *p, const struct vmcb_guest *g)
 {
 	memset(v, 0, sizeof(*v));
-	build_control(&v->control, p, g);
+	build_control(v, p, g);
 	build_save(&v->save, f, g);
 }

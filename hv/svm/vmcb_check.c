@@ -48,7 +48,7 @@ const char *vmcb_check(const struct vmcb *v, const struct features *f)
 		return "EFER.LME and CR0.PG without CR0.PE";
 	if (long_pg && (s->cs.attrib & ATTR_L) && (s->cs.attrib & ATTR_D))
 		return "long mode with CS.L and CS.D both set";
-	if (!(c->intercept2 & INTERCEPT_VMRUN))
+	if (!vmcb_has_intercept(v, INTERCEPT_VMRUN))
 		return "VMRUN intercept clear";
 	if (!c->asid)
 		return "ASID 0 (reserved for the host)";

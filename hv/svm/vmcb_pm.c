@@ -2,6 +2,7 @@
  * and 15.11): all ports intercepted; MSRs intercepted but an allow-list
  * whose state VMRUN/VMLOAD/VMSAVE switch anyway. */
 #include "arch/msr.h"
+#include "hv/errno.h"
 #include "lib/string.h"
 #include "hv/svm/vmcb.h"
 
@@ -27,7 +28,7 @@ long vmcb_msrpm_bit(u32 msr)
 		return 0x800 * 8 + (long)(msr - 0xc0000000) * 2;
 	if (msr >= 0xc0010000 && msr <= 0xc0011fff)
 		return 0x1000 * 8 + (long)(msr - 0xc0010000) * 2;
-	return -1;
+	return -ERANGE;
 }
 
 bool vmcb_msrpm_intercepts(const void *msrpm, u32 msr, bool write)

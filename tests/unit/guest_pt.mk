@@ -1,2 +1,2 @@
 UNIT_TESTS += test_guest_pt
-test_guest_pt_MODS := guest_pt log fmt fake_console
+test_guest_pt_MODS := guest_pt pgtable log fmt fake_console

@@ -12,6 +12,7 @@ MOD_features := hv/features.c
 
 # arch/
 MOD_apic_icr := arch/apic_icr.c
+MOD_pgtable := arch/pgtable.c
 MOD_apic := arch/apic.c arch/apic_x2apic.c arch/apic_xapic.c
 MOD_barrier := arch/barrier.c
 # The real trampoline, assembled by the hypervisor build.
@@ -35,7 +36,7 @@ MOD_pause := hv/svm/pause.c
 MOD_npt := hv/svm/npt.c
 MOD_svm := hv/svm/svm.c
 MOD_exit_decode := hv/svm/exit_decode.c
-MOD_exits := hv/svm/exit.c hv/svm/exit_cpuid.c hv/svm/exit_msr.c \
+MOD_exits := hv/svm/exit_table.c hv/svm/exit_cpuid.c hv/svm/exit_msr.c \
 	hv/svm/exit_io.c hv/svm/exit_misc.c hv/svm/exit_invalid.c \
 	hv/svm/exit_cache.c hv/svm/exit_excp.c
 # The guest-facing side of the exit handlers (hypercalls, guest memory,

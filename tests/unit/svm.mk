@@ -4,8 +4,9 @@ UNIT_TESTS += test_vmcb test_pause test_npt test_exit_decode test_exits \
 	test_hypercall test_svm_enable
 test_vmcb_MODS := vmcb vmcb_check pause fmt
 test_pause_MODS := pause fmt
-test_npt_MODS := npt mm log fmt fake_cpu fake_console
-test_exit_decode_MODS := exit_decode fmt
+test_npt_MODS := npt pgtable mm log fmt fake_cpu fake_console
+# exit_name()/exit_kind_of() read the exit table, which names every handler.
+test_exit_decode_MODS = $(test_exits_MODS)
 test_exits_MODS := exits exit_decode vmcb vmcb_check vmcb_dump pause guest_ops features \
 	svm_fixture log fmt fake_cpu fake_console
 test_hypercall_MODS := $(test_exits_MODS)

@@ -14,6 +14,7 @@
 #include "hv/guest/elf.h"
 #include "hv/guest/elf_format.h"
 #include "include/minhv/guest_layout.h"
+#include "hv/errno.h"
 #include "include/minhv/hypercall_abi.h"
 #include "tests/doubles/fake_console.h"
 
@@ -133,7 +134,7 @@ static void test_limit(void **s)
 	make_image(&im);
 	assert_int_equal(elf_load_limit(im.bytes, im.size, mem, MEM_SIZE,
 					DATA_GPA + DATA_MEMSZ - 1, &info),
-			 -HC_EFAULT);
+			 -EFAULT);
 	assert_true(untouched(0, MEM_SIZE));
 	assert_int_equal(elf_load_limit(im.bytes, im.size, mem, MEM_SIZE,
 					DATA_GPA + DATA_MEMSZ, &info),
@@ -141,7 +142,7 @@ static void test_limit(void **s)
 	assert_int_equal(info.end.v, DATA_GPA + DATA_MEMSZ);
 	assert_int_equal(elf_load_limit(im.bytes, im.size, mem, MEM_SIZE,
 					MEM_SIZE + 1, &info),
-			 -HC_EFAULT);
+			 -EFAULT);
 }
 
 /* A memory too small for the default stack area takes no image at all. */
@@ -154,7 +155,7 @@ static void test_small_memory(void **s)
 	make_image(&im);
 	assert_int_equal(elf_load(im.bytes, im.size, mem, GUEST_STACK_AREA,
 				  &info),
-			 -HC_EFAULT);
+			 -EFAULT);
 	assert_true(fake_console_has("outside guest memory"));
 	assert_true(untouched(0, MEM_SIZE));
 }

@@ -8,6 +8,7 @@
 
 #include <cmocka.h>
 
+#include "hv/svm/exit.h"
 #include "hv/svm/exit_decode.h"
 
 static void test_ioio(void **s)
@@ -151,6 +152,31 @@ static void test_kinds(void **s)
 	assert_int_equal(exit_kind_of(0x72ULL | (1ULL << 32)), EK_OTHER);
 }
 
+/* The exit table: every row sits at its own code, codes that only share
+ * the low bits with a row (or with the direct-index range) get none. */
+static void test_table(void **s)
+{
+	(void)s;
+	for (u64 c = 0; c < 0x800; c++) {
+		const struct exit_entry *e = exit_lookup(c);
+
+		if (e->handler != exit_unexpected)
+			assert_int_equal(e->code, c);
+		else
+			assert_string_equal(e->name, "?");
+	}
+	assert_ptr_equal(exit_lookup(VMEXIT_CPUID)->handler, exit_cpuid);
+	assert_ptr_equal(exit_lookup(VMEXIT_NPF)->handler, exit_npf);
+	assert_ptr_equal(exit_lookup(~0ULL)->handler, exit_invalid);
+	assert_ptr_equal(exit_lookup(0xffffffffULL)->handler, exit_invalid);
+	assert_ptr_equal(exit_lookup(0x100 + VMEXIT_CPUID)->handler,
+			 exit_unexpected);
+	assert_ptr_equal(exit_lookup(VMEXIT_NPF | (1ULL << 32))->handler,
+			 exit_unexpected);
+	assert_ptr_equal(exit_lookup(0xfffffffeULL)->handler, exit_unexpected);
+	assert_string_equal(exit_name(0x101), "?");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -161,6 +187,7 @@ int main(void)
 		cmocka_unit_test(test_next_rip),
 		cmocka_unit_test(test_invalid_and_names),
 		cmocka_unit_test(test_kinds),
+		cmocka_unit_test(test_table),
 	};
 	return cmocka_run_group_tests_name("exit_decode", tests, NULL, NULL);
 }

@@ -11,7 +11,8 @@
 
 #include "include/minhv/guest_layout.h"
 #include "hv/guest/pt.h"
-#include "include/minhv/hypercall_abi.h"
+#include "arch/pte.h"
+#include "hv/errno.h"
 #include "tests/doubles/fake_console.h"
 
 /* Only the table area is ever written, so a buffer ending there stands in
@@ -42,67 +43,67 @@ static int teardown(void **s)
 /* A table the walk may read: inside the area guest_pt_build() owns. */
 static const u64 *tbl(u64 e)
 {
-	u64 a = e & GPT_ADDR_MASK;
+	u64 a = e & PTE_ADDR_MASK;
 
 	assert_true(a >= GUEST_PT_GPA && a + PAGE_SIZE <= BUF_SIZE);
-	assert_true((e & (GPT_P | GPT_RW)) == (GPT_P | GPT_RW));
+	assert_true((e & (PTE_P | PTE_RW)) == (PTE_P | PTE_RW));
 	return (const u64 *)(buf + a);
 }
 
 /* Translate va as the MMU would; *leaf gets the leaf entry's size. */
 static u64 walk(u64 cr3, u64 va, u64 *page)
 {
-	const u64 *pml4 = tbl(cr3 | GPT_P | GPT_RW);
+	const u64 *pml4 = tbl(cr3 | PTE_P | PTE_RW);
 	u64 e = pml4[(va >> 39) & 511];
 
-	if (!(e & GPT_P))
+	if (!(e & PTE_P))
 		return NOT_MAPPED;
 	e = tbl(e)[(va >> 30) & 511];
-	if (!(e & GPT_P))
+	if (!(e & PTE_P))
 		return NOT_MAPPED;
-	assert_false(e & GPT_PS); /* no 1 GiB pages */
+	assert_false(e & PTE_PS); /* no 1 GiB pages */
 	e = tbl(e)[(va >> 21) & 511];
-	if (!(e & GPT_P))
+	if (!(e & PTE_P))
 		return NOT_MAPPED;
-	if (e & GPT_PS) {
-		assert_true(e & GPT_RW);
-		assert_int_equal(e & (SZ_2M - 1) & GPT_ADDR_MASK, 0);
+	if (e & PTE_PS) {
+		assert_true(e & PTE_RW);
+		assert_int_equal(e & (SZ_2M - 1) & PTE_ADDR_MASK, 0);
 		*page = SZ_2M;
-		return (e & GPT_ADDR_MASK) + (va & (SZ_2M - 1));
+		return (e & PTE_ADDR_MASK) + (va & (SZ_2M - 1));
 	}
 	e = tbl(e)[(va >> 12) & 511];
-	if (!(e & GPT_P))
+	if (!(e & PTE_P))
 		return NOT_MAPPED;
-	assert_true(e & GPT_RW);
+	assert_true(e & PTE_RW);
 	assert_false(e & BIT(63)); /* executable */
 	*page = PAGE_SIZE;
-	return (e & GPT_ADDR_MASK) + (va & (PAGE_SIZE - 1));
+	return (e & PTE_ADDR_MASK) + (va & (PAGE_SIZE - 1));
 }
 
 /* Count every present leaf reachable from cr3, in bytes mapped. */
 static u64 mapped_bytes(u64 cr3)
 {
-	const u64 *pml4 = tbl(cr3 | GPT_P | GPT_RW), *pdpt, *pd, *pt;
+	const u64 *pml4 = tbl(cr3 | PTE_P | PTE_RW), *pdpt, *pd, *pt;
 	u64 total = 0;
 
 	for (int i = 0; i < 512; i++) {
-		if (!(pml4[i] & GPT_P))
+		if (!(pml4[i] & PTE_P))
 			continue;
 		pdpt = tbl(pml4[i]);
 		for (int j = 0; j < 512; j++) {
-			if (!(pdpt[j] & GPT_P))
+			if (!(pdpt[j] & PTE_P))
 				continue;
 			pd = tbl(pdpt[j]);
 			for (int k = 0; k < 512; k++) {
-				if (!(pd[k] & GPT_P))
+				if (!(pd[k] & PTE_P))
 					continue;
-				if (pd[k] & GPT_PS) {
+				if (pd[k] & PTE_PS) {
 					total += SZ_2M;
 					continue;
 				}
 				pt = tbl(pd[k]);
 				for (int l = 0; l < 512; l++)
-					total += (pt[l] & GPT_P) ? PAGE_SIZE :
+					total += (pt[l] & PTE_P) ? PAGE_SIZE :
 								   0;
 			}
 		}
@@ -205,14 +206,14 @@ static void test_errors(void **s)
 {
 	(void)s;
 	expect_error(
-		13 * SZ_1G + SZ_2M, -HC_E2BIG,
+		13 * SZ_1G + SZ_2M, -E2BIG,
 		"need 0x11000 bytes of page tables, more than the 0x10000");
-	expect_error(1ULL << 40, -HC_E2BIG, "more than the 0x10000 reserved");
-	expect_error(~0ULL & ~0xfffULL, -HC_E2BIG, "more than the 0x10000");
-	expect_error(0, -HC_EINVAL, "not a non-zero multiple of 4 KiB");
-	expect_error(SZ_2M + 1, -HC_EINVAL, "not a non-zero multiple of 4 KiB");
+	expect_error(1ULL << 40, -E2BIG, "more than the 0x10000 reserved");
+	expect_error(~0ULL & ~0xfffULL, -E2BIG, "more than the 0x10000");
+	expect_error(0, -EINVAL, "not a non-zero multiple of 4 KiB");
+	expect_error(SZ_2M + 1, -EINVAL, "not a non-zero multiple of 4 KiB");
 	expect_error(
-		GUEST_PT_GPA + 3 * PAGE_SIZE, -HC_EINVAL,
+		GUEST_PT_GPA + 3 * PAGE_SIZE, -EINVAL,
 		"memory size 0x13000 cannot hold page tables at 0x10000 + 0x4000");
 }
 

@@ -9,6 +9,7 @@
 
 #include <cmocka.h>
 
+#include "hv/errno.h"
 #include "hv/svm/exit.h"
 #include "tests/doubles/fake_console.h"
 #include "tests/doubles/fake_cpu.h"
@@ -194,7 +195,7 @@ static void test_vcpu_start(void **s)
 	assert_int_equal(fx_v[1]->vmcb->save.rsp, 0x8000);
 	assert_int_equal(fx_v[1]->gprs.rdi, 42);
 	assert_int_equal(HC(HC_VCPU_START, 1, 0x40040, 0x8000, 42), -HC_EBUSY);
-	fx_launch_ret = -HC_ENOENT; /* its CPU is not online */
+	fx_launch_ret = -ENOENT; /* its CPU is not online */
 	assert_int_equal(HC(HC_VCPU_START, 2, 0x40040, 0x8000, 0), -HC_ENOENT);
 	assert_int_equal(fx_v[2]->state, VCPU_IDLE);
 }

@@ -11,6 +11,8 @@
 #include <cmocka.h>
 
 #include "hv/mm.h"
+#include "arch/pte.h"
+#include "hv/errno.h"
 #include "hv/svm/npt.h"
 #include "tests/doubles/fake_cpu.h"
 
@@ -70,11 +72,11 @@ static void test_2m_aligned(void **s)
 	/* U/S, RW, P at every level of the walk. */
 	u64 *pml4 = hpa_to_ptr(n.root);
 	assert_int_equal(pml4[0] & 7, 7);
-	u64 *pdpt = hpa_to_ptr(hpa(pml4[0] & NPTE_ADDR));
+	u64 *pdpt = hpa_to_ptr(hpa(pml4[0] & PTE_ADDR_MASK));
 	assert_int_equal(pdpt[0] & 7, 7);
 	assert_int_equal(pdpt[1], 0); /* nothing above 1 GiB */
-	u64 *pd = hpa_to_ptr(hpa(pdpt[0] & NPTE_ADDR));
-	assert_int_equal(pd[0] & (NPTE_PS | 7), NPTE_PS | 7);
+	u64 *pd = hpa_to_ptr(hpa(pdpt[0] & PTE_ADDR_MASK));
+	assert_int_equal(pd[0] & (PTE_PS | 7), PTE_PS | 7);
 	assert_int_equal(pd[8], 0); /* the hole after the end */
 	npt_destroy(&n);
 	assert_int_equal(mm_free_pages(), before);
@@ -143,13 +145,14 @@ static void test_bad_args_and_oom(void **s)
 	u64 before = mm_free_pages();
 
 	(void)s;
-	assert_int_equal(npt_build(&n, hpa(0x40000000), 0, false), -1);
-	assert_int_equal(npt_build(&n, hpa(0x40000000), 0x1800, false), -1);
-	assert_int_equal(npt_build(&n, hpa(0x40000800), SZ_2M, false), -1);
+	assert_int_equal(npt_build(&n, hpa(0x40000000), 0, false), -EINVAL);
+	assert_int_equal(npt_build(&n, hpa(0x40000000), 0x1800, false),
+			 -EINVAL);
+	assert_int_equal(npt_build(&n, hpa(0x40000800), SZ_2M, false), -EINVAL);
 	/* Exhaust the pool: the build fails and leaves nothing allocated. */
 	hpa_t hog = page_alloc(before - 2, 1);
 	assert_true(hog.v != 0);
-	assert_int_equal(npt_build(&n, hpa(0x40001000), SZ_2M, false), -1);
+	assert_int_equal(npt_build(&n, hpa(0x40001000), SZ_2M, false), -ENOMEM);
 	assert_int_equal(n.root.v, 0);
 	page_free(hog, before - 2);
 	assert_int_equal(mm_free_pages(), before);

@@ -11,6 +11,7 @@
 
 #include "arch/msr.h"
 #include "include/minhv/guest_layout.h"
+#include "hv/errno.h"
 #include "hv/svm/vmcb.h"
 
 static struct features epyc(void)
@@ -113,6 +114,36 @@ static void test_intercepts(void **s)
 	free(v);
 }
 
+/* Absolute intercept numbers: each lands in its own word and bit at the
+ * VMCB offsets of APM table B-1, INTR (0x0C bit 0) and VMRUN (0x10 bit 0)
+ * no longer alias. */
+static void test_intercept_accessors(void **s)
+{
+	struct vmcb *v = aligned_alloc(4096, sizeof(*v));
+	u8 *b = (u8 *)v;
+
+	(void)s;
+	memset(v, 0, sizeof(*v));
+	vmcb_set_intercept(v, INTERCEPT_INTR);
+	assert_int_equal(*(u32 *)(b + 0x0c), BIT(0));
+	assert_int_equal(*(u32 *)(b + 0x10), 0);
+	assert_false(vmcb_has_intercept(v, INTERCEPT_VMRUN));
+	vmcb_set_intercept(v, INTERCEPT_VMRUN);
+	vmcb_set_intercept(v, INTERCEPT_XSETBV);
+	assert_int_equal(*(u32 *)(b + 0x10), BIT(0) | BIT(13));
+	vmcb_set_intercept(v, INTERCEPT_CR_WRITE(3));
+	assert_int_equal(*(u32 *)(b + 0x00), BIT(19));
+	vmcb_set_intercept(v, INTERCEPT_EXCEPTION(14));
+	assert_int_equal(*(u32 *)(b + 0x08), BIT(14));
+	vmcb_set_intercept(v, INTERCEPT_INVLPGB);
+	assert_int_equal(*(u32 *)(b + 0x14), BIT(0));
+	vmcb_clr_intercept(v, INTERCEPT_INTR);
+	assert_int_equal(*(u32 *)(b + 0x0c), 0);
+	assert_true(vmcb_has_intercept(v, INTERCEPT_VMRUN));
+	assert_false(vmcb_has_intercept(v, INTERCEPT_INTR));
+	free(v);
+}
+
 static void test_pause_fields(void **s)
 {
 	struct features f = epyc();
@@ -122,13 +153,14 @@ static void test_pause_fields(void **s)
 	struct vmcb *v = build(&f, &p);
 
 	(void)s;
-	assert_true(v->control.intercept1 & INTERCEPT_PAUSE);
+	assert_true(vmcb_has_intercept(v, INTERCEPT_PAUSE));
+	assert_true(*(u32 *)((u8 *)v + 0x0c) & BIT(23)); /* APM table B-1 */
 	assert_int_equal(*(u16 *)((u8 *)v + 0x3e), 4000);
 	assert_int_equal(*(u16 *)((u8 *)v + 0x3c), 1000);
 	free(v);
 	p = (struct pause_policy){ .intercept = true, .count = 0 };
 	v = build(&f, &p);
-	assert_true(v->control.intercept1 & INTERCEPT_PAUSE);
+	assert_true(vmcb_has_intercept(v, INTERCEPT_PAUSE));
 	assert_int_equal(v->control.pause_filter_count, 0);
 	free(v);
 }
@@ -170,8 +202,8 @@ static void test_msrpm(void **s)
 	assert_int_equal(vmcb_msrpm_bit(0x1fff), 0x3ffe);
 	assert_int_equal(vmcb_msrpm_bit(0xc0000080), 0x800 * 8 + 0x100);
 	assert_int_equal(vmcb_msrpm_bit(0xc0010117), 0x1000 * 8 + 0x117 * 2);
-	assert_int_equal(vmcb_msrpm_bit(0x2000), -1);
-	assert_int_equal(vmcb_msrpm_bit(0xc0002000), -1);
+	assert_int_equal(vmcb_msrpm_bit(0x2000), -ERANGE);
+	assert_int_equal(vmcb_msrpm_bit(0xc0002000), -ERANGE);
 	/* Host-critical: always intercepted, both directions. */
 	static const u32 crit[] = { MSR_EFER,
 				    MSR_VM_HSAVE_PA,
@@ -237,9 +269,9 @@ static void test_check_rules(void **s)
 	v->save.cs.attrib |= BIT(10);
 	assert_non_null(strstr(vmcb_check(v, &f), "CS.L"));
 	v->save.cs.attrib &= ~BIT(10);
-	v->control.intercept2 &= ~INTERCEPT_VMRUN;
+	vmcb_clr_intercept(v, INTERCEPT_VMRUN);
 	assert_non_null(strstr(vmcb_check(v, &f), "VMRUN"));
-	v->control.intercept2 |= INTERCEPT_VMRUN;
+	vmcb_set_intercept(v, INTERCEPT_VMRUN);
 	v->control.event_inj = EVENTINJ_VALID | EVENTINJ_TYPE_EXCEPTION | 2;
 	assert_non_null(strstr(vmcb_check(v, &f), "EVENTINJ"));
 	v->control.event_inj = 0;
@@ -253,6 +285,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_layout),
 		cmocka_unit_test(test_intercepts),
+		cmocka_unit_test(test_intercept_accessors),
 		cmocka_unit_test(test_pause_fields),
 		cmocka_unit_test(test_guest_state),
 		cmocka_unit_test(test_msrpm),

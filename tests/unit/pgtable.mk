@@ -1,0 +1,4 @@
+# tests/unit/pgtable.mk - the shared page-table builder (arch/pgtable.c)
+# against a test allocator.
+UNIT_TESTS += test_pgtable
+test_pgtable_MODS := pgtable
