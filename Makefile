@@ -1,7 +1,14 @@
 # Makefile - builds minhv.efi (gnu-efi, boot/ only) and the test guest,
 # runs them under QEMU/OVMF, and runs the unit and boot tests.
 
-B := build
+# SELFTEST=0: no in-hypervisor self-tests or benchmarks (hv/selftest/), only
+# the empty stage table; it builds into its own B (default build/noselftest)
+# so that objects of the two builds never mix.
+SELFTEST ?= 1
+ifeq ($(SELFTEST),0)
+B ?= build/noselftest
+endif
+B ?= build
 EFIINC := /usr/include/efi
 EFILIB := /usr/lib
 
@@ -21,6 +28,10 @@ HV_LDFLAGS := -nostdlib -znocombreloc -shared -Bsymbolic -T linker.ld \
 	--no-undefined --build-id=none
 
 HV_C := $(wildcard arch/*.c hv/*.c hv/*/*.c lib/*.c)
+ifeq ($(SELFTEST),0)
+HV_C := $(filter-out $(filter-out hv/selftest/table.c,$(wildcard hv/selftest/*.c)),$(HV_C))
+HV_CFLAGS += -DMINHV_SELFTEST=0
+endif
 BOOT_C := $(wildcard boot/*.c)
 HV_ASM := $(wildcard arch/*.asm)
 HV_OBJ := $(HV_C:%.c=$(B)/%.o) $(BOOT_C:%.c=$(B)/%.o) \

@@ -1,6 +1,7 @@
 /* hv/selftest/svm_suite.c - tests=hostile|lifecycle|all: after the default suite,
  * each hostile scenario in a fresh guest of its own, and guests created and
  * torn down many times; the pool must come back whole each time. */
+#include "hv/selftest/selftest.h"
 #include "hv/guest/guest.h"
 #include "hv/ktap.h"
 #include "lib/fmt.h"
