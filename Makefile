@@ -37,7 +37,7 @@ HV_ASM := $(wildcard arch/*.asm)
 HV_OBJ := $(HV_C:%.c=$(B)/%.o) $(BOOT_C:%.c=$(B)/%.o) \
 	$(HV_ASM:%.asm=$(B)/%.o) $(B)/guest_blob.o
 
-.PHONY: all run test unit boot-test image bench clean setup format
+.PHONY: all run test unit boot-test image bench clean setup format check-layout
 all: $(B)/minhv.efi $(B)/guest.elf
 
 setup:
@@ -105,7 +105,13 @@ unit: setup $(UNIT_TESTS:%=$(B)/unit/%)
 boot-test: setup all
 	prove -v tests/boot/
 
+# arch/ includes nothing from hv/ or boot/, lib/ nothing from hv/ or arch/,
+# guest/ nothing from hv/ (docs/ARCHITECTURE.md).
+check-layout:
+	@tools/check-layout.sh
+
 test: setup
+	$(MAKE) check-layout
 	$(MAKE) unit
 	tools/bench.sh --self-test
 	$(MAKE) boot-test

@@ -108,7 +108,7 @@ _Noreturn void hv_main(struct boot_info *bi)
 	idt_init();
 	bsp = bsp_percpu(bi);
 	percpu_install(bsp);
-	gdt_init_cpu(bsp);
+	percpu_gdt_init(bsp);
 	idt_load();
 	mask_pic();
 

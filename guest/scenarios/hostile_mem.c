@@ -6,17 +6,22 @@
 #include "guest/scenarios/scenarios.h"
 #include "guest/smp.h"
 #include "guest/x86.h"
-#include "hv/guest/pt.h"
+
+/* x86-64 page-table entry bits (AMD APM vol 2, 5.3.3); the guest reads the
+ * tables minhv built for it, but includes nothing from hv/. */
+#define PTE_P BIT(0)
+#define PTE_RW BIT(1)
+#define PTE_ADDR_MASK 0x000ffffffffff000ULL
 
 /* Point virtual page 0 at gpa; the first PT is that of the low 2 MiB. */
 static volatile u64 *map_page0(u64 gpa)
 {
-	u64 *pml4 = (u64 *)(uintptr_t)(read_cr3() & GPT_ADDR_MASK);
-	u64 *pdpt = (u64 *)(uintptr_t)(pml4[0] & GPT_ADDR_MASK);
-	u64 *pd = (u64 *)(uintptr_t)(pdpt[0] & GPT_ADDR_MASK);
-	u64 *pt = (u64 *)(uintptr_t)(pd[0] & GPT_ADDR_MASK);
+	u64 *pml4 = (u64 *)(uintptr_t)(read_cr3() & PTE_ADDR_MASK);
+	u64 *pdpt = (u64 *)(uintptr_t)(pml4[0] & PTE_ADDR_MASK);
+	u64 *pd = (u64 *)(uintptr_t)(pdpt[0] & PTE_ADDR_MASK);
+	u64 *pt = (u64 *)(uintptr_t)(pd[0] & PTE_ADDR_MASK);
 
-	pt[0] = gpa | GPT_P | GPT_RW;
+	pt[0] = gpa | PTE_P | PTE_RW;
 	__asm__ volatile("invlpg (%0)" ::"r"(0UL) : "memory");
 	return (volatile u64 *)0;
 }
