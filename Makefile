@@ -1,7 +1,14 @@
 # Makefile - builds minhv.efi (gnu-efi, boot/ only) and the test guest,
 # runs them under QEMU/OVMF, and runs the unit and boot tests.
 
-B := build
+# SELFTEST=0: no in-hypervisor self-tests or benchmarks (hv/selftest/), only
+# the empty stage table; it builds into its own B (default build/noselftest)
+# so that objects of the two builds never mix.
+SELFTEST ?= 1
+ifeq ($(SELFTEST),0)
+B ?= build/noselftest
+endif
+B ?= build
 EFIINC := /usr/include/efi
 EFILIB := /usr/lib
 
@@ -21,12 +28,16 @@ HV_LDFLAGS := -nostdlib -znocombreloc -shared -Bsymbolic -T linker.ld \
 	--no-undefined --build-id=none
 
 HV_C := $(wildcard arch/*.c hv/*.c hv/*/*.c lib/*.c)
+ifeq ($(SELFTEST),0)
+HV_C := $(filter-out $(filter-out hv/selftest/table.c,$(wildcard hv/selftest/*.c)),$(HV_C))
+HV_CFLAGS += -DMINHV_SELFTEST=0
+endif
 BOOT_C := $(wildcard boot/*.c)
 HV_ASM := $(wildcard arch/*.asm)
 HV_OBJ := $(HV_C:%.c=$(B)/%.o) $(BOOT_C:%.c=$(B)/%.o) \
 	$(HV_ASM:%.asm=$(B)/%.o) $(B)/guest_blob.o
 
-.PHONY: all run test unit boot-test image bench clean setup format
+.PHONY: all run test unit boot-test image bench clean setup format check-layout
 all: $(B)/minhv.efi $(B)/guest.elf
 
 setup:
@@ -114,7 +125,13 @@ unit: setup $(UNIT_TESTS:%=$(B)/unit/%)
 boot-test: setup all
 	prove -v tests/boot/
 
+# arch/ includes nothing from hv/ or boot/, lib/ nothing from hv/ or arch/,
+# guest/ nothing from hv/ (docs/ARCHITECTURE.md).
+check-layout:
+	@tools/check-layout.sh
+
 test: setup
+	$(MAKE) check-layout
 	$(MAKE) unit
 	tools/bench.sh --self-test
 	$(MAKE) boot-test

@@ -1,6 +1,7 @@
 ; arch/cpu_safe.asm - rdmsr_safe(): RDMSR that survives #GP.
-; The #GP handler (arch/idt.c) sees RIP == rdmsr_safe_insn and resumes at
-; rdmsr_safe_fixup, which returns false (SDM vol 2, RDMSR: #GP on a bad MSR).
+; The #GP path of trap_dispatch() (hv/trap.c) sees RIP == rdmsr_safe_insn
+; and resumes at rdmsr_safe_fixup, which returns false (SDM vol 2, RDMSR:
+; #GP on a bad MSR).
 bits 64
 section .text
 global rdmsr_safe:function hidden

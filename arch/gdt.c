@@ -1,9 +1,6 @@
 /* arch/gdt.c - per-CPU GDT (null, 64-bit code, data, TSS) and TSS with the
  * IST stacks for NMI, #DF and #MC (SDM vol 3 7.7, AMD APM vol 2 12.2.5). */
 #include "arch/gdt.h"
-#include "hv/log.h"
-#include "hv/mm.h"
-#include "hv/percpu.h"
 
 struct tss64 {
 	u32 rsvd0;
@@ -21,19 +18,20 @@ struct cpu_tables {
 	u64 gdt[5]; /* null, code64, data, tss (two slots) */
 	struct tss64 tss;
 };
+_Static_assert(sizeof(struct cpu_tables) <= PAGE_SIZE,
+	       "a CPU's GDT and TSS fit the page its caller gives");
 
 struct desc_ptr {
 	u16 limit;
 	u64 base;
 } __attribute__((packed));
 
-void gdt_init_cpu(struct percpu *pc)
+void *gdt_init_cpu(void *page, const u64 ist_top[GDT_NR_IST])
 {
-	struct cpu_tables *t = page_alloc_ptr(1);
+	struct cpu_tables *t = page;
 	u64 tss = (u64)(uintptr_t)&t->tss;
 	struct desc_ptr gdtr;
 
-	CHECK(t);
 	t->gdt[0] = 0;
 	t->gdt[1] = 0x00af9a000000ffffULL; /* code: P, DPL0, L=1 */
 	t->gdt[2] = 0x00cf92000000ffffULL; /* data: P, writable */
@@ -41,11 +39,10 @@ void gdt_init_cpu(struct percpu *pc)
 	t->gdt[3] = (sizeof(t->tss) - 1) | ((tss & 0xffffff) << 16) |
 		    (0x89ULL << 40) | (((tss >> 24) & 0xff) << 56);
 	t->gdt[4] = tss >> 32;
-	t->tss.ist[IST_NMI - 1] = pc->ist_top[0];
-	t->tss.ist[IST_DF - 1] = pc->ist_top[1];
-	t->tss.ist[IST_MC - 1] = pc->ist_top[2];
+	t->tss.ist[IST_NMI - 1] = ist_top[IST_NMI - 1];
+	t->tss.ist[IST_DF - 1] = ist_top[IST_DF - 1];
+	t->tss.ist[IST_MC - 1] = ist_top[IST_MC - 1];
 	t->tss.iomap_base = sizeof(t->tss); /* no I/O bitmap */
-	pc->tss = &t->tss;
 
 	gdtr.limit = sizeof(t->gdt) - 1;
 	gdtr.base = (u64)(uintptr_t)t->gdt;
@@ -66,4 +63,5 @@ void gdt_init_cpu(struct percpu *pc)
 			 : "m"(gdtr), "r"((u64)SEL_DATA), "i"(SEL_CODE64),
 			   "r"((u16)SEL_TSS)
 			 : "rax", "memory");
+	return &t->tss;
 }

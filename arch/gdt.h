@@ -12,9 +12,12 @@
 #define IST_DF 2
 #define IST_MC 3
 
-struct percpu;
-/* Allocates and loads this CPU's GDT and TSS (IST stacks from pc->ist_top),
- * reloads segment registers, loads TR. Call on the CPU itself. */
-void gdt_init_cpu(struct percpu *pc);
+#define GDT_NR_IST 3 /* IST_NMI, IST_DF, IST_MC: ist_top[IST_x - 1] */
+
+/* Builds this CPU's GDT and TSS in page (one zeroed 4 KiB page the caller
+ * owns for as long as the CPU runs), with the IST stacks' tops from
+ * ist_top, loads them, reloads the segment registers and TR. Call on the
+ * CPU itself. Returns the TSS (inside page). */
+void *gdt_init_cpu(void *page, const u64 ist_top[GDT_NR_IST]);
 
 #endif

@@ -1,6 +1,7 @@
 /* arch/idt.h - the interrupt descriptor table and trap frame.
  * Every vector enters one assembly stub (arch/isr.asm) that builds a
- * struct trap_frame and calls trap_dispatch(). */
+ * struct trap_frame and calls trap_dispatch(), a fixed symbol the layer
+ * above arch provides together with idt_register() and trap_fatal(). */
 #ifndef MINHV_ARCH_IDT_H
 #define MINHV_ARCH_IDT_H
 
@@ -30,7 +31,9 @@ void idt_init(void);
 void idt_load(void);
 /* Handler for a vector >= 32 (or NMI). Replaces any previous one. */
 void idt_register(u8 vector, trap_handler_t h);
-/* Called by arch/isr.asm for every vector. */
+/* Called (directly) by arch/isr.asm for every vector. It must make no
+ * indirect call before the CPU's speculation controls are back in force:
+ * a direct call is the only way in. */
 void trap_dispatch(struct trap_frame *f);
 /* Print CPU, vector, error code, registers and a frame-pointer stack
  * trace of a fatal trap, then stop the machine with the fail status. */

@@ -3,7 +3,7 @@
 GUEST_CFLAGS := -std=c11 $(WARN) -O2 -g -ffreestanding -fno-stack-protector \
 	-fno-pic -fno-pie -mno-red-zone -mgeneral-regs-only -mcmodel=small \
 	-fno-omit-frame-pointer -fcf-protection=none -I. -MMD -MP
-GUEST_C := $(wildcard guest/*.c guest/scenarios/*.c) lib/fmt.c lib/string.c
+GUEST_C := $(wildcard guest/*.c guest/scenarios/*.c) lib/fmt.c lib/string.c lib/select.c
 GUEST_ASM := $(wildcard guest/*.asm)
 GUEST_OBJ := $(GUEST_C:%.c=$(B)/guest-obj/%.o) $(GUEST_ASM:%.asm=$(B)/guest-obj/%.o)
 

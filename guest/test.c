@@ -6,6 +6,7 @@
 #include "guest/hypercall.h"
 #include "guest/smp.h"
 #include "lib/fmt.h"
+#include "lib/select.h"
 #include "lib/string.h"
 
 /* The scenario now running; report() may come from any vCPU. */
@@ -126,23 +127,17 @@ static enum hc_result run_one(const struct scenario *s)
 static unsigned int check_patterns(const char *p, bool do_report)
 {
 	unsigned int bad = 0;
+	size_t n;
 
-	while (*p) {
+	for (p = select_next(p, &n); p; p = select_next(p + n, &n)) {
 		struct scenario probe = { 0 };
 		char diag[HC_MAX_DIAG_LEN];
 		bool hit = false;
-		size_t n = 0;
 
-		while (*p == ',' || *p == ' ' || *p == '\t')
-			p++;
-		while (p[n] && p[n] != ',' && p[n] != ' ' && p[n] != '\t')
-			n++;
-		if (n == 0)
-			break;
 		for (unsigned int i = 0; i < scenario_count && !hit; i++) {
 			probe = *scenario_list[i];
-			hit = glob_match(p, n, probe.name) ||
-			      glob_match(p, n, probe.group);
+			hit = select_glob(p, n, probe.name) ||
+			      select_glob(p, n, probe.group);
 		}
 		if (!hit) {
 			bad++;
@@ -155,7 +150,6 @@ static unsigned int check_patterns(const char *p, bool do_report)
 				send("select", HC_RESULT_FAIL, diag);
 			}
 		}
-		p += n;
 	}
 	return bad;
 }

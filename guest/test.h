@@ -36,7 +36,6 @@ void report_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * spaces; each is a glob (* and ?) matched against the name or the group.
  * "" selects every scenario without SCN_MANUAL. */
 bool scenario_selected(const struct scenario *s, const char *patterns);
-bool glob_match(const char *pat, size_t pat_len, const char *s);
 
 /* Run what boot_info->tests selects, report each, return the failures. */
 unsigned int run_scenarios(const char *patterns);

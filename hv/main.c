@@ -6,7 +6,6 @@
 #include "arch/gdt.h"
 #include "arch/idt.h"
 #include "arch/paging.h"
-#include "hv/selftest/bench.h"
 #include "hv/features.h"
 #include "hv/ktap.h"
 #include "hv/log.h"
@@ -15,11 +14,12 @@
 #include "hv/percpu.h"
 #include "hv/mtrr/mtrr.h"
 #include "hv/park/park.h"
-#include "hv/selftest/park_mtrr_check.h"
+#include "hv/selftest/selftest.h"
 #include "hv/smp/smp.h"
 #include "hv/snp/snp.h"
 #include "hv/park/spec_ctrl.h"
 #include "hv/stop.h"
+#include "hv/guest/guest.h"
 #include "hv/svm/svm.h"
 
 struct options g_options;
@@ -93,6 +93,14 @@ _Noreturn void hv_main(struct boot_info *bi)
 	struct percpu *bsp;
 	struct smp_opts so;
 	bool guest_bad;
+	struct guest_params guest;
+	struct selftest_ctx st = {
+		.bi = bi,
+		.tsc_hv_main = t0,
+		.bench = g_options.bench,
+		.tests = g_options.tests,
+		.guest_tests = g_options.tests,
+	};
 
 	host_cr3 = paging_build_identity(bi->phys_top, g_features.page1g,
 					  &mm_pt_alloc);
@@ -102,7 +110,7 @@ _Noreturn void hv_main(struct boot_info *bi)
 	idt_init();
 	bsp = bsp_percpu(bi);
 	percpu_install(bsp);
-	gdt_init_cpu(bsp);
+	percpu_gdt_init(bsp);
 	idt_load();
 	mask_pic();
 
@@ -128,32 +136,33 @@ _Noreturn void hv_main(struct boot_info *bi)
 	smp_init(bi, &so);
 
 	boot_checks(bi);
-	smp_ktap();
-	if (g_options.bench)
-		ipi_bench();
+	selftest_run(ST_AFTER_SMP, &st);
 
 	/* MTRRs in lock step on every CPU, before anything enables SNP. */
 	mtrr_set_flush_option(g_options.mtrr_flush);
-	mtrr_ktap(mtrr_init());
+	st.mtrr_init_rc = mtrr_init();
+	selftest_run(ST_AFTER_MTRR, &st);
 
 	/* From here on a CPU with nothing to run is parked. */
 	if (park_init(g_options.park == PARK_MWAIT))
 		panic("out of memory for the parking state");
 	ipi_call_all(park_kick, NULL, true, false);
-	park_boot_checks();
-	park_mtrr_check();
+	selftest_run(ST_AFTER_PARK, &st);
 
+	selftest_run(ST_BEFORE_GUEST, &st);
 	guest_bad = svm_run_guest_image(bi->guest_name[0] ? bi->guest_name :
 							     "guest",
-					bi->guest_image, bi->guest_size) != 0;
-	if (g_options.bench)
-		bench_print_boot(bi, t0);
+					bi->guest_image, bi->guest_size,
+					st.guest_tests, &guest) != 0;
+	st.guest_params = guest.image ? &guest : NULL;
+	selftest_run(ST_AFTER_GUEST, &st);
 
 	/* SEV-SNP last: after SMP and MTRR set-up (SNP_EN locks the MTRRs). */
-	if (!snp_init((enum rmpopt_mode)g_options.rmpopt, bi->phys_top))
-		snp_boot_scenario();
-	else
+	st.snp_init_rc =
+		snp_init((enum rmpopt_mode)g_options.rmpopt, bi->phys_top);
+	if (st.snp_init_rc)
 		ktap_ok("snp.init", false, "snp_init failed");
+	selftest_run(ST_AFTER_SNP, &st);
 
 	/* Any failure, lost result or failed guest run fails the run. */
 	hv_stop(ktap_finish() || guest_bad ? STOP_FAIL : STOP_PASS);

@@ -35,5 +35,8 @@ extern u32 g_ncpus; /* CPUs known (MADT, usable) */
 
 struct percpu *this_cpu(void);
 void percpu_install(struct percpu *pc); /* writes GS base */
+/* Build and load this CPU's GDT and TSS (arch/gdt.h) in a page of its own,
+ * IST stacks from pc->ist_top; sets pc->tss. On the CPU itself. */
+void percpu_gdt_init(struct percpu *pc);
 
 #endif

@@ -1,13 +1,81 @@
-/* hv/trap.c - the fatal-trap report: CPU, vector, error code, registers
- * and a frame-pointer stack trace, then the run stops with the fail status. */
+/* hv/trap.c - traps in C: trap_dispatch(), which arch/isr.asm calls for
+ * every vector (registered handlers, the rdmsr_safe() fixup), and the
+ * fatal-trap report: CPU, vector, error code, registers and a frame-pointer
+ * stack trace, then the run stops with the fail status. */
 #include "arch/cpu.h"
 #include "arch/idt.h"
 #include "hv/console.h"
+#include "hv/log.h"
 #include "lib/fmt.h"
+#include "hv/park/park.h"
 #include "hv/percpu.h"
 #include "hv/stop.h"
 
 extern char ImageBase[];
+extern char rdmsr_safe_insn[], rdmsr_safe_fixup[];
+
+static trap_handler_t handlers[256];
+
+void idt_register(u8 vector, trap_handler_t h)
+{
+	handlers[vector] = h;
+}
+
+static const char *const exc_names[32] = {
+	"#DE divide error",
+	"#DB debug",
+	"NMI",
+	"#BP breakpoint",
+	"#OF overflow",
+	"#BR bound",
+	"#UD invalid opcode",
+	"#NM no FPU",
+	"#DF double fault",
+	"coprocessor overrun",
+	"#TS invalid TSS",
+	"#NP segment not present",
+	"#SS stack fault",
+	"#GP general protection",
+	"#PF page fault",
+	"reserved 15",
+	"#MF x87 error",
+	"#AC alignment check",
+	"#MC machine check",
+	"#XM SIMD error",
+	"#VE virtualization",
+	"#CP control protection",
+	"reserved 22",
+	"reserved 23",
+	"reserved 24",
+	"reserved 25",
+	"reserved 26",
+	"reserved 27",
+	"#HV injection",
+	"#VC VMM communication",
+	"#SX security",
+	"reserved 31",
+};
+
+void trap_dispatch(struct trap_frame *f)
+{
+	u64 v = f->vector;
+
+	/* A parked CPU may run with IBRS cleared: restore SPEC_CTRL before
+	 * the indirect call below (hv/park/park.c, docs/PARKING.md). */
+	park_irq_enter();
+	if (handlers[v]) {
+		handlers[v](f);
+		return;
+	}
+	if (v == 13 && f->rip == (u64)(uintptr_t)rdmsr_safe_insn) {
+		f->rip = (u64)(uintptr_t)rdmsr_safe_fixup;
+		return;
+	}
+	if (v < 32)
+		trap_fatal(f, exc_names[v]);
+	pr_warn("trap: unexpected interrupt vector %#llx\n",
+		(unsigned long long)v);
+}
 
 static void out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void out(const char *fmt, ...)

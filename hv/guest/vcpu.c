@@ -4,7 +4,7 @@
 #include "hv/errno.h"
 #include "arch/cpu.h"
 #include "arch/msr.h"
-#include "hv/selftest/bench.h"
+#include "hv/selftest/selftest.h"
 #include "hv/features.h"
 #include "hv/svm/exit.h"
 #include "hv/guest/guest.h"
@@ -96,8 +96,11 @@ static void vcpu_run(struct vcpu *v)
 		wrmsr(MSR_TSC_AUX, v->tsc_aux);
 	}
 	vcpu_watchdog_arm(v);
-	if (g->bench) /* hv/selftest/bench.c: boot -> first guest instruction */
-		bench_note_first_vmrun(rdtsc());
+	if (g->bench) { /* self-test stage: boot -> first guest instruction */
+		struct selftest_ctx st = { .bench = true, .tsc = rdtsc() };
+
+		selftest_run(ST_VCPU_START, &st);
+	}
 	while (!g->stopping) {
 		if (v->state != VCPU_RUNNING) {
 			if (v->state == VCPU_DONE || !vcpu_wait_wakeup(v))

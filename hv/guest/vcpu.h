@@ -107,10 +107,6 @@ void vcpu_kick(struct vcpu *v);
 int vcpu_wait_out(struct vcpu *v);
 #define VCPU_WAIT_OUT_MS 250
 
-/* vcpu_park_check.c: park stats of each vCPU's CPU before a run, then the
- * KTAP checks and one line per vCPU after it. */
-void vcpu_park_snapshot(struct guest *g);
-void vcpu_park_checks(const struct guest *g);
 
 /* console.c: guest console bytes, line-buffered, name-prefixed. */
 void guest_console_put(struct vcpu *v, const char *s, size_t n);

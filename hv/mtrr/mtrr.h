@@ -148,8 +148,6 @@ enum tristate mtrr_flush_option(void);
 const struct mtrr_state *mtrr_current(void);
 /* The last rendezvous' statistics (seq 0 if none ran), for the KTAP check. */
 const struct mtrr_stats *mtrr_last_stats(void);
-/* KTAP checks of the last rendezvous (hv/selftest/mtrr_ktap.c); init_rc from mtrr_init(). */
-void mtrr_ktap(int init_rc);
 /* From now on every MTRR write is refused (-EPERM): SYSCFG.SNP_EN makes
  * the fixed MTRRs and SYSCFG read-only (APM vol 2 15.36). Call before
  * setting SNP_EN. */

@@ -63,9 +63,6 @@ bool park_uses_mwait(void);
 /* One console line per CPU: parked or running, why, counters. */
 void park_print_summary(void);
 
-/* KTAP checks (boot CPU, after SMP bring-up, APs in park_cpu_loop(), before
- * guests start): hv/selftest/park_check.c. */
-void park_boot_checks(void);
 
 /* First thing in trap_dispatch(), before any indirect branch: on a parked
  * CPU whose SPEC_CTRL is lowered, restore the base value. */

@@ -1,6 +1,7 @@
 /* hv/selftest/bench.c - boot-time figures for `make bench`: efi_main ->
- * ExitBootServices -> hv_main -> first VMRUN of the first guest, in TSC. */
-#include "hv/selftest/bench.h"
+ * ExitBootServices -> hv_main -> first VMRUN of the first guest, in TSC
+ * (the first VMRUN noted at ST_VCPU_START, the line at ST_AFTER_GUEST). */
+#include "hv/selftest/selftest.h"
 #include "hv/boot_info.h"
 #include "hv/log.h"
 

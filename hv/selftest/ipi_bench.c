@@ -1,6 +1,7 @@
 /* hv/selftest/ipi_bench.c - the IPI benchmark (bench=1), in the style of ipi-bench:
  * ping-pong (cross-call round trip to one CPU) and an all-to-all mesh of
  * unicast calls, each with the x2APIC fence forced off and on. TSC cycles. */
+#include "hv/selftest/selftest.h"
 #include "arch/apic.h"
 #include "arch/cpu.h"
 #include "arch/idt.h"

@@ -5,6 +5,7 @@
  * (nothing becomes UC), WC -> UC (a cacheable type becomes UC: flushed even
  * with self-snoop), and back to the boot state (UC -> WB). Under QEMU TCG
  * MTRRs have no effect, so touching that range would change nothing. */
+#include "hv/selftest/selftest.h"
 #include "arch/fw_cfg.h"
 #include "hv/features.h"
 #include "hv/smp/ipi.h"

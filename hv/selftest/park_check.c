@@ -1,6 +1,7 @@
 /* hv/selftest/park_check.c - KTAP boot checks for parking, run on the boot CPU after
  * SMP bring-up while every AP without a vCPU sits in park_cpu_loop():
  * parked at boot, park/wake cycles counted, cross-calls and posted work. */
+#include "hv/selftest/selftest.h"
 #include "arch/cpu.h"
 #include "arch/msr.h"
 #include "hv/ktap.h"

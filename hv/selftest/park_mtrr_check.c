@@ -1,13 +1,13 @@
 /* hv/selftest/park_mtrr_check.c - parking x MTRR cross-subsystem check: parked CPUs are
  * woken by the MTRR rendezvous' cross-call, run the lock-step procedure,
  * and go back to parked (with SPEC_CTRL lowered again where the policy
- * lowers it). Runs on the boot CPU after park_boot_checks(). */
+ * lowers it). Runs on the boot CPU after park_boot_checks() (ST_AFTER_PARK). */
 #include "hv/features.h"
 #include "hv/smp/ipi.h"
 #include "hv/ktap.h"
 #include "hv/mtrr/mtrr.h"
 #include "hv/park/park.h"
-#include "hv/selftest/park_mtrr_check.h"
+#include "hv/selftest/selftest.h"
 
 #define WAIT_TSC (4ULL << 30) /* generous: TCG on a loaded host is slow */
 

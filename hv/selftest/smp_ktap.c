@@ -1,6 +1,7 @@
 /* hv/selftest/smp_ktap.c - boot checks for SMP and IPIs, as KTAP results: CPUs online
  * vs the MADT, APIC mode on every CPU, cross-calls reach every CPU (with and
  * without wait), unicast/broadcast/self IPIs and NMIs arrive, fence policy. */
+#include "hv/selftest/selftest.h"
 #include "arch/apic.h"
 #include "arch/cpu.h"
 #include "arch/idt.h"

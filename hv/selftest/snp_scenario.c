@@ -1,6 +1,7 @@
 /* hv/selftest/snp_scenario.c - boot scenario for SNP teardown + RMPOPT: guests A, B
  * and C own pool pages and (model only) synthetic pages above RAM; A and B
  * share regions. Checks the per-CPU RMPOPT bits after each pass (KTAP). */
+#include "hv/selftest/selftest.h"
 #include "hv/snp/snp.h"
 #include "hv/ktap.h"
 #include "lib/fmt.h"

@@ -1,9 +1,11 @@
 /* hv/selftest/svm_suite.c - tests=hostile|lifecycle|all: after the default suite,
  * each hostile scenario in a fresh guest of its own, and guests created and
  * torn down many times; the pool must come back whole each time. */
+#include "hv/selftest/selftest.h"
 #include "hv/guest/guest.h"
 #include "hv/ktap.h"
 #include "lib/fmt.h"
+#include "lib/select.h"
 #include "lib/string.h"
 #include "hv/log.h"
 #include "hv/mm.h"
@@ -42,26 +44,11 @@ static bool contains(const char *s, const char *part)
 	return false;
 }
 
-static bool word_in(const char *list, const char *w)
-{
-	size_t n = strlen(w);
-
-	for (const char *p = list; *p;) {
-		while (*p == ',' || *p == ' ')
-			p++;
-		if (!strncmp(p, w, n) &&
-		    (p[n] == 0 || p[n] == ',' || p[n] == ' '))
-			return true;
-		while (*p && *p != ',' && *p != ' ')
-			p++;
-	}
-	return false;
-}
-
 bool svm_suite_wanted(const char *tests)
 {
-	return word_in(tests, "all") || word_in(tests, "hostile") ||
-	       word_in(tests, "lifecycle");
+	return select_has_word(tests, "all") ||
+	       select_has_word(tests, "hostile") ||
+	       select_has_word(tests, "lifecycle");
 }
 
 /* One guest, start to teardown. Returns 0 when it ended as h expects (a
@@ -142,8 +129,10 @@ static void run_lifecycle(struct guest_params base)
 
 void svm_suite_run(const struct guest_params *p)
 {
-	if (word_in(p->tests, "all") || word_in(p->tests, "hostile"))
+	if (select_has_word(p->tests, "all") ||
+	    select_has_word(p->tests, "hostile"))
 		run_hostile(*p);
-	if (word_in(p->tests, "all") || word_in(p->tests, "lifecycle"))
+	if (select_has_word(p->tests, "all") ||
+	    select_has_word(p->tests, "lifecycle"))
 		run_lifecycle(*p);
 }

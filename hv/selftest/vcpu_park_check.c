@@ -1,6 +1,7 @@
 /* hv/selftest/vcpu_park_check.c - after a guest ran: did CPUs whose vCPU was offline
  * or halted park (hv/park/park.h) rather than spin, and was SPEC_CTRL back at
  * the base on every wake? Hypervisor-side KTAP checks; docs/PARKING.md. */
+#include "hv/selftest/selftest.h"
 #include "hv/guest/guest.h"
 #include "hv/ktap.h"
 #include "hv/log.h"

@@ -22,7 +22,7 @@ _Noreturn void smp_ap_entry(struct percpu *pc)
 	write_cr0(g_ap_cr0);
 	write_cr4(g_ap_cr4);
 	percpu_install(pc);
-	gdt_init_cpu(pc);
+	percpu_gdt_init(pc);
 	idt_load();
 	apic_cpu_init(VEC_SPURIOUS, false);
 	/* Check in, unless the boot CPU gave up on us meanwhile. */

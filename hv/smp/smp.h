@@ -34,10 +34,6 @@ void smp_opts_from(struct smp_opts *so, const struct options *o);
  * Afterwards g_percpu[0..g_ncpus-1] are the online CPUs, densely numbered
  * (0 = boot CPU). Needs idt_init() and the boot CPU's percpu installed. */
 void smp_init(const struct boot_info *bi, const struct smp_opts *o);
-/* The SMP/IPI KTAP checks (count vs MADT, APIC mode, calls, NMI, fence). */
-void smp_ktap(void);
-/* The IPI benchmark (bench=1): ping-pong and mesh, fence off and on. */
-void ipi_bench(void);
 
 /* Entered by each AP from the trampoline, on its own stack, GS = pc. */
 _Noreturn void smp_ap_entry(struct percpu *pc);

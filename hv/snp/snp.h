@@ -46,9 +46,6 @@ u32 snp_rmpopt_flush(void);
 u64 snp_guest_pages(u32 asid); /* 4 KiB pages tracked for asid */
 u64 snp_leaked_pages(void); /* reclaim failures since boot */
 
-/* Boot scenario (KTAP): two SNP-type guests sharing a region, torn down one
- * after the other; see docs/SNP.md. */
-void snp_boot_scenario(void);
 
 /* Internal: guest.c set-up, called by snp_init(). */
 int snp_guest_init(u64 max_pages);

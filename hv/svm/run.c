@@ -9,6 +9,7 @@
 #include "hv/log.h"
 #include "hv/mm.h"
 #include "hv/options/options.h"
+#include "hv/selftest/selftest.h"
 #include "hv/svm/svm.h"
 #include "hv/guest/vcpu_watchdog.h"
 
@@ -37,21 +38,21 @@ static void print_counters(const struct guest *g)
 		c.other, (unsigned long long)dropped, (unsigned long long)gp);
 }
 
-static void print_bench(const struct guest *g)
+/* Let the self-test stage of this point (hv/selftest/) look at g. */
+static void stage(enum selftest_stage st, struct guest *g)
 {
-	for (u32 i = 0; i < g->nr_vcpus; i++) {
-		const struct vcpu *v = g->vcpus[i];
+	struct selftest_ctx ctx = { .guest = g, .bench = g->bench };
 
-		if (!v->stats.path_n)
-			continue;
-		/* Under -icount the TSC counts instructions. */
-		kprintf("bench: svm.exit_path vcpu=%u n=%llu min=%llu avg=%llu max=%llu tsc\n",
-			v->id, (unsigned long long)v->stats.path_n,
-			(unsigned long long)v->stats.path_min,
-			(unsigned long long)(v->stats.path_sum /
-					     v->stats.path_n),
-			(unsigned long long)v->stats.path_max);
-	}
+	selftest_run(st, &ctx);
+}
+
+void svm_guest_run(struct guest *g)
+{
+	vcpu_run_here(g->vcpus[0]);
+	/* vCPU 0 can be done (HLT, IF=0) while others still run. */
+	while (!__atomic_load_n(&g->stopping, __ATOMIC_ACQUIRE))
+		cpu_relax();
+	guest_wait_idle(g);
 }
 
 int svm_guest_run_once(const struct guest_params *p, struct guest **out)
@@ -61,17 +62,13 @@ int svm_guest_run_once(const struct guest_params *p, struct guest **out)
 
 	if (r)
 		return r;
-	vcpu_park_snapshot(g);
-	vcpu_run_here(g->vcpus[0]);
-	/* vCPU 0 can be done (HLT, IF=0) while others still run. */
-	while (!__atomic_load_n(&g->stopping, __ATOMIC_ACQUIRE))
-		cpu_relax();
-	guest_wait_idle(g);
+	svm_guest_run(g);
 	*out = g;
 	return 0;
 }
 
-int svm_run_guest_image(const char *name, const void *img, u64 size)
+int svm_run_guest_image(const char *name, const void *img, u64 size,
+			const char *tests, struct guest_params *ran)
 {
 	struct guest_params p = {
 		.name = name,
@@ -80,17 +77,18 @@ int svm_run_guest_image(const char *name, const void *img, u64 size)
 		.mem_size = (u64)g_options.guest_mem_mb << 20,
 		.nr_vcpus = ipi_online_count(),
 		.bench = g_options.bench,
-		.tests = g_options.tests,
+		.tests = tests,
 		.pause = { g_options.pause_count, g_options.pause_threshold,
 			   pause_req(g_options.pause_intercept) },
 	};
-	bool suite = svm_suite_wanted(g_options.tests);
 	struct guest *g;
 	char res[112];
 	u64 before;
 	bool ok;
 	int r;
 
+	if (ran)
+		ran->image = NULL;
 	if (svm_init()) {
 		ktap_skip("svm.enable", "%s", svm_why_not());
 		ktap_skip("svm.guest", "no SVM: %s", svm_why_not());
@@ -100,17 +98,19 @@ int svm_run_guest_image(const char *name, const void *img, u64 size)
 	vcpu_watchdog_init(g_options.watchdog_ms);
 	if (p.nr_vcpus > GUEST_MAX_VCPUS)
 		p.nr_vcpus = GUEST_MAX_VCPUS;
-	if (suite)
-		p.tests = ""; /* the default suite first, then hv/selftest/svm_suite.c */
 	before = mm_free_pages();
-	r = svm_guest_run_once(&p, &g);
+	r = guest_create(&p, &g);
+	if (!r) {
+		stage(ST_GUEST_CREATED, g);
+		svm_guest_run(g);
+	}
 	if (!ktap_ok("svm.guest_create", r == 0, "guest_create(%s): %d", name,
 		     r))
 		return -1;
+	if (ran)
+		*ran = p;
 	print_counters(g);
-	vcpu_park_checks(g);
-	if (g->bench)
-		print_bench(g);
+	stage(ST_GUEST_STOPPED, g);
 	ok = ktap_ok("svm.guest_run", !g->failed && g->exit_status == 0,
 		     "guest %s: %s", g->name, g->stop_reason);
 	ok &= ktap_ok("svm.guest_reported", g->reports > 0,
@@ -123,15 +123,12 @@ int svm_run_guest_image(const char *name, const void *img, u64 size)
 		      "pool has %llu free pages after teardown, %llu before",
 		      (unsigned long long)mm_free_pages(),
 		      (unsigned long long)before);
-	if (suite) {
-		p.tests = g_options.tests;
-		svm_suite_run(&p);
-	}
 	return ok ? 0 : -1;
 }
 
 int svm_run_builtin(void)
 {
 	return svm_run_guest_image("guest", builtin_guest,
-				   (u64)(builtin_guest_end - builtin_guest));
+				   (u64)(builtin_guest_end - builtin_guest),
+				   g_options.tests, NULL);
 }

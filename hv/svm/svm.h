@@ -29,18 +29,21 @@ struct svm_cpu *svm_this_cpu(void);
 /* Enable SVM on the calling CPU: 0, -ENODEV or -ENOMEM (reason printed). */
 int svm_cpu_enable(void);
 
+struct guest;
+struct guest_params;
+
 /* hv_main: run the built-in guest and report KTAP. Returns 0 when
  * everything passed or was skipped, -1 on a failure. */
 int svm_run_builtin(void);
-/* The same for any ELF64 image (hv_main passes boot_info's). */
-int svm_run_guest_image(const char *name, const void *img, u64 size);
-struct guest;
-struct guest_params;
-/* Create a guest, run it to its stop (vCPU 0 on this CPU), wait until no
+/* The same for any ELF64 image (hv_main passes boot_info's), with tests as
+ * the guest's scenario filter. When the guest could be created, *ran (if
+ * not NULL) receives its parameters; otherwise ran->image is NULL. */
+int svm_run_guest_image(const char *name, const void *img, u64 size,
+			const char *tests, struct guest_params *ran);
+/* Run a created guest to its stop (vCPU 0 on this CPU) and wait until no
  * vCPU runs; the caller reads the result and calls guest_destroy(). */
+void svm_guest_run(struct guest *g);
+/* guest_create() + svm_guest_run(): 0, or guest_create()'s error. */
 int svm_guest_run_once(const struct guest_params *p, struct guest **out);
-/* hv/selftest/svm_suite.c: tests= names "all", "hostile" or "lifecycle". */
-bool svm_suite_wanted(const char *tests);
-void svm_suite_run(const struct guest_params *p);
 
 #endif

@@ -1,2 +1,2 @@
 UNIT_TESTS += test_guest_select
-test_guest_select_MODS := guest_select
+test_guest_select_MODS := guest_select select

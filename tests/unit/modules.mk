@@ -55,6 +55,7 @@ MOD_snp_scenario := hv/selftest/snp_scenario.c
 
 # guest/
 MOD_guest_select := guest/select.c
+MOD_select := lib/select.c
 
 # Doubles (tests/doubles) and fixtures shared by several suites.
 MOD_fake_console := tests/doubles/fake_console.c

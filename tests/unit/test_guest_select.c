@@ -1,5 +1,5 @@
-/* tests/unit/test_guest_select.c - which scenarios a filter selects
- * (guest/select.c, built for the host). */
+/* tests/unit/test_guest_select.c - the tests= reader (lib/select.c) and
+ * which scenarios a filter selects (guest/select.c), built for the host. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "guest/test.h"
+#include "lib/select.h"
 
 static const struct scenario hello = { "hello", "basic", NULL, NULL, 0 };
 static const struct scenario smp = { "smp", "smp", NULL, NULL, 0 };
@@ -17,7 +18,7 @@ static const struct scenario npf = { "hostile_npf", "hostile", NULL, NULL,
 
 static bool glob(const char *p, const char *s)
 {
-	return glob_match(p, strlen(p), s);
+	return select_glob(p, strlen(p), s);
 }
 
 static void test_glob(void **st)
@@ -36,8 +37,44 @@ static void test_glob(void **st)
 	assert_true(glob("", ""));
 	assert_false(glob("", "a"));
 	/* Only the first n bytes of the pattern count. */
-	assert_true(glob_match("hello,smp", 5, "hello"));
-	assert_false(glob_match("hello,smp", 6, "hello"));
+	assert_true(select_glob("hello,smp", 5, "hello"));
+	assert_false(select_glob("hello,smp", 6, "hello"));
+}
+
+static void test_words(void **st)
+{
+	const char *list = " ,hello,\tsmp  h*,";
+	const char *p;
+	size_t n;
+
+	(void)st;
+	p = select_next(list, &n);
+	assert_ptr_equal(p, list + 2);
+	assert_int_equal(n, 5);
+	p = select_next(p + n, &n);
+	assert_ptr_equal(p, list + 9);
+	assert_int_equal(n, 3);
+	p = select_next(p + n, &n);
+	assert_ptr_equal(p, list + 14);
+	assert_int_equal(n, 2);
+	assert_null(select_next(p + n, &n));
+	assert_int_equal(n, 0);
+	assert_null(select_next("", &n));
+	assert_null(select_next(" ,\t", &n));
+}
+
+/* The hypervisor's suite names: whole words, no globs. */
+static void test_has_word(void **st)
+{
+	(void)st;
+	assert_true(select_has_word("all", "all"));
+	assert_true(select_has_word("hello, hostile", "hostile"));
+	assert_true(select_has_word("hello\tlifecycle,", "lifecycle"));
+	assert_false(select_has_word("hostile_read", "hostile"));
+	assert_false(select_has_word("host", "hostile"));
+	assert_false(select_has_word("a*", "all"));
+	assert_false(select_has_word("", "all"));
+	assert_false(select_has_word("hello", ""));
 }
 
 static void test_default_suite(void **st)
@@ -68,6 +105,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_glob),
+		cmocka_unit_test(test_words),
+		cmocka_unit_test(test_has_word),
 		cmocka_unit_test(test_default_suite),
 		cmocka_unit_test(test_by_name_and_group),
 	};

@@ -12,6 +12,7 @@
 
 #include "hv/ktap.h"
 #include "hv/mm.h"
+#include "hv/selftest/selftest.h"
 #include "hv/snp/rmp.h"
 #include "hv/snp/rmp_model.h"
 #include "hv/snp/rmpopt.h"

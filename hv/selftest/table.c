@@ -1,0 +1,124 @@
+/* hv/selftest/table.c - the one table of in-hypervisor self-tests and
+ * benchmarks, and the stage runner. Order within a stage is the KTAP order
+ * the boot tests (tests/boot/) read. MINHV_SELFTEST=0 (make SELFTEST=0)
+ * leaves the table empty: production code runs its stages all the same. */
+#include "hv/selftest/selftest.h"
+#include "hv/boot_info.h"
+#include "hv/guest/guest.h"
+
+#ifndef MINHV_SELFTEST
+#define MINHV_SELFTEST 1
+#endif
+
+#if MINHV_SELFTEST
+static void st_smp(struct selftest_ctx *c)
+{
+	(void)c;
+	smp_ktap();
+}
+
+static void st_ipi_bench(struct selftest_ctx *c)
+{
+	if (c->bench)
+		ipi_bench();
+}
+
+static void st_mtrr(struct selftest_ctx *c)
+{
+	mtrr_ktap(c->mtrr_init_rc);
+}
+
+static void st_park(struct selftest_ctx *c)
+{
+	(void)c;
+	park_boot_checks();
+}
+
+static void st_park_mtrr(struct selftest_ctx *c)
+{
+	(void)c;
+	park_mtrr_check();
+}
+
+/* The default guest runs its own default scenarios; the suite's words are
+ * not guest scenario names (the guest would fail on a filter that selects
+ * nothing), so the suite takes them. */
+static void st_suite_claim(struct selftest_ctx *c)
+{
+	if (svm_suite_wanted(c->tests))
+		c->guest_tests = "";
+}
+
+static void st_vcpu_park_snapshot(struct selftest_ctx *c)
+{
+	vcpu_park_snapshot(c->guest);
+}
+
+static void st_vcpu_park_checks(struct selftest_ctx *c)
+{
+	vcpu_park_checks(c->guest);
+}
+
+static void st_first_vmrun(struct selftest_ctx *c)
+{
+	if (c->bench)
+		bench_note_first_vmrun(c->tsc);
+}
+
+static void st_exit_paths(struct selftest_ctx *c)
+{
+	if (c->guest->bench)
+		bench_print_exit_paths(c->guest);
+}
+
+static void st_suite(struct selftest_ctx *c)
+{
+	struct guest_params p;
+
+	if (!c->guest_params || !svm_suite_wanted(c->tests))
+		return;
+	p = *c->guest_params;
+	p.tests = c->tests;
+	svm_suite_run(&p);
+}
+
+static void st_boot_bench(struct selftest_ctx *c)
+{
+	if (c->bench)
+		bench_print_boot(c->bi, c->tsc_hv_main);
+}
+
+static void st_snp(struct selftest_ctx *c)
+{
+	if (!c->snp_init_rc)
+		snp_boot_scenario();
+}
+#endif
+
+const struct selftest selftest_table[] = {
+#if MINHV_SELFTEST
+	{ ST_AFTER_SMP, "smp", st_smp },
+	{ ST_AFTER_SMP, "ipi_bench", st_ipi_bench },
+	{ ST_AFTER_MTRR, "mtrr", st_mtrr },
+	{ ST_AFTER_PARK, "park", st_park },
+	{ ST_AFTER_PARK, "park_mtrr", st_park_mtrr },
+	{ ST_BEFORE_GUEST, "svm_suite_claim", st_suite_claim },
+	{ ST_GUEST_CREATED, "vcpu_park_snapshot", st_vcpu_park_snapshot },
+	{ ST_VCPU_START, "first_vmrun", st_first_vmrun },
+	{ ST_GUEST_STOPPED, "vcpu_park", st_vcpu_park_checks },
+	{ ST_GUEST_STOPPED, "exit_path_bench", st_exit_paths },
+	{ ST_AFTER_GUEST, "svm_suite", st_suite },
+	{ ST_AFTER_GUEST, "boot_bench", st_boot_bench },
+	{ ST_AFTER_SNP, "snp_scenario", st_snp },
+#endif
+	{ ST_NR, NULL, NULL }, /* end; keeps the array non-empty */
+};
+
+const unsigned selftest_count = ARRAY_SIZE(selftest_table) - 1;
+
+void selftest_run(enum selftest_stage stage, struct selftest_ctx *ctx)
+{
+	for (unsigned i = 0; i < selftest_count; i++)
+		if (selftest_table[i].stage == stage)
+			selftest_table[i].fn(ctx);
+}
