@@ -2,6 +2,7 @@
  * First fit with alignment; double frees and foreign frees stop the machine
  * (a broken invariant, not something an outside party can cause). */
 #include "hv/mm.h"
+#include "hv/errno.h"
 #include "arch/spinlock.h"
 #include "lib/string.h"
 #include "hv/log.h"
@@ -46,11 +47,11 @@ int mm_add_region(hpa_t base, u64 npages)
 	u64 bm_pages;
 
 	if (nregions == MM_MAX_REGIONS || !IS_ALIGNED(base.v, PAGE_SIZE))
-		return -1;
+		return -EINVAL;
 	/* One bit per page; the bitmap takes the region's first pages. */
 	bm_pages = ALIGN_UP((npages + 7) / 8, PAGE_SIZE) / PAGE_SIZE;
 	if (npages <= bm_pages)
-		return -1;
+		return -ENOSPC;
 	r = &regions[nregions++];
 	r->bitmap = hpa_to_ptr(base);
 	r->base = base.v + bm_pages * PAGE_SIZE;

@@ -2,6 +2,7 @@
  * numbers (decimal or 0x hex, overflow-checked), sizes, booleans, words,
  * strings and the console= address syntax. */
 #include "hv/options/internal.h"
+#include "hv/errno.h"
 #include "lib/fmt.h"
 #include "lib/string.h"
 
@@ -108,7 +109,7 @@ static bool parse_u64(const char *s, size_t n, u64 *out, bool *ovf)
 static int not_a_number(const char *v, size_t n, char *why, size_t whyn)
 {
 	fmt_snprintf(why, whyn, "'%.*s' is not a number", SHOWN(n), v);
-	return -1;
+	return -EINVAL;
 }
 
 static int out_of_range(const struct opt_desc *d, const char *v, size_t n,
@@ -117,7 +118,7 @@ static int out_of_range(const struct opt_desc *d, const char *v, size_t n,
 	fmt_snprintf(why, whyn, "%.*s is out of range (%lld%s..%lld%s)",
 		     SHOWN(n), v, (long long)d->min, unit, (long long)d->max,
 		     unit);
-	return -1;
+	return -ERANGE;
 }
 
 /* A signed number in [d->min, d->max]; '-' only where min < 0. */
@@ -171,7 +172,7 @@ static int parse_size(const struct opt_desc *d, const char *v, size_t n,
 	if (!parse_u64(v, dn, &x, &ovf)) {
 		fmt_snprintf(why, whyn, "'%.*s' is not a size (N, NK, NM, NG)",
 			     SHOWN(n), v);
-		return -1;
+		return -EINVAL;
 	}
 	if (ovf || x > (~0ULL >> shift))
 		return out_of_range(d, v, n, "M", why, whyn);
@@ -179,7 +180,7 @@ static int parse_size(const struct opt_desc *d, const char *v, size_t n,
 	if (x & ((1ULL << 20) - 1)) {
 		fmt_snprintf(why, whyn, "'%.*s' is not a whole number of MiB",
 			     SHOWN(n), v);
-		return -1;
+		return -EINVAL;
 	}
 	x >>= 20;
 	if (x < (u64)d->min || x > (u64)d->max)
@@ -202,7 +203,7 @@ static int parse_bool(const char *v, size_t n, s64 *out, char *why, size_t whyn)
 	fmt_snprintf(why, whyn,
 		     "'%.*s' is not a boolean (0|1|on|off|yes|no|true|false)",
 		     SHOWN(n), v);
-	return -1;
+	return -EINVAL;
 }
 
 static int parse_enum(const struct opt_desc *d, const char *v, size_t n,
@@ -223,7 +224,7 @@ static int parse_enum(const struct opt_desc *d, const char *v, size_t n,
 	}
 	opt_syntax(d, syntax, sizeof(syntax));
 	fmt_snprintf(why, whyn, "'%.*s' is not one of %s", SHOWN(n), v, syntax);
-	return -1;
+	return -EINVAL;
 }
 
 static int parse_str(const struct opt_desc *d, struct options *o, const char *v,
@@ -235,7 +236,7 @@ static int parse_str(const struct opt_desc *d, struct options *o, const char *v,
 		fmt_snprintf(why, whyn,
 			     "value is too long (%zu characters, at most %zu)",
 			     n, d->size - 1);
-		return -1;
+		return -EINVAL;
 	}
 	memcpy(s, v, n);
 	s[n] = 0;
@@ -279,7 +280,7 @@ static int parse_console(struct options *o, const char *v, size_t n, char *why,
 			why, whyn,
 			"'%.*s' is not one of auto|com1|com2|com3|com4|io:PORT|mmio:ADDR",
 			SHOWN(n), v);
-		return -1;
+		return -EINVAL;
 	}
 	if (!parse_u64(v + skip, n - skip, &addr, &ovf))
 		return not_a_number(v + skip, n - skip, why, whyn);
@@ -287,7 +288,7 @@ static int parse_console(struct options *o, const char *v, size_t n, char *why,
 		fmt_snprintf(why, whyn, "%s address %.*s is out of range (%s)",
 			     io ? "I/O" : "MMIO", SHOWN(n - skip), v + skip,
 			     io ? "1..0xffff" : "not 0");
-		return -1;
+		return -EINVAL;
 	}
 	o->console = io ? CONSOLE_IO : CONSOLE_MMIO;
 	o->console_addr = addr;

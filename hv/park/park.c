@@ -3,6 +3,7 @@
  * intel_idle_ibrs(); waiting: SDM/APM STI (one-instruction shadow), HLT,
  * MONITOR/MWAIT. The why: docs/PARKING.md. */
 #include "hv/park/internal.h"
+#include "hv/errno.h"
 #include "arch/cpu.h"
 #include "arch/msr.h"
 #include "hv/features.h"
@@ -24,7 +25,7 @@ int park_init(bool use_mwait)
 
 	g_park_cpus = page_alloc_ptr(ALIGN_UP(bytes, PAGE_SIZE) / PAGE_SIZE);
 	if (!g_park_cpus)
-		return -1;
+		return -ENOMEM;
 	g_park_ncpus = g_ncpus;
 	for (u32 i = 0; i < g_ncpus; i++)
 		if (g_percpu[i])
@@ -138,7 +139,7 @@ int park_wake(u32 cpu)
 	struct park_cpu *p;
 
 	if (cpu >= g_park_ncpus)
-		return -22;
+		return -EINVAL;
 	p = &g_park_cpus[cpu];
 	/* Full barrier: the caller's store to the condition is visible
 	 * before we look at whether the target sleeps (it stores parked,
@@ -159,11 +160,11 @@ int park_post(u32 cpu, ipi_fn fn, void *arg)
 	u32 free = 0;
 
 	if (cpu >= g_park_ncpus)
-		return -22;
+		return -EINVAL;
 	p = &g_park_cpus[cpu];
 	if (!__atomic_compare_exchange_n(&p->claimed, &free, 1, false,
 					 __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
-		return -16;
+		return -EBUSY;
 	p->work_fn = fn;
 	p->work_arg = arg;
 	__atomic_store_n(&p->posted, 1, __ATOMIC_RELEASE);

@@ -64,7 +64,7 @@ static int one_guest(const struct guest_params *p, const struct hostile *h,
 
 	if (r) {
 		fmt_snprintf(why, n, "guest_create: %d", r);
-		return -1;
+		return r;
 	}
 	results = guest_results_ok(g, res, sizeof(res));
 	if (h && h->stop)

@@ -2,6 +2,7 @@
  * locked ring of call slots per target CPU, kicked by VEC_IPI_CALL; the
  * handler runs each fn, then acknowledges through the caller's counter. */
 #include "hv/smp/ipi.h"
+#include "hv/errno.h"
 #include "arch/apic.h"
 #include "arch/cpu.h"
 #include "arch/idt.h"
@@ -161,7 +162,7 @@ int ipi_call_on(u32 cpu, ipi_fn fn, void *arg, bool wait)
 	u32 pending = 1;
 
 	if (!online(cpu))
-		return -1;
+		return -ENODEV;
 	if (cpu == ipi_this_cpu()) {
 		fn(arg);
 		return 0;

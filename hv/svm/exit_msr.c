@@ -165,7 +165,7 @@ int exit_msr_write(struct vcpu *v, u32 msr, u64 val)
 		return 0;
 	case MSR_PRED_CMD:
 		if (val & ~1ULL)
-			return -1;
+			return -EPERM;
 		/* IBPB: the guest asks to flush indirect branch predictions
 		 * (a context switch of its own); do it as KVM does. */
 		if (val && g_features.ibpb)

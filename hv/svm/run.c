@@ -2,6 +2,7 @@
  * create the guest, run vCPU 0 here (others where it asks), report its
  * results as KTAP, tear it down and check the pool is whole again. */
 #include "arch/cpu.h"
+#include "hv/errno.h"
 #include "hv/guest/guest.h"
 #include "include/minhv/guest_layout.h"
 #include "hv/smp/ipi.h"
@@ -106,7 +107,7 @@ int svm_run_guest_image(const char *name, const void *img, u64 size,
 	}
 	if (!ktap_ok("svm.guest_create", r == 0, "guest_create(%s): %d", name,
 		     r))
-		return -1;
+		return r;
 	if (ran)
 		*ran = p;
 	print_counters(g);
@@ -123,7 +124,7 @@ int svm_run_guest_image(const char *name, const void *img, u64 size,
 		      "pool has %llu free pages after teardown, %llu before",
 		      (unsigned long long)mm_free_pages(),
 		      (unsigned long long)before);
-	return ok ? 0 : -1;
+	return ok ? 0 : -EIO; /* a check above failed */
 }
 
 int svm_run_builtin(void)

@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "hv/mm.h"
+#include "hv/errno.h"
 #include "tests/doubles/fake_console.h"
 #include "tests/doubles/fake_cpu.h"
 
@@ -143,8 +144,8 @@ static void test_region_rules(void **s)
 {
 	(void)s;
 	/* Unaligned base and a region too small for its own bitmap. */
-	assert_int_equal(mm_add_region(hpa(0x1234), 100), -1);
-	assert_int_equal(mm_add_region(hpa(0x10000), 1), -1);
+	assert_int_equal(mm_add_region(hpa(0x1234), 100), -EINVAL);
+	assert_int_equal(mm_add_region(hpa(0x10000), 1), -ENOSPC);
 }
 
 int main(void)
