@@ -35,7 +35,9 @@ expect_ktap_ok svm.guest_run
 expect_ktap_ok svm.pool_restored
 ktap_valid "smp 4: KTAP block well formed, all ok"
 
-boot svm-pause-on --smp 1 --opts "pause_intercept=on"
+# 40,000 PAUSE exits are not progress for the watchdog (a PAUSE loop is
+# what it catches); give a loaded host time to emulate them all.
+boot svm-pause-on --smp 1 --opts "pause_intercept=on watchdog_ms=20000"
 expect_rc 0 "pause_intercept=on: run passes"
 expect_log 'pause_intercept=on: every PAUSE exits' "forced PAUSE intercept without the filter"
 
