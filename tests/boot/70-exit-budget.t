@@ -6,7 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 
 conf=$here/exit-budget.conf
-boot exit-budget --smp 1 --opts "bench=1 tests=bench" --timeout 120 \
+boot exit-budget --smp 1 --opts "bench=1 tests=bench" --timeout 300 \
 	-- -icount shift=5,align=off,sleep=off
 expect_rc 0 "bench=1 boot under -icount passes"
 figures=$("$top/tools/bench.sh" --parse "$LOG" icount exit-budget)
