@@ -17,6 +17,8 @@ $(B)/guest-obj/%.o: %.asm
 	@echo '  NASM    $< (guest)'
 	@$(NASM) -f elf64 -g -I. -MD $(@:.o=.d) -MP $< -o $@
 
-$(B)/guest.elf: $(GUEST_OBJ) guest/linker.ld
+# -n: segments are not page-aligned in the file (the loader copies p_filesz
+# bytes from p_offset), which saves the 4 KiB gaps before and between them.
+$(B)/guest.elf: $(GUEST_OBJ) guest/linker.ld guest/guest.mk
 	@echo '  LD      $@'
-	@$(LD) -nostdlib -static -T guest/linker.ld --build-id=none $(GUEST_OBJ) -o $@
+	@$(LD) -nostdlib -static -n -T guest/linker.ld --build-id=none $(GUEST_OBJ) -o $@
