@@ -141,6 +141,8 @@ _Noreturn void hv_main(struct boot_info *bi)
 	park_boot_checks();
 	park_mtrr_check();
 
+	g_boot_initrd = bi->initrd;
+	g_boot_initrd_size = bi->initrd_size;
 	svm_run_guest_image(bi->guest_name[0] ? bi->guest_name : "guest",
 			    bi->guest_image, bi->guest_size);
 	if (g_options.bench)

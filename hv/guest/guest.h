@@ -9,11 +9,15 @@
 #include "hv/svm/npt.h"
 #include "hv/svm/pause.h"
 #include "hv/guest/vcpu.h"
+#include "hv/platform/platform.h"
 
 struct guest_params {
 	const char *name; /* up to 15 characters shown on the console */
-	const void *image; /* ELF64 */
+	const void *image; /* ELF64 test guest, or a multiboot kernel */
 	size_t image_size;
+	const char *cmdline; /* multiboot: the kernel's command line */
+	const void *initrd; /* multiboot: module 0, or NULL */
+	size_t initrd_size;
 	u64 mem_size; /* bytes, rounded up to 2 MiB */
 	u32 nr_vcpus; /* vCPU n runs on CPU n */
 	bool bench;
@@ -43,6 +47,8 @@ struct guest {
 	volatile u32 active; /* vCPUs started, not yet out of their loop */
 	s64 exit_status;
 	bool failed; /* stopped by the hypervisor (fault, bad state) */
+	bool multiboot; /* a foreign kernel entered in 32-bit mode */
+	struct platform plat; /* its devices (hv/platform/) */
 	char stop_reason[160];
 	u32 reports, report_fails;
 };
@@ -59,6 +65,9 @@ void guest_wait_idle(struct guest *g);
 /* HC_REPORT sink (guest_report.c): one KTAP line. */
 void guest_report(struct guest *g, const char *name, enum hc_result r,
 		  const char *diag);
+
+/* Whether img is a multiboot kernel rather than the ELF64 test guest. */
+bool guest_image_is_multiboot(const void *img, size_t size);
 
 /* guest_mem.c: validate a guest pointer+length. On success *host points
  * at the bytes. 0, or -HC_EFAULT (null page, outside, wraps) or

@@ -34,6 +34,9 @@ int svm_cpu_enable(void);
 int svm_run_builtin(void);
 /* The same for any ELF64 image (hv_main passes boot_info's). */
 int svm_run_guest_image(const char *name, const void *img, u64 size);
+/* initrd= from the ESP, for a multiboot guest (set before the run). */
+extern const void *g_boot_initrd;
+extern u64 g_boot_initrd_size;
 struct guest;
 struct guest_params;
 /* Create a guest, run it to its stop (vCPU 0 on this CPU), wait until no
