@@ -9,6 +9,9 @@
 #ifndef EIO
 #define EIO 5
 #endif
+#ifndef EFAULT
+#define EFAULT 14
+#endif
 #ifndef EBUSY
 #define EBUSY 16
 #endif
