@@ -79,6 +79,18 @@ static void fill_boot_info(struct guest *g, const struct guest_params *p)
 	bi->pause_threshold = g->pause.threshold;
 }
 
+/* CPUID 0x80000008:EAX[7:0], as the guest sees it (passed through). */
+static u8 phys_bits(void)
+{
+	struct cpuid_regs r;
+
+	cpuid(0x80000000, 0, &r);
+	if (r.eax < 0x80000008)
+		return 36;
+	cpuid(0x80000008, 0, &r);
+	return (u8)r.eax;
+}
+
 static int make_vcpu(struct guest *g, u32 id)
 {
 	struct vcpu *v = page_alloc_ptr(1);
@@ -110,6 +122,14 @@ static int make_vcpu(struct guest *g, u32 id)
 		vmcb_set_flat32(v->vmcb, (u32)g->entry.v);
 		v->vmcb->save.rax = MB_BOOT_MAGIC;
 		v->gprs.rbx = g->cr3; /* the boot information (EBX) */
+		vlapic_init(&v->lapic,
+			    &(struct vlapic_config){
+				    .vcpu_id = id,
+				    .bsp = id == 0,
+				    .x2apic = g_features.x2apic,
+				    .tsc_deadline = g_features.tsc_deadline,
+				    .maxphyaddr = phys_bits(),
+			    });
 		return 0;
 	}
 	v->gprs.rdi = GUEST_BOOT_INFO_GPA;

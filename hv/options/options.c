@@ -78,6 +78,10 @@ static int apply(struct options *o, const char *t, size_t n, const char *source)
 	if (vlen >= 2 && v[0] == '"' && v[vlen - 1] == '"') {
 		v++; /* key="value with spaces" */
 		vlen -= 2;
+		if (!vlen && d->type == OPT_STR) { /* key="" clears it */
+			memset((char *)o + d->off, 0, d->size);
+			return 0;
+		}
 	}
 	if (!vlen) {
 		pr_err("minhv: %s: option '%s': empty value\n", source,

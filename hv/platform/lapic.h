@@ -10,9 +10,8 @@
 #include "hv/emul/mmio.h"
 
 #define MSR_IA32_APIC_BASE 0x1bu
-#define APIC_BASE_BSP BIT(8)
-#define APIC_BASE_EXTD BIT(10) /* x2APIC mode */
-#define APIC_BASE_EN BIT(11)
+/* APIC_BASE_BSP, _EXTD (x2APIC mode), _EN: arch/msr.h */
+#include "arch/msr.h"
 #define VLAPIC_DEFAULT_BASE 0xfee00000ULL
 #define VLAPIC_MSR_FIRST 0x800u
 #define VLAPIC_MSR_LAST 0x8ffu

@@ -13,6 +13,8 @@ enum exit_action exit_msr(struct vcpu *v); /* exit_msr.c */
 /* The MSR allow-list: 0, or -1 when the guest gets #GP. */
 int vcpu_msr_read(struct vcpu *v, u32 msr, u64 *val);
 int vcpu_msr_write(struct vcpu *v, u32 msr, u64 val);
+/* exit_msr_pmu.c: 0 done, -1 #GP, 1 not a PMU MSR (or not multiboot). */
+int vcpu_pmu_msr(struct vcpu *v, u32 msr, bool wr, u64 *val);
 enum exit_action exit_ioio(struct vcpu *v); /* exit_io.c */
 enum exit_action exit_hlt(struct vcpu *v); /* exit_misc.c ... */
 enum exit_action exit_pause(struct vcpu *v);
