@@ -95,7 +95,7 @@ void acpi_tables_build(void *dst, u64 dst_gpa, u32 nr_cpus)
 	struct acpi_madt *madt = (void *)(base + OFF_MADT);
 	struct acpi_madt_lapic *l = (void *)(madt + 1);
 	u32 ptrs[2] = { (u32)(dst_gpa + OFF_FADT), (u32)(dst_gpa + OFF_MADT) };
-	u64 xptrs[2] = { ptrs[0], ptrs[1] };
+	u64 xptrs[2] = { dst_gpa + OFF_FADT, dst_gpa + OFF_MADT };
 
 	memset(dst, 0, ACPI_TABLES_SIZE);
 	if (nr_cpus > MAX_LAPICS)
