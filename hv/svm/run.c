@@ -6,6 +6,7 @@
 #include "include/minhv/guest_layout.h"
 #include "hv/smp/ipi.h"
 #include "hv/ktap.h"
+#include "lib/fmt.h"
 #include "hv/log.h"
 #include "hv/mm.h"
 #include "hv/options/options.h"
@@ -77,11 +78,18 @@ int svm_guest_run_once(const struct guest_params *p, struct guest **out)
  * is printed for tools/kut.sh and the run passes when it ended by itself. */
 static int run_foreign(struct guest_params *p)
 {
+	/* As GRUB and QEMU do, the command line starts with the kernel's
+	 * own path (argv[0] for kvm-unit-tests). */
+	static char cmd[sizeof(g_options.guest) + sizeof(g_options.cmdline)];
 	struct guest *g;
 	u64 before = mm_free_pages();
 	bool ok;
 	int r;
 
+	fmt_snprintf(cmd, sizeof(cmd), "%s%s%s", g_options.guest,
+		     p->cmdline && p->cmdline[0] ? " " : "",
+		     p->cmdline ? p->cmdline : "");
+	p->cmdline = cmd;
 	r = svm_guest_run_once(p, &g);
 	if (!ktap_ok("svm.guest_create", r == 0, "guest_create(%s): %d",
 		     p->name, r))
