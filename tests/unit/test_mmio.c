@@ -288,8 +288,7 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(test_decode_assists, setup,
 						teardown),
-		cmocka_unit_test_setup_teardown(test_failures, setup,
-						teardown),
+		cmocka_unit_test_setup_teardown(test_failures, setup, teardown),
 	};
 
 	return cmocka_run_group_tests_name("mmio", tests, NULL, NULL);

@@ -13,9 +13,10 @@
 #include "hv/platform/lapic.h"
 
 static struct vlapic l;
-static const struct vlapic_config cfg = {
-	.vcpu_id = 0x25, .bsp = true, .x2apic = true, .maxphyaddr = 40
-};
+static const struct vlapic_config cfg = { .vcpu_id = 0x25,
+					  .bsp = true,
+					  .x2apic = true,
+					  .maxphyaddr = 40 };
 
 static int setup(void **s)
 {
@@ -211,8 +212,7 @@ static void test_x2apic_regs(void **s)
 	assert_int_equal(vlapic_msr_write(&l, 0x828, 0), 0);
 	assert_int_equal(vlapic_msr_write(&l, 0x828, 1), -EINVAL);
 	/* ICR: one 64-bit register; 0x831 does not exist */
-	assert_int_equal(vlapic_msr_write(&l, 0x830, 0x0000002500004030ULL),
-			 0);
+	assert_int_equal(vlapic_msr_write(&l, 0x830, 0x0000002500004030ULL), 0);
 	assert_int_equal(xr(0x830), 0x0000002500004030ULL);
 	assert_int_equal(vlapic_msr_write(&l, 0x830, BIT(13)), -EINVAL);
 	assert_int_equal(vlapic_msr_write(&l, 0x830, BIT(20)), -EINVAL);
@@ -251,12 +251,12 @@ static void test_apic_base_switches(void **s)
 	/* reserved bits 7:0, 9, above MAXPHYADDR */
 	assert_int_equal(vlapic_apic_base_write(&l, base | APIC_BASE_EN | 1),
 			 -EINVAL);
-	assert_int_equal(
-		vlapic_apic_base_write(&l, base | APIC_BASE_EN | BIT(9)),
-		-EINVAL);
-	assert_int_equal(
-		vlapic_apic_base_write(&l, base | APIC_BASE_EN | BIT(40)),
-		-EINVAL);
+	assert_int_equal(vlapic_apic_base_write(&l,
+						base | APIC_BASE_EN | BIT(9)),
+			 -EINVAL);
+	assert_int_equal(vlapic_apic_base_write(&l,
+						base | APIC_BASE_EN | BIT(40)),
+			 -EINVAL);
 	/* EXTD without EN is invalid */
 	assert_int_equal(vlapic_apic_base_write(&l, base | APIC_BASE_EXTD),
 			 -EINVAL);
@@ -264,9 +264,8 @@ static void test_apic_base_switches(void **s)
 	assert_int_equal(vlapic_apic_base_write(&l, base | APIC_BASE_EN), 0);
 	assert_true(vlapic_apic_base_read(&l) & APIC_BASE_BSP);
 	/* move the xAPIC page */
-	assert_int_equal(vlapic_apic_base_write(&l, 0xfec00000ULL |
-							    APIC_BASE_EN),
-			 0);
+	assert_int_equal(
+		vlapic_apic_base_write(&l, 0xfec00000ULL | APIC_BASE_EN), 0);
 	assert_int_equal(vlapic_mmio_base(&l).v, 0xfec00000ULL);
 	/* xAPIC -> x2APIC -> xAPIC is refused */
 	to_x2apic();
