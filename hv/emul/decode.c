@@ -146,7 +146,8 @@ int insn_decode(const u8 *buf, unsigned n, enum insn_mode mode,
 		if (!take_modrm(&c, asz == 2, &modrm))
 			return -EINVAL;
 		out->write = op == 0x88 || op == 0x89;
-		out->kind = out->write ? INSN_MOV_TO_MEM_REG : INSN_MOV_FROM_MEM;
+		out->kind = out->write ? INSN_MOV_TO_MEM_REG :
+					 INSN_MOV_FROM_MEM;
 		break;
 	case 0xa0: /* MOV AL, moffs8 */
 	case 0xa2: /* MOV moffs8, AL */
@@ -157,7 +158,8 @@ int insn_decode(const u8 *buf, unsigned n, enum insn_mode mode,
 		if (!take(&c, asz))
 			return -EINVAL;
 		out->write = op == 0xa2 || op == 0xa3;
-		out->kind = out->write ? INSN_MOV_TO_MEM_ACC : INSN_MOV_FROM_MEM;
+		out->kind = out->write ? INSN_MOV_TO_MEM_ACC :
+					 INSN_MOV_FROM_MEM;
 		out->reg = 0;
 		out->len = c.pos;
 		return 0;

@@ -59,8 +59,9 @@ static int fetch_decode(struct vcpu *v, enum insn_mode mode,
 	}
 	m = gmem_of(v->guest);
 	p = gpaging_of(vm);
-	la = mode == INSN_MODE64 ? vm->save.rip :
-				   (vm->save.cs.base + vm->save.rip) & 0xffffffffULL;
+	la = mode == INSN_MODE64 ?
+		     vm->save.rip :
+		     (vm->save.cs.base + vm->save.rip) & 0xffffffffULL;
 	n = gfetch(&m, &p, la, b->b, INSN_MAX_LEN);
 	if (n < 0)
 		return n;
@@ -120,8 +121,10 @@ int mmio_emulate(struct vcpu *v, gpa_t gpa, const struct mmio_region *r,
 	off = gpa.v - r->base.v;
 
 	if (in.write) {
-		val = in.kind == INSN_MOV_TO_MEM_IMM ? in.imm : reg_value(v, &in);
-		ret = r->ops->write(r->dev, off, in.size, val & size_mask(in.size));
+		val = in.kind == INSN_MOV_TO_MEM_IMM ? in.imm :
+						       reg_value(v, &in);
+		ret = r->ops->write(r->dev, off, in.size,
+				    val & size_mask(in.size));
 		if (ret)
 			return ret;
 	} else {
@@ -130,7 +133,8 @@ int mmio_emulate(struct vcpu *v, gpa_t gpa, const struct mmio_region *r,
 		if (ret)
 			return ret;
 		val &= size_mask(in.size);
-		if (in.kind == INSN_MOVSX_FROM_MEM && (val & BIT(8 * in.size - 1)))
+		if (in.kind == INSN_MOVSX_FROM_MEM &&
+		    (val & BIT(8 * in.size - 1)))
 			val |= ~size_mask(in.size);
 		reg_store(v, &in, val);
 	}

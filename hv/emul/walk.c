@@ -57,8 +57,8 @@ static int walk32(const struct gmem *m, const struct gpaging *p, u64 la,
 		*out = gpa(base | (la & 0x3fffff));
 		return 0;
 	}
-	r = read_entry(m, (e & 0xfffff000ULL) + (((la >> 12) & 0x3ff) << 2),
-		       4, &e);
+	r = read_entry(m, (e & 0xfffff000ULL) + (((la >> 12) & 0x3ff) << 2), 4,
+		       &e);
 	if (r)
 		return r;
 	if (!(e & PTE_P))

@@ -52,8 +52,7 @@ static u32 lvt_mask(const struct vlapic *l, unsigned i)
 	};
 
 	if (i == 0)
-		return m[0] | LVT_MASKED |
-		       (l->cfg.tsc_deadline ? BIT(18) : 0);
+		return m[0] | LVT_MASKED | (l->cfg.tsc_deadline ? BIT(18) : 0);
 	return m[i];
 }
 

@@ -22,10 +22,10 @@ static struct insn dec_ok(enum insn_mode m, const u8 *b, unsigned n)
 	return in;
 }
 
-#define DEC(m, ...)                                                  \
-	({                                                           \
-		static const u8 b_[] = { __VA_ARGS__ };              \
-		dec_ok(m, b_, sizeof(b_));                           \
+#define DEC(m, ...)                                     \
+	({                                              \
+		static const u8 b_[] = { __VA_ARGS__ }; \
+		dec_ok(m, b_, sizeof(b_));              \
 	})
 #define BAD(m, ...)                                                    \
 	do {                                                           \
