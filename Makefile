@@ -37,7 +37,7 @@ HV_ASM := $(wildcard arch/*.asm)
 HV_OBJ := $(HV_C:%.c=$(B)/%.o) $(BOOT_C:%.c=$(B)/%.o) \
 	$(HV_ASM:%.asm=$(B)/%.o) $(B)/guest_blob.o
 
-.PHONY: all run test unit boot-test image bench clean setup format check-layout
+.PHONY: all run test unit boot-test image bench clean setup format check-layout kut
 all: $(B)/minhv.efi $(B)/guest.elf
 
 setup:
@@ -155,6 +155,11 @@ run: setup all
 bench: all
 	@tools/setup.sh --bench
 	tools/bench.sh $(if $(BASE),--base $(BASE)) $(BENCH_ARGS)
+
+# kvm-unit-tests on bare QEMU and under minhv, side by side (tools/kut.sh);
+# KUT_TESTS="setjmp memory" runs a subset, KUT_SRC=<dir|tarball> the source.
+kut: all
+	tools/kut.sh
 
 image: setup all
 	tools/mkimage.sh $(B)/minhv.efi $(B)/guest.elf $(B)/minhv.img

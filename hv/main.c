@@ -150,6 +150,8 @@ _Noreturn void hv_main(struct boot_info *bi)
 	selftest_run(ST_AFTER_PARK, &st);
 
 	selftest_run(ST_BEFORE_GUEST, &st);
+	g_boot_initrd = bi->initrd;
+	g_boot_initrd_size = bi->initrd_size;
 	guest_bad = svm_run_guest_image(bi->guest_name[0] ? bi->guest_name :
 							     "guest",
 					bi->guest_image, bi->guest_size,

@@ -2,7 +2,10 @@
  * 2 MiB aligned for large nested pages; its own page tables; boot info;
  * one VMCB per vCPU) and tear it down returning every page. */
 #include "hv/errno.h"
+#include "arch/cpu.h"
 #include "hv/guest/elf.h"
+#include "hv/guest/multiboot.h"
+#include "hv/smp/time.h"
 #include "hv/features.h"
 #include "hv/guest/guest.h"
 #include "include/minhv/guest_layout.h"
@@ -86,6 +89,18 @@ bool nested_pause_filter(void)
 	return g_features.hypervisor && g_features.pause_filter;
 }
 
+/* CPUID 0x80000008:EAX[7:0], as the guest sees it (passed through). */
+static u8 phys_bits(void)
+{
+	struct cpuid_regs r;
+
+	cpuid(0x80000000, 0, &r);
+	if (r.eax < 0x80000008)
+		return 36;
+	cpuid(0x80000008, 0, &r);
+	return (u8)r.eax;
+}
+
 static int make_vcpu(struct guest *g, u32 id)
 {
 	struct vcpu *v = page_alloc_ptr(1);
@@ -112,23 +127,89 @@ static int make_vcpu(struct guest *g, u32 id)
 		.rsp = gpa(g->stack_top - id * GUEST_STACK_SIZE),
 	};
 	vmcb_build(v->vmcb, &g_features, &g->pause, &vg);
+	if (g->multiboot) {
+		/* Multiboot 3.2: 32-bit flat protected mode, paging off. */
+		vmcb_set_flat32(v->vmcb, (u32)g->entry.v);
+		v->vmcb->save.rax = MB_BOOT_MAGIC;
+		v->gprs.rbx = g->cr3; /* the boot information (EBX) */
+		vlapic_init(&v->lapic,
+			    &(struct vlapic_config){
+				    .vcpu_id = id,
+				    .bsp = id == 0,
+				    .x2apic = g_features.x2apic,
+				    .tsc_deadline = g_features.tsc_deadline,
+				    .maxphyaddr = phys_bits(),
+			    });
+		return 0;
+	}
 	v->gprs.rdi = GUEST_BOOT_INFO_GPA;
 	return 0;
 }
 
-static int build(struct guest *g, const struct guest_params *p)
+bool guest_image_is_multiboot(const void *img, size_t size)
+{
+	return mb_find_header(img, size) >= 0;
+}
+
+/* The multiboot image, module 0, boot information and ACPI tables; the
+ * platform devices on. The boot information GPA goes in g->cr3 until the
+ * vCPUs take it as EBX (CR3 itself is 0: paging is off). */
+static int load_multiboot(struct guest *g, const struct guest_params *p)
+{
+	struct mb_load_info li;
+	struct mb_boot mb = { g->mem_size, p->cmdline, 0, 0 };
+
+	/* Guest-physical memory ends below the local APIC at 0xFEE00000,
+	 * whose page must stay unmapped so accesses fault (NPF). */
+	if (g->mem_size > MB_MAX_MEM) {
+		pr_err("guest %s: %llu MiB of memory is more than a multiboot guest can have (%llu MiB: RAM must end below the APIC page at 0xfee00000)\n",
+		       g->name, (unsigned long long)(g->mem_size >> 20),
+		       (unsigned long long)(MB_MAX_MEM >> 20));
+		return -HC_EINVAL;
+	}
+	if (mb_load(p->image, p->image_size, g->mem_host, g->mem_size, &li)) {
+		pr_err("guest %s: the multiboot image cannot be loaded\n",
+		       g->name);
+		return -HC_EINVAL;
+	}
+	if (p->initrd_size) {
+		mb.mod_start = ALIGN_UP(li.end, PAGE_SIZE);
+		mb.mod_size = p->initrd_size;
+		if (mb.mod_start > g->mem_size ||
+		    p->initrd_size > g->mem_size - mb.mod_start) {
+			pr_err("guest %s: initrd (%llu bytes at %#llx) does not fit guest memory (%llu MiB)\n",
+			       g->name, (unsigned long long)p->initrd_size,
+			       (unsigned long long)mb.mod_start,
+			       (unsigned long long)(g->mem_size >> 20));
+			return -HC_EINVAL;
+		}
+		memcpy((u8 *)g->mem_host + mb.mod_start, p->initrd,
+		       p->initrd_size);
+	}
+	if (p->cmdline && strlen(p->cmdline) >= MB_CMDLINE_MAX) {
+		pr_err("guest %s: command line longer than %u bytes\n", g->name,
+		       MB_CMDLINE_MAX - 1);
+		return -HC_EINVAL;
+	}
+	g->cr3 = mb_info_build(g->mem_host, &mb);
+	acpi_tables_build((u8 *)g->mem_host + MB_BIOS_START, MB_BIOS_START,
+			  g->nr_vcpus);
+	g->entry = gpa(li.entry);
+	g->stack_top = g->mem_size;
+	g->plat = (struct platform){ .on = true,
+				     .nr_cpus = g->nr_vcpus,
+				     .ram_size = g->mem_size,
+				     .tsc_khz = g_tsc_khz,
+				     .pm_tsc0 = rdtsc() };
+	return 0;
+}
+
+static int load_elf64(struct guest *g, const struct guest_params *p)
 {
 	struct elf_load_info info;
 	gpa_t cr3;
 	int r;
 
-	g->asid = asid_alloc();
-	if (!g->asid)
-		return -EBUSY;
-	g->mem = alloc_mem(g->mem_size);
-	if (!g->mem.v)
-		return -E2BIG;
-	g->mem_host = hpa_to_ptr(g->mem);
 	/* The image must end below the vCPU stacks at the top of memory. */
 	r = elf_load_limit(p->image, p->image_size, g->mem_host, g->mem_size,
 			   g->mem_size - g->nr_vcpus * GUEST_STACK_SIZE, &info);
@@ -144,6 +225,24 @@ static int build(struct guest *g, const struct guest_params *p)
 	}
 	g->cr3 = cr3.v;
 	g->stack_top = g->mem_size;
+	return 0;
+}
+
+static int build(struct guest *g, const struct guest_params *p)
+{
+	int r;
+
+	g->asid = asid_alloc();
+	if (!g->asid)
+		return -EBUSY;
+	g->mem = alloc_mem(g->mem_size);
+	if (!g->mem.v)
+		return -E2BIG;
+	g->mem_host = hpa_to_ptr(g->mem);
+	g->multiboot = guest_image_is_multiboot(p->image, p->image_size);
+	r = g->multiboot ? load_multiboot(g, p) : load_elf64(g, p);
+	if (r)
+		return r;
 	if (npt_build(&g->npt, g->mem, g->mem_size, g_features.page1g))
 		return -E2BIG;
 	g->iopm = page_alloc(IOPM_PAGES, 1);
@@ -153,7 +252,8 @@ static int build(struct guest *g, const struct guest_params *p)
 	vmcb_iopm_build(hpa_to_ptr(g->iopm));
 	vmcb_msrpm_build(hpa_to_ptr(g->msrpm));
 	pause_policy_decide(&g_features, &p->pause, &g->pause);
-	fill_boot_info(g, p);
+	if (!g->multiboot)
+		fill_boot_info(g, p);
 	g->vcpus_pages =
 		ALIGN_UP(g->nr_vcpus * sizeof(void *), PAGE_SIZE) / PAGE_SIZE;
 	g->vcpus = page_alloc_ptr(g->vcpus_pages);

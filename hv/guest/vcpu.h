@@ -7,6 +7,7 @@
 #include "arch/types.h"
 #include "hv/svm/exit_decode.h"
 #include "hv/svm/vmcb.h"
+#include "hv/platform/lapic.h"
 
 struct guest;
 
@@ -56,6 +57,10 @@ struct vcpu {
 	u64 spec_ctrl; /* guest's SPEC_CTRL: in hardware while it runs */
 	u64 mtrr_def_type;
 	u64 tsc_aux; /* in the hardware MSR while the vCPU runs */
+	u64 tsc_adjust; /* IA32_TSC_ADJUST: follows TSC writes (SDM 17.17.3) */
+	struct vlapic lapic; /* multiboot guests (hv/platform/lapic.h) */
+#define VCPU_PMU_CTRS 6
+	u64 perf_ctl[VCPU_PMU_CTRS], perf_ctr[VCPU_PMU_CTRS]; /* never count */
 	u64 progress_tsc; /* last exit that was not INTR/NMI/PAUSE */
 	u32 con_len;
 	char con[VCPU_CON_LINE];

@@ -28,6 +28,8 @@ enum exit_action exit_msr(struct vcpu *v); /* exit_msr.c */
 /* The MSR allow-list: 0, or -EPERM when the guest gets #GP. */
 int exit_msr_read(struct vcpu *v, u32 msr, u64 *val);
 int exit_msr_write(struct vcpu *v, u32 msr, u64 val);
+/* exit_msr_pmu.c: 0 done, -EPERM #GP, 1 not a PMU MSR (or not multiboot). */
+int exit_msr_pmu(struct vcpu *v, u32 msr, bool wr, u64 *val);
 enum exit_action exit_ioio(struct vcpu *v); /* exit_io.c */
 enum exit_action exit_hlt(struct vcpu *v); /* exit_misc.c ... */
 enum exit_action exit_pause(struct vcpu *v);

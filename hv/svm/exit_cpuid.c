@@ -7,7 +7,11 @@
 #include "lib/string.h"
 
 #define CPUID1_ECX_MONITOR BIT(3) /* MONITOR/MWAIT are not virtualized */
+#define CPUID1_ECX_OSXSAVE BIT(27) /* mirrors CR4.OSXSAVE (bit 18) */
 #define CPUID1_ECX_HYPERVISOR BIT(31)
+#define CPUID7_ECX_OSPKE BIT(4) /* mirrors CR4.PKE (bit 22) */
+#define CR4_OSXSAVE BIT(18)
+#define CR4_PKE BIT(22)
 #define CPUID81_ECX_SVM BIT(2)
 /* Leaves from 0x8000001F (SME/SEV) up are hidden: with SEV reported there,
  * Linux's sme_enable() reads MSR_AMD64_SEV unchecked and faults. */
@@ -49,6 +53,17 @@ void exit_cpuid_leaf(struct vcpu *v, u32 leaf, u32 sub, struct cpuid_regs *r)
 	case 1:
 		r->ecx |= CPUID1_ECX_HYPERVISOR;
 		r->ecx &= ~(u32)CPUID1_ECX_MONITOR;
+		/* The OS-enabled bits reflect the guest's CR4, not ours. */
+		r->ecx &= ~(u32)CPUID1_ECX_OSXSAVE;
+		if (v->vmcb->save.cr4 & CR4_OSXSAVE)
+			r->ecx |= CPUID1_ECX_OSXSAVE;
+		break;
+	case 7:
+		if (sub != 0)
+			break;
+		r->ecx &= ~(u32)CPUID7_ECX_OSPKE;
+		if (v->vmcb->save.cr4 & CR4_PKE)
+			r->ecx |= CPUID7_ECX_OSPKE;
 		break;
 	case 0x80000001:
 		r->ecx &= ~(u32)CPUID81_ECX_SVM;

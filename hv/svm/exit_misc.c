@@ -5,6 +5,10 @@
 #include "hv/svm/exit_decode.h"
 #include "hv/guest/guest.h"
 #include "hv/log.h"
+#include "hv/emul/mmio.h"
+#include "hv/errno.h"
+#include "hv/platform/lapic.h"
+#include "lib/fmt.h"
 
 #define RFLAGS_IF BIT(9)
 
@@ -26,12 +30,46 @@ enum exit_action exit_pause(struct vcpu *v)
 	return vcpu_skip_insn(v) ? EXIT_RESUME : EXIT_LEAVE;
 }
 
+/* A multiboot guest's xAPIC page: left unmapped in the NPT, so each access
+ * faults here and is emulated from the instruction's bytes. 1 when gpa
+ * is not in it. */
+static int lapic_mmio(struct vcpu *v, u64 addr, enum exit_action *act)
+{
+	struct mmio_region reg = { vlapic_mmio_base(&v->lapic), PAGE_SIZE,
+				   &vlapic_mmio_ops, &v->lapic };
+	struct mmio_bytes seen = { 0 };
+	char hex[3 * INSN_MAX_LEN + 1] = "";
+	int r;
+
+	if (!v->guest->multiboot || addr < reg.base.v ||
+	    addr >= reg.base.v + reg.size)
+		return 1;
+	r = mmio_emulate(v, gpa(addr), &reg, &seen);
+	if (!r) {
+		*act = EXIT_RESUME;
+		return 0;
+	}
+	for (unsigned i = 0; i < seen.n; i++)
+		fmt_snprintf(hex + 3 * i, sizeof(hex) - 3 * i, "%02x ",
+			     seen.b[i]);
+	guest_stop(
+		v->guest, -1, true,
+		"vCPU %u: local APIC access at GPA %#llx not emulated (%d), RIP %#llx, bytes [ %s]",
+		v->id, (unsigned long long)addr, r,
+		(unsigned long long)v->vmcb->save.rip, hex);
+	*act = EXIT_LEAVE;
+	return 0;
+}
+
 enum exit_action exit_npf(struct vcpu *v)
 {
 	struct vmcb_control *c = &v->vmcb->control;
 	struct npf_info n;
+	enum exit_action act;
 	char why[96];
 
+	if (!lapic_mmio(v, c->exit_info2, &act))
+		return act;
 	exit_npf_decode(c->exit_info1, &n);
 	exit_npf_describe(&n, why, sizeof(why));
 	if (c->exit_info2 >= v->guest->mem_size)

@@ -9,6 +9,7 @@
 #include "hv/features.h"
 #include "hv/guest/guest.h"
 #include "hv/log.h"
+#include "hv/platform/lapic.h"
 
 #define MSR_GP_LOG_MAX 16 /* per vCPU: a probing guest cannot flood */
 #define CR0_PG BIT(31)
@@ -38,11 +39,74 @@ static bool is_mtrr(u32 msr)
 	       (msr >= MSR_MTRR_FIX4K_C0000 && msr <= MSR_MTRR_FIX4K_C0000 + 7);
 }
 
+#define MSR_TSC_ADJUST 0x3b
+#define CPUID7_EBX_TSC_ADJUST BIT(1)
+
+static bool has_tsc_adjust(void)
+{
+	struct cpuid_regs r;
+
+	cpuid(0, 0, &r);
+	if (r.eax < 7)
+		return false;
+	cpuid(7, 0, &r);
+	return r.ebx & CPUID7_EBX_TSC_ADJUST;
+}
+
+/* A multiboot guest's local APIC (hv/platform/lapic.h): IA32_APIC_BASE
+ * and the x2APIC range. 1 when msr is not one of them. */
+static int lapic_msr(struct vcpu *v, u32 msr, bool wr, u64 *val)
+{
+	struct vlapic *l = &v->lapic;
+
+	if (!v->guest->multiboot)
+		return 1;
+	if (msr == MSR_APIC_BASE) {
+		if (wr)
+			return vlapic_apic_base_write(l, *val) ? -1 : 0;
+		*val = vlapic_apic_base_read(l);
+		return 0;
+	}
+	if (msr < VLAPIC_MSR_FIRST || msr > VLAPIC_MSR_LAST)
+		return exit_msr_pmu(v, msr, wr, val);
+	if (wr)
+		return vlapic_msr_write(l, msr, *val) ? -1 : 0;
+	return vlapic_msr_read(l, msr, val) ? -1 : 0;
+}
+
+/* TSC writes move this vCPU's TSC offset (APM 15.30.5); TSC_ADJUST moves
+ * with them, and a write to it moves the TSC by the difference (SDM
+ * 17.17.3). 1 when msr is neither. */
+static int tsc_write(struct vcpu *v, u32 msr, u64 val)
+{
+	struct vmcb_control *c = &v->vmcb->control;
+	u64 old = c->tsc_offset;
+
+	if (msr == MSR_TSC) {
+		c->tsc_offset = val - rdtsc();
+		v->tsc_adjust += c->tsc_offset - old;
+		return 0;
+	}
+	if (msr == MSR_TSC_ADJUST && v->guest->multiboot && has_tsc_adjust()) {
+		c->tsc_offset += val - v->tsc_adjust;
+		v->tsc_adjust = val;
+		return 0;
+	}
+	return 1;
+}
+
 /* 0, or -1 for #GP. */
 int exit_msr_read(struct vcpu *v, u32 msr, u64 *val)
 {
 	struct vmcb_save *s = &v->vmcb->save;
+	int r = lapic_msr(v, msr, false, val);
 
+	if (r <= 0)
+		return r;
+	if (msr == MSR_TSC_ADJUST && v->guest->multiboot && has_tsc_adjust()) {
+		*val = v->tsc_adjust;
+		return 0;
+	}
 	switch (msr) {
 	case MSR_EFER:
 		*val = s->efer & ~EFER_SVME; /* SVM is hidden */
@@ -142,6 +206,12 @@ int exit_msr_write(struct vcpu *v, u32 msr, u64 val)
 		      (g_features.nx ? EFER_NXE : 0);
 	int r = write_swapped(v, msr, val);
 
+	if (r <= 0)
+		return r;
+	r = lapic_msr(v, msr, true, &val);
+	if (r <= 0)
+		return r;
+	r = tsc_write(v, msr, val);
 	if (r <= 0)
 		return r;
 	switch (msr) {

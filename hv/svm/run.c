@@ -7,6 +7,7 @@
 #include "include/minhv/guest_layout.h"
 #include "hv/smp/ipi.h"
 #include "hv/ktap.h"
+#include "lib/fmt.h"
 #include "hv/log.h"
 #include "hv/mm.h"
 #include "hv/options/options.h"
@@ -15,6 +16,9 @@
 #include "hv/guest/vcpu_watchdog.h"
 
 extern const char builtin_guest[], builtin_guest_end[];
+
+const void *g_boot_initrd; /* initrd= (hv/main.c sets it) */
+u64 g_boot_initrd_size;
 
 static enum pause_req pause_req(enum tristate t)
 {
@@ -68,6 +72,40 @@ int svm_guest_run_once(const struct guest_params *p, struct guest **out)
 	return 0;
 }
 
+/* A multiboot kernel: no KTAP of its own; its exit status (isa-debug-exit)
+ * is printed for tools/kut.sh and the run passes when it ended by itself. */
+static int run_foreign(struct guest_params *p)
+{
+	/* As GRUB and QEMU do, the command line starts with the kernel's
+	 * own path (argv[0] for kvm-unit-tests). */
+	static char cmd[sizeof(g_options.guest) + sizeof(g_options.cmdline)];
+	struct guest *g = NULL;
+	u64 before = mm_free_pages();
+	bool ok;
+	int r;
+
+	fmt_snprintf(cmd, sizeof(cmd), "%s%s%s", g_options.guest,
+		     p->cmdline && p->cmdline[0] ? " " : "",
+		     p->cmdline ? p->cmdline : "");
+	p->cmdline = cmd;
+	r = svm_guest_run_once(p, &g);
+	if (!ktap_ok("svm.guest_create", r == 0, "guest_create(%s): %d",
+		     p->name, r))
+		return r;
+	print_counters(g);
+	pr_info("svm: guest %s: exit status %lld%s\n", g->name,
+		(long long)g->exit_status,
+		g->failed ? " (stopped by minhv)" : "");
+	ok = ktap_ok("svm.guest_run", !g->failed, "guest %s: %s", g->name,
+		     g->stop_reason);
+	guest_destroy(g);
+	ok &= ktap_ok("svm.pool_restored", mm_free_pages() == before,
+		      "pool has %llu free pages after teardown, %llu before",
+		      (unsigned long long)mm_free_pages(),
+		      (unsigned long long)before);
+	return ok ? 0 : -EIO; /* a check above failed */
+}
+
 int svm_run_guest_image(const char *name, const void *img, u64 size,
 			const char *tests, struct guest_params *ran)
 {
@@ -75,6 +113,9 @@ int svm_run_guest_image(const char *name, const void *img, u64 size,
 		.name = name,
 		.image = img,
 		.image_size = size,
+		.cmdline = g_options.cmdline,
+		.initrd = g_boot_initrd,
+		.initrd_size = g_boot_initrd_size,
 		.mem_size = (u64)g_options.guest_mem_mb << 20,
 		.nr_vcpus = ipi_online_count(),
 		.bench = g_options.bench,
@@ -97,8 +138,17 @@ int svm_run_guest_image(const char *name, const void *img, u64 size,
 	}
 	ktap_ok("svm.enable", true, "SVM enabled");
 	vcpu_watchdog_init(g_options.watchdog_ms);
+	if (g_options.vcpus)
+		p.nr_vcpus = g_options.vcpus;
 	if (p.nr_vcpus > GUEST_MAX_VCPUS)
 		p.nr_vcpus = GUEST_MAX_VCPUS;
+	if (guest_image_is_multiboot(img, size)) {
+		/* Only the BSP runs (APs are not started yet): the guest is
+		 * told exactly the vCPUs it has. */
+		if (!g_options.vcpus)
+			p.nr_vcpus = 1;
+		return run_foreign(&p);
+	}
 	before = mm_free_pages();
 	r = guest_create(&p, &g);
 	if (!r) {

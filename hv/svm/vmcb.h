@@ -26,6 +26,9 @@ struct vmcb_guest {
  * a 64-bit long-mode guest state. Pure: reads only its arguments. */
 void vmcb_build(struct vmcb *v, const struct features *f,
 		const struct pause_policy *p, const struct vmcb_guest *g);
+/* Turn the initial state into 32-bit flat protected mode, paging off
+ * (Multiboot 3.2): CR0.PE only, EFER.SVME only, flat 4 GiB segments. */
+void vmcb_set_flat32(struct vmcb *v, u32 eip);
 /* IOPM: every port intercepted (all ones). */
 void vmcb_iopm_build(void *iopm);
 /* MSRPM: every MSR intercepted except the pass-through allow-list. */

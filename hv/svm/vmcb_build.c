@@ -15,6 +15,7 @@
 
 /* Segment attributes (15.5.1 packing): P, S, type; G, D/B, L. */
 #define ATTR_CODE64 0xa9b /* G L P S type=B (exec/read, accessed) */
+#define ATTR_CODE32 0xc9b /* G D/B P S type=B */
 #define ATTR_DATA 0xc93 /* G D/B P S type=3 (read/write, accessed) */
 #define ATTR_TSS64 0x08b /* P type=B (busy 64-bit TSS) */
 #define ATTR_LDT 0x082
@@ -102,4 +103,19 @@ void vmcb_build(struct vmcb *v, const struct features *f,
 	memset(v, 0, sizeof(*v));
 	build_control(v, p, g);
 	build_save(&v->save, f, g);
+}
+
+void vmcb_set_flat32(struct vmcb *v, u32 eip)
+{
+	struct vmcb_save *s = &v->save;
+
+	seg(&s->cs, 0x08, ATTR_CODE32, 0xffffffff);
+	seg(&s->tr, 0, ATTR_TSS64, 0xffff); /* busy TSS: VMRUN wants one */
+	s->efer = EFER_SVME; /* required by VMRUN; LME/NXE are the guest's */
+	s->cr0 = CR0_PE | CR0_ET;
+	s->cr3 = 0;
+	s->cr4 = 0;
+	s->rflags = 0x2;
+	s->rip = eip;
+	s->rsp = 0;
 }

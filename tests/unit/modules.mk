@@ -38,7 +38,18 @@ MOD_svm := hv/svm/svm.c
 MOD_exit_decode := hv/svm/exit_decode.c
 MOD_exits := hv/svm/exit_table.c hv/svm/exit_cpuid.c hv/svm/exit_msr.c \
 	hv/svm/exit_io.c hv/svm/exit_misc.c hv/svm/exit_invalid.c \
-	hv/svm/exit_cache.c hv/svm/exit_excp.c
+	hv/svm/exit_cache.c hv/svm/exit_excp.c hv/svm/exit_msr_pmu.c
+# The guest platform's devices (hv/platform/) and MMIO emulation (hv/emul/).
+MOD_platform := hv/platform/ports.c hv/platform/uart.c \
+	hv/platform/debug_exit.c hv/platform/fw_cfg.c hv/platform/pm_timer.c
+MOD_vlapic := hv/platform/lapic.c hv/platform/lapic_mmio.c \
+	hv/platform/lapic_msr.c
+MOD_emul_decode := hv/emul/decode.c
+MOD_emul_walk := hv/emul/walk.c
+MOD_emul := hv/emul/mmio.c hv/emul/regs.c $(MOD_emul_walk) $(MOD_emul_decode)
+MOD_platform_tables := hv/platform/acpi_tables.c hv/platform/pm_timer.c \
+	hv/platform/fw_cfg.c
+MOD_multiboot := hv/guest/multiboot_info.c hv/guest/multiboot.c
 # The guest-facing side of the exit handlers (hypercalls, guest memory,
 # console, vCPU operations, guest stop).
 MOD_guest_ops := hv/guest/hypercall.c hv/guest/mem.c hv/guest/console.c \

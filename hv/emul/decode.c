@@ -1,0 +1,198 @@
+/* hv/emul/decode.c - decoder for the MOV forms that touch device memory:
+ * legacy prefixes, REX, opcode, ModRM/SIB/displacement and immediate
+ * (SDM vol 2 2.1-2.2, APM vol 3 1.2-1.4). Only lengths and operands are
+ * decoded: the address itself comes from the nested page fault. */
+#include "hv/emul/decode.h"
+#include "hv/errno.h"
+
+#define REX_W 0x8
+#define REX_R 0x4
+
+struct cursor {
+	const u8 *buf;
+	unsigned n; /* bytes available */
+	unsigned pos;
+};
+
+/* Claim k more bytes; false when they are not there or the instruction
+ * would pass 15 bytes. */
+static bool take(struct cursor *c, unsigned k)
+{
+	if (c->pos + k > c->n || c->pos + k > INSN_MAX_LEN)
+		return false;
+	c->pos += k;
+	return true;
+}
+
+static bool take_byte(struct cursor *c, u8 *b)
+{
+	if (!take(c, 1))
+		return false;
+	*b = c->buf[c->pos - 1];
+	return true;
+}
+
+/* Little-endian immediate of k bytes, sign-extended to 64 bits. */
+static bool take_imm(struct cursor *c, unsigned k, u64 *imm)
+{
+	u64 v = 0;
+
+	if (!take(c, k))
+		return false;
+	for (unsigned i = 0; i < k; i++)
+		v |= (u64)c->buf[c->pos - k + i] << (8 * i);
+	if (k < 8 && (v & BIT(8 * k - 1)))
+		v |= ~0ULL << (8 * k);
+	*imm = v;
+	return true;
+}
+
+/* ModRM plus SIB and displacement. Register operands (mod = 3) never
+ * reach MMIO, so they are rejected. addr16: 16-bit addressing (SDM table
+ * 2-1), otherwise 32/64-bit (tables 2-2, 2-3). */
+static bool take_modrm(struct cursor *c, bool addr16, u8 *modrm)
+{
+	u8 mod, rm, sib;
+
+	if (!take_byte(c, modrm))
+		return false;
+	mod = *modrm >> 6;
+	rm = *modrm & 7;
+	if (mod == 3)
+		return false;
+	if (addr16) {
+		if (mod == 1)
+			return take(c, 1);
+		if (mod == 2 || (mod == 0 && rm == 6))
+			return take(c, 2);
+		return true;
+	}
+	if (rm == 4) {
+		if (!take_byte(c, &sib))
+			return false;
+		if (mod == 0 && (sib & 7) == 5)
+			return take(c, 4);
+	}
+	if (mod == 1)
+		return take(c, 1);
+	if (mod == 2 || (mod == 0 && rm == 5))
+		return take(c, 4);
+	return true;
+}
+
+static bool is_legacy_prefix(u8 b)
+{
+	switch (b) {
+	case 0x66: /* operand size */
+	case 0x67: /* address size */
+	case 0x2e: /* segment overrides: the fault already gives the GPA */
+	case 0x36:
+	case 0x3e:
+	case 0x26:
+	case 0x64:
+	case 0x65:
+		return true;
+	default:
+		return false;
+	}
+}
+
+int insn_decode(const u8 *buf, unsigned n, enum insn_mode mode,
+		struct insn *out)
+{
+	struct cursor c = { buf, n, 0 };
+	bool opsize16 = false, addrsize = false;
+	u8 rex = 0, op, modrm = 0;
+	unsigned osz, asz;
+
+	*out = (struct insn){ 0 };
+	if (mode != INSN_MODE32 && mode != INSN_MODE64)
+		return -EINVAL;
+	for (;;) {
+		u8 b;
+
+		if (!take_byte(&c, &b))
+			return -EINVAL;
+		if (is_legacy_prefix(b)) {
+			opsize16 |= b == 0x66;
+			addrsize |= b == 0x67;
+			rex = 0; /* a REX not right before the opcode is ignored */
+			continue;
+		}
+		if (mode == INSN_MODE64 && (b & 0xf0) == 0x40) {
+			rex = b;
+			continue;
+		}
+		/* LOCK on a MOV is #UD; REP/REPNE on these MOVs is not
+		 * something a compiler emits: refuse rather than guess. */
+		op = b;
+		break;
+	}
+	osz = (rex & REX_W) ? 8 : opsize16 ? 2 : 4;
+	if (mode == INSN_MODE64)
+		asz = addrsize ? 4 : 8;
+	else
+		asz = addrsize ? 2 : 4;
+
+	out->reg_size = osz;
+	out->size = osz;
+	switch (op) {
+	case 0x88: /* MOV r/m8, r8 */
+	case 0x8a: /* MOV r8, r/m8 */
+		out->size = out->reg_size = 1;
+		/* fall through */
+	case 0x89: /* MOV r/m, r */
+	case 0x8b: /* MOV r, r/m */
+		if (!take_modrm(&c, asz == 2, &modrm))
+			return -EINVAL;
+		out->write = op == 0x88 || op == 0x89;
+		out->kind = out->write ? INSN_MOV_TO_MEM_REG :
+					 INSN_MOV_FROM_MEM;
+		break;
+	case 0xa0: /* MOV AL, moffs8 */
+	case 0xa2: /* MOV moffs8, AL */
+		out->size = out->reg_size = 1;
+		/* fall through */
+	case 0xa1: /* MOV eAX, moffs */
+	case 0xa3: /* MOV moffs, eAX */
+		if (!take(&c, asz))
+			return -EINVAL;
+		out->write = op == 0xa2 || op == 0xa3;
+		out->kind = out->write ? INSN_MOV_TO_MEM_ACC :
+					 INSN_MOV_FROM_MEM;
+		out->reg = 0;
+		out->len = c.pos;
+		return 0;
+	case 0xc6: /* MOV r/m8, imm8 */
+	case 0xc7: /* MOV r/m, imm16/32 (sign-extended with REX.W) */
+		if (op == 0xc6)
+			out->size = out->reg_size = 1;
+		if (!take_modrm(&c, asz == 2, &modrm) || ((modrm >> 3) & 7))
+			return -EINVAL;
+		if (!take_imm(&c, out->size == 8 ? 4 : out->size, &out->imm))
+			return -EINVAL;
+		out->write = true;
+		out->kind = INSN_MOV_TO_MEM_IMM;
+		out->reg = 0;
+		out->len = c.pos;
+		return 0;
+	case 0x0f:
+		if (!take_byte(&c, &op))
+			return -EINVAL;
+		if (op != 0xb6 && op != 0xb7 && op != 0xbe && op != 0xbf)
+			return -EINVAL;
+		if (!take_modrm(&c, asz == 2, &modrm))
+			return -EINVAL;
+		out->size = (op & 1) ? 2 : 1;
+		out->kind = op < 0xbe ? INSN_MOVZX_FROM_MEM :
+					INSN_MOVSX_FROM_MEM;
+		break;
+	default:
+		return -EINVAL;
+	}
+	out->reg = ((modrm >> 3) & 7) | ((rex & REX_R) ? 8 : 0);
+	/* Without any REX, byte registers 4..7 are AH, CH, DH, BH. */
+	out->reg_high8 = out->reg_size == 1 && !rex && out->reg >= 4;
+	out->len = c.pos;
+	return 0;
+}

@@ -1,0 +1,43 @@
+/* hv/emul/decode.h - x86 decoder for the memory-operand MOV forms that
+ * compilers emit for device registers (SDM vol 2 ch. 2; APM vol 3 ch. 1). */
+#ifndef MINHV_HV_EMUL_DECODE_H
+#define MINHV_HV_EMUL_DECODE_H
+
+#include "arch/types.h"
+
+#define INSN_MAX_LEN 15 /* longer is #GP (SDM 2.3.11, APM 1.1) */
+
+enum insn_mode {
+	INSN_MODE32, /* protected mode, CS.D=1: 32-bit operands/addresses */
+	INSN_MODE64, /* long mode, CS.L=1: 32-bit operands, 64-bit addresses */
+};
+
+enum insn_kind {
+	INSN_MOV_TO_MEM_REG, /* 88, 89: mem <- reg */
+	INSN_MOV_TO_MEM_IMM, /* C6 /0, C7 /0: mem <- imm */
+	INSN_MOV_FROM_MEM, /* 8A, 8B, A0, A1: reg <- mem */
+	INSN_MOVZX_FROM_MEM, /* 0F B6, 0F B7: reg <- zero-extended mem */
+	INSN_MOVSX_FROM_MEM, /* 0F BE, 0F BF: reg <- sign-extended mem */
+	INSN_MOV_TO_MEM_ACC, /* A2, A3 (moffs): mem <- AL/eAX/RAX */
+};
+
+struct insn {
+	u8 len; /* bytes, prefixes included */
+	u8 size; /* memory access: 1, 2, 4 or 8 bytes */
+	u8 reg_size; /* width of the register operand (MOVZX: wider) */
+	bool write; /* memory is written */
+	enum insn_kind kind;
+	/* Register operand, 0..15 in SDM order (RAX, RCX, RDX, RBX, RSP, RBP,
+	 * RSI, RDI, R8..R15). With reg_high8, 4..7 mean AH, CH, DH, BH. */
+	u8 reg;
+	bool reg_high8;
+	u64 imm; /* INSN_MOV_TO_MEM_IMM: sign-extended to 64 bits */
+};
+
+/* Decode the instruction at buf[0..n). 0, or -EINVAL for anything that is
+ * not one of the forms above (register operands included), is truncated
+ * (n too small), or is longer than 15 bytes. Never reads past buf[n-1]. */
+int insn_decode(const u8 *buf, unsigned n, enum insn_mode mode,
+		struct insn *out);
+
+#endif

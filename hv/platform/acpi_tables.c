@@ -1,0 +1,142 @@
+/* hv/platform/acpi_tables.c - the ACPI tables a foreign guest finds (ACPI
+ * 6.5 section 5.2): RSDP (revision 2) -> RSDT and XSDT -> FADT (PM timer
+ * port, 32-bit) and MADT (one enabled Local APIC per vCPU at 0xFEE00000);
+ * the FADT points at an empty DSDT. Every checksum is filled in. */
+#include <stddef.h>
+
+#include "hv/acpi/tables.h"
+#include "hv/platform/platform.h"
+#include "lib/string.h"
+
+/* ACPI 6.5 5.2.9, Table 5.9: Fixed ACPI Description Table, revision 3
+ * layout (244 bytes); only the fields minhv fills are named. */
+struct acpi_fadt {
+	struct acpi_header h; /* 0: "FACP" */
+	u32 firmware_ctrl; /* 36 */
+	u32 dsdt; /* 40 */
+	u8 pad0[76 - 44];
+	u32 pm_tmr_blk; /* 76 */
+	u8 pad1[91 - 80];
+	u8 pm_tmr_len; /* 91 */
+	u8 pad2[109 - 92];
+	u16 iapc_boot_arch; /* 109 */
+	u8 reserved; /* 111 */
+	u32 flags; /* 112 */
+	u8 pad3[140 - 116];
+	u64 x_dsdt; /* 140 */
+	u8 pad4[208 - 148];
+	struct acpi_gas x_pm_tmr_blk; /* 208 */
+	u8 pad5[244 - 220];
+} ACPI_PACKED;
+
+_Static_assert(offsetof(struct acpi_fadt, dsdt) == 40, "fadt dsdt");
+_Static_assert(offsetof(struct acpi_fadt, pm_tmr_blk) == 76, "pm_tmr_blk");
+_Static_assert(offsetof(struct acpi_fadt, pm_tmr_len) == 91, "pm_tmr_len");
+_Static_assert(offsetof(struct acpi_fadt, flags) == 112, "fadt flags");
+_Static_assert(offsetof(struct acpi_fadt, x_dsdt) == 140, "x_dsdt");
+_Static_assert(offsetof(struct acpi_fadt, x_pm_tmr_blk) == 208, "x_pm_tmr");
+_Static_assert(sizeof(struct acpi_fadt) == 244, "fadt rev 3 size");
+
+#define FADT_TMR_VAL_EXT BIT(8) /* 32-bit PM timer */
+#define FADT_REV 3
+#define MADT_REV 3
+#define LAPIC_ADDR 0xfee00000u
+#define MAX_LAPICS 255 /* xAPIC IDs; the table page holds them all */
+
+/* Offsets inside the tables block. */
+#define OFF_RSDP 0x000
+#define OFF_RSDT 0x040
+#define OFF_XSDT 0x080
+#define OFF_FADT 0x100
+#define OFF_DSDT 0x200
+#define OFF_MADT 0x240
+
+_Static_assert(OFF_MADT + sizeof(struct acpi_madt) +
+			       MAX_LAPICS * sizeof(struct acpi_madt_lapic) <=
+		       ACPI_TABLES_SIZE,
+	       "tables fit");
+
+static u8 sum(const void *p, size_t n)
+{
+	const u8 *b = p;
+	u8 s = 0;
+
+	while (n--)
+		s += *b++;
+	return s;
+}
+
+static void header(struct acpi_header *h, const char *sig, u32 len, u8 rev)
+{
+	memcpy(h->signature, sig, 4);
+	h->length = len;
+	h->revision = rev;
+	memcpy(h->oem_id, "MINHV ", 6);
+	memcpy(h->oem_table_id, "MINHVPLT", 8);
+	h->oem_revision = 1;
+	memcpy(&h->creator_id, "MNHV", 4);
+	h->creator_revision = 1;
+}
+
+static void seal(struct acpi_header *h)
+{
+	h->checksum = 0;
+	h->checksum = (u8)-sum(h, h->length);
+}
+
+void acpi_tables_build(void *dst, u64 dst_gpa, u32 nr_cpus)
+{
+	u8 *base = dst;
+	struct acpi_rsdp *rsdp = (void *)(base + OFF_RSDP);
+	struct acpi_header *rsdt = (void *)(base + OFF_RSDT);
+	struct acpi_header *xsdt = (void *)(base + OFF_XSDT);
+	struct acpi_fadt *fadt = (void *)(base + OFF_FADT);
+	struct acpi_header *dsdt = (void *)(base + OFF_DSDT);
+	struct acpi_madt *madt = (void *)(base + OFF_MADT);
+	struct acpi_madt_lapic *l = (void *)(madt + 1);
+	u32 ptrs[2] = { (u32)(dst_gpa + OFF_FADT), (u32)(dst_gpa + OFF_MADT) };
+	u64 xptrs[2] = { dst_gpa + OFF_FADT, dst_gpa + OFF_MADT };
+
+	memset(dst, 0, ACPI_TABLES_SIZE);
+	if (nr_cpus > MAX_LAPICS)
+		nr_cpus = MAX_LAPICS;
+
+	header(dsdt, "DSDT", ACPI_HEADER_LEN, 2);
+	seal(dsdt);
+
+	header(&fadt->h, "FACP", sizeof(*fadt), FADT_REV);
+	fadt->dsdt = (u32)(dst_gpa + OFF_DSDT);
+	fadt->x_dsdt = dst_gpa + OFF_DSDT;
+	fadt->pm_tmr_blk = PM_TIMER_PORT;
+	fadt->pm_tmr_len = 4;
+	fadt->flags = FADT_TMR_VAL_EXT;
+	fadt->x_pm_tmr_blk =
+		(struct acpi_gas){ ACPI_GAS_IO, 32, 0, 3, PM_TIMER_PORT };
+	seal(&fadt->h);
+
+	header(&madt->h, "APIC", sizeof(*madt) + nr_cpus * sizeof(*l),
+	       MADT_REV);
+	madt->lapic_addr = LAPIC_ADDR;
+	for (u32 i = 0; i < nr_cpus; i++)
+		l[i] = (struct acpi_madt_lapic){ { MADT_LAPIC, sizeof(*l) },
+						 (u8)i,
+						 (u8)i,
+						 MADT_CPU_ENABLED };
+	seal(&madt->h);
+
+	header(rsdt, "RSDT", ACPI_HEADER_LEN + sizeof(ptrs), 1);
+	memcpy(rsdt + 1, ptrs, sizeof(ptrs));
+	seal(rsdt);
+	header(xsdt, "XSDT", ACPI_HEADER_LEN + sizeof(xptrs), 1);
+	memcpy(xsdt + 1, xptrs, sizeof(xptrs));
+	seal(xsdt);
+
+	memcpy(rsdp->signature, "RSD PTR ", 8);
+	memcpy(rsdp->oem_id, "MINHV ", 6);
+	rsdp->revision = 2;
+	rsdp->rsdt_address = (u32)(dst_gpa + OFF_RSDT);
+	rsdp->length = ACPI_RSDP_V2_LEN;
+	rsdp->xsdt_address = dst_gpa + OFF_XSDT;
+	rsdp->checksum = (u8)-sum(rsdp, ACPI_RSDP_V1_LEN);
+	rsdp->ext_checksum = (u8)-sum(rsdp, ACPI_RSDP_V2_LEN);
+}

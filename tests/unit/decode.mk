@@ -1,0 +1,6 @@
+# tests/unit/decode.mk - unit tests of hv/emul: the MOV decoder, the guest
+# page-table walker and instruction fetch, and MMIO emulation.
+UNIT_TESTS += test_decode test_walk test_mmio
+test_decode_MODS := emul_decode
+test_walk_MODS := emul_walk
+test_mmio_MODS := emul

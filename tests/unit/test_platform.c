@@ -1,0 +1,146 @@
+/* tests/unit/test_platform.c - the guest platform's pure parts: the ACPI
+ * tables parsed back by minhv's own ACPI parser (hv/acpi), the PM timer
+ * rate, fw_cfg items, the multiboot header search and boot information. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "hv/acpi/acpi.h"
+#include "hv/acpi/tables.h"
+#include "hv/guest/multiboot.h"
+#include "hv/platform/platform.h"
+
+static void *test_alloc(size_t n)
+{
+	static char pool[64 * 1024];
+	static size_t used;
+
+	if (used + n > sizeof(pool))
+		return NULL;
+	used += n;
+	return pool + used - n;
+}
+
+static u8 sum(const void *p, size_t n)
+{
+	const u8 *b = p;
+	u8 s = 0;
+
+	while (n--)
+		s += *b++;
+	return s;
+}
+
+/* The tables are built where the host test can follow their pointers. */
+static void test_acpi_tables_parse_back(void **state)
+{
+	u8 *buf = aligned_alloc(16, ACPI_TABLES_SIZE);
+	struct acpi_info a = { 0 };
+	const struct acpi_rsdp *r = (const void *)buf;
+	const u8 *fadt;
+
+	(void)state;
+	acpi_tables_build(buf, (u64)(uintptr_t)buf, 4);
+	assert_int_equal(sum(r, ACPI_RSDP_V1_LEN), 0);
+	assert_int_equal(sum(r, ACPI_RSDP_V2_LEN), 0);
+	assert_int_equal(acpi_parse(hpa((u64)(uintptr_t)buf), &a, test_alloc),
+			 0);
+	assert_true(a.used_xsdt);
+	assert_int_equal(a.ncpus, 4);
+	for (u32 i = 0; i < 4; i++) {
+		assert_int_equal(a.cpus[i].apic_id, i);
+		assert_true(a.cpus[i].enabled);
+	}
+	assert_int_equal(a.lapic_addr, 0xfee00000);
+	/* FADT (first XSDT entry; the host heap is above 4 GiB, so not
+	 * through the RSDT): PM_TMR_BLK, PM_TMR_LEN, checksum. */
+	{
+		u64 x;
+
+		memcpy(&x, buf + 0x80 + 36, 8);
+		fadt = (const u8 *)(uintptr_t)x;
+	}
+	assert_memory_equal(fadt, "FACP", 4);
+	assert_int_equal(sum(fadt, *(const u32 *)(fadt + 4)), 0);
+	assert_int_equal(*(const u32 *)(fadt + 76), PM_TIMER_PORT);
+	assert_int_equal(fadt[91], 4);
+	free(buf);
+}
+
+static void test_pm_timer_rate(void **state)
+{
+	(void)state;
+	/* One second of a 2 GHz TSC is 3579545 ticks. */
+	assert_int_equal(pm_timer_ticks(2000000000ULL, 2000000), PM_TIMER_HZ);
+	assert_int_equal(pm_timer_ticks(0, 2000000), 0);
+	assert_int_equal(pm_timer_ticks(1000, 0), 0);
+	/* Monotonic across a millisecond boundary. */
+	assert_true(pm_timer_ticks(1999999, 2000000) <=
+		    pm_timer_ticks(2000000, 2000000));
+}
+
+static void test_fw_cfg_items(void **state)
+{
+	struct platform p = { .nr_cpus = 3, .ram_size = 128 << 20 };
+
+	(void)state;
+	assert_int_equal(fw_cfg_byte(&p, 0, 0), 'Q');
+	assert_int_equal(fw_cfg_byte(&p, 0, 3), 'U');
+	assert_int_equal(fw_cfg_byte(&p, 0, 4), 0);
+	assert_int_equal(fw_cfg_byte(&p, 1, 0), 1); /* no DMA */
+	assert_int_equal(fw_cfg_byte(&p, 5, 0), 3);
+	assert_int_equal(fw_cfg_byte(&p, 5, 1), 0);
+	assert_int_equal(fw_cfg_byte(&p, 3, 3), 0x08);
+	assert_int_equal(fw_cfg_byte(&p, 0x19, 0), 0);
+}
+
+static void test_multiboot_header(void **state)
+{
+	u32 img[2048] = { 0 };
+
+	(void)state;
+	assert_int_equal(mb_find_header(img, sizeof(img)), -1);
+	img[44] = MB_HEADER_MAGIC;
+	img[46] = -MB_HEADER_MAGIC;
+	assert_int_equal(mb_find_header(img, sizeof(img)), 44 * 4);
+	img[46]++; /* bad checksum */
+	assert_int_equal(mb_find_header(img, sizeof(img)), -1);
+}
+
+static void test_multiboot_info(void **state)
+{
+	u8 *mem = calloc(1, 0x100000);
+	struct mb_boot b = { 128 << 20, "a b", 0x200000, 0x1000 };
+	const struct mb_info *mi;
+	const struct mb_mmap_entry *e;
+
+	(void)state;
+	assert_int_equal(mb_info_build(mem, &b), MB_INFO_GPA);
+	mi = (const void *)(mem + MB_INFO_GPA);
+	assert_int_equal(mi->mem_upper, (128 << 10) - 1024);
+	assert_string_equal((const char *)mem + mi->cmdline, "a b");
+	assert_int_equal(mi->mods_count, 1);
+	assert_true(mi->flags & MB_INFO_MMAP);
+	e = (const void *)(mem + mi->mmap_addr + mi->mmap_length -
+			   sizeof(*e));
+	assert_int_equal(e->base_addr + e->length, 128 << 20);
+	assert_int_equal(e->type, 1);
+	free(mem);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_acpi_tables_parse_back),
+		cmocka_unit_test(test_pm_timer_rate),
+		cmocka_unit_test(test_fw_cfg_items),
+		cmocka_unit_test(test_multiboot_header),
+		cmocka_unit_test(test_multiboot_info),
+	};
+
+	return cmocka_run_group_tests_name("platform", tests, NULL, NULL);
+}

@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+"""tools/kut.py - run kvm-unit-tests x86 tests on bare QEMU (TCG) and under
+minhv (tests/boot/run-qemu.sh, the .flat on the ESP as guest=), print a
+side-by-side table, write build/kut/results.json and keep each minhv
+console log in build/kut/logs/. Called by tools/kut.sh."""
+import json, os, re, shlex, subprocess, sys, time
+
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+KUT = os.path.join(TOP, "build", "kut")
+SRC = os.path.join(KUT, "src")
+LOGS = os.path.join(KUT, "logs")
+DEFAULT_CPU = "EPYC,+x2apic"
+DEFAULT_MEM = 128  # MiB, QEMU's default
+# What minhv does not emulate: those tests are listed, not run.
+NA_FILES = {"svm.flat": "nested virtualisation (SVM)",
+            "svm_npt.flat": "nested virtualisation (SVM)",
+            "svm_pause.flat": "nested virtualisation (SVM)",
+            "vmx.flat": "nested virtualisation (VMX)"}
+NA_PARAMS = [("pci-testdev", "needs pci-testdev"),
+             ("pc-testdev", "needs pc-testdev"),
+             ("-device", "needs a device minhv does not emulate")]
+
+
+def parse_cfg(path):
+    tests, cur = [], None
+    for line in open(path):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        m = re.match(r"^\[(.+)\]$", line)
+        if m:
+            cur = {"name": m.group(1)}
+            tests.append(cur)
+            continue
+        if cur is not None and "=" in line:
+            k, v = line.split("=", 1)
+            v = v.strip()
+            if len(v) >= 2 and v[0] == v[-1] and v[0] in "'\"":
+                v = v[1:-1]
+            cur[k.strip()] = v
+    return tests
+
+
+def split_params(qp):
+    """-cpu, -smp, -m from qemu_params; the rest as a list."""
+    args = shlex.split(qp.replace("`", ""))
+    cpu, smp, mem, rest = None, 1, DEFAULT_MEM, []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        nxt = args[i + 1] if i + 1 < len(args) else ""
+        if a == "-cpu":
+            cpu = nxt; i += 2; continue
+        if a == "-smp":
+            smp = int(re.match(r"(\d+)", nxt.replace("cpus=", "")).group(1))
+            i += 2; continue
+        if a == "-m":
+            mem = int(re.match(r"(\d+)", nxt).group(1)); i += 2; continue
+        rest.append(a); i += 1
+    return cpu, smp, mem, rest
+
+
+def na_reason(t):
+    if t.get("arch", "x86_64") not in ("x86_64",):
+        return "arch %s only" % t["arch"]
+    if t.get("file") in NA_FILES:
+        return NA_FILES[t["file"]]
+    if t.get("accel") == "kvm":
+        return "needs KVM"
+    qp = t.get("qemu_params", "") + " " + t.get("extra_params", "")
+    for pat, why in NA_PARAMS:
+        if pat in qp:
+            return why
+    return None
+
+
+def result_of(status, text):
+    """isa-debug-exit status (v << 1) | 1: 1 pass; 77 (what the suite's
+    scripts/runtime.bash reads as skip) or (77 << 1) | 1 skip."""
+    if status == 1:
+        return "PASS"
+    if status in (77, (77 << 1) | 1):
+        return "SKIP"
+    m = re.search(r"SUMMARY: .*", text)
+    return "FAIL" if m else "FAIL(nosummary)"
+
+
+def run_bare(t, cpu, smp, mem, rest, tmo):
+    cmd = ["timeout", "-k", "5", str(tmo), "qemu-system-x86_64",
+           "-nodefaults", "-display", "none", "-serial", "stdio",
+           "-no-reboot", "-accel", "tcg", "-cpu", cpu or DEFAULT_CPU,
+           "-smp", str(smp), "-m", str(mem),
+           "-device", "isa-debug-exit,iobase=0xf4,iosize=0x4",
+           "-kernel", os.path.join(SRC, "x86", t["file"]),
+           "-append", t.get("test_args", "")] + rest
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       stdin=subprocess.DEVNULL)
+    text = p.stdout.decode(errors="replace")
+    with open(os.path.join(LOGS, t["name"] + ".bare.log"), "w") as f:
+        f.write(text)
+    if p.returncode in (124, 137):
+        return "TIMEOUT", text
+    return result_of(p.returncode, text), text
+
+
+def run_minhv(t, cpu, mem, tmo):
+    log = os.path.join(LOGS, t["name"] + ".minhv.log")
+    flat = t["file"]
+    # minhv needs SVM and NPT from the outer CPU model.
+    ocpu = (cpu or DEFAULT_CPU) + ",+svm,+npt"
+    args = t.get("test_args", "").replace('"', "")
+    opts = ('guest=\\kut\\%s cmdline="%s" guest_mem=%dM pool=%dM '
+            'watchdog_ms=0 vcpus=1' % (flat, args, mem, mem + 64))
+    cmd = [os.path.join(TOP, "tests", "boot", "run-qemu.sh"),
+           "--name", "kut-" + t["name"], "--smp", "1", "--cpu", ocpu,
+           "--mem", str(mem + 512), "--timeout", str(tmo + 60),
+           "--log", log, "--opts", opts,
+           "--file", "%s:kut/%s" % (os.path.join(SRC, "x86", flat), flat)]
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       stdin=subprocess.DEVNULL)
+    err = p.stdout.decode(errors="replace")
+    text = open(log, errors="replace").read() if os.path.exists(log) else ""
+    if "timed out" in err:
+        return "TIMEOUT", text
+    m = re.search(r"^svm: guest \S+: exit status (-?\d+)( \(stopped by minhv\))?",
+                  text, re.M)
+    if not m:
+        return "ERROR(no guest)", text
+    if m.group(2):
+        return "FAIL(minhv stop)", text
+    guest = "\n".join(l for l in text.splitlines() if l.startswith("["))
+    return result_of(int(m.group(1)), guest), text
+
+
+def main():
+    want = [a for a in sys.argv[1:] if a]
+    os.makedirs(LOGS, exist_ok=True)
+    tests = parse_cfg(os.path.join(SRC, "x86", "unittests.cfg"))
+    if want:
+        unknown = set(want) - {t["name"] for t in tests}
+        if unknown:
+            print("kut: unknown tests: " + " ".join(sorted(unknown)))
+            return 2
+        tests = [t for t in tests if t["name"] in want]
+    results, same = [], True
+    print("%-24s %-16s %-16s %7s  %s" % ("test", "bare QEMU", "minhv",
+                                        "time", "note"))
+    for t in tests:
+        why = na_reason(t)
+        row = {"test": t["name"], "file": t.get("file"),
+               "args": t.get("test_args", "")}
+        if why:
+            row.update(bare="n/a", minhv="n/a", reason=why, seconds=0)
+            print("%-24s %-16s %-16s %7s  %s" % (t["name"], "n/a", "n/a",
+                                                "", why))
+            results.append(row)
+            continue
+        cpu, smp, mem, rest = split_params(t.get("qemu_params", "") + " " +
+                                           t.get("extra_params", ""))
+        tmo = int(re.match(r"(\d+)", t.get("timeout", "90")).group(1))
+        t0 = time.time()
+        bare, _ = run_bare(t, cpu, smp, mem, rest, tmo)
+        t1 = time.time()
+        mh, _ = run_minhv(t, cpu, mem, tmo)
+        t2 = time.time()
+        note = "" if smp == 1 else "-smp %d: minhv runs 1 vCPU" % smp
+        if bare != mh:
+            same = False
+            note = (note + "; " if note else "") + "DIFFERS"
+        row.update(bare=bare, minhv=mh, bare_s=round(t1 - t0, 1),
+                   minhv_s=round(t2 - t1, 1), smp=smp, note=note)
+        print("%-24s %-16s %-16s %6.0fs  %s" % (t["name"], bare, mh,
+                                               t2 - t0, note), flush=True)
+        results.append(row)
+    with open(os.path.join(KUT, "results.json"), "w") as f:
+        json.dump(results, f, indent=1)
+    print("kut: results in build/kut/results.json, logs in build/kut/logs/")
+    return 0 if same else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
