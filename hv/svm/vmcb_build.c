@@ -30,23 +30,36 @@ static void seg(struct vmcb_seg *s, u16 sel, u16 attr, u32 limit)
 /* Every exit minhv handles, or must refuse (the SVM instructions: the
  * guest gets #UD), APM 15.9-15.13. */
 static const u16 intercepts[] = {
-	INTERCEPT_INTR,	    INTERCEPT_NMI,	INTERCEPT_CPUID,
-	INTERCEPT_HLT,	    INTERCEPT_INVLPGA,	INTERCEPT_IOIO_PROT,
-	INTERCEPT_MSR_PROT, INTERCEPT_SHUTDOWN, INTERCEPT_VMRUN,
-	INTERCEPT_VMMCALL,  INTERCEPT_VMLOAD,	INTERCEPT_VMSAVE,
-	INTERCEPT_STGI,	    INTERCEPT_CLGI,	INTERCEPT_SKINIT,
+	INTERCEPT_INTR,
+	INTERCEPT_NMI,
+	INTERCEPT_CPUID,
+	INTERCEPT_HLT,
+	INTERCEPT_INVLPGA,
+	INTERCEPT_IOIO_PROT,
+	INTERCEPT_MSR_PROT,
+	INTERCEPT_SHUTDOWN,
+	INTERCEPT_VMRUN,
+	INTERCEPT_VMMCALL,
+	INTERCEPT_VMLOAD,
+	INTERCEPT_VMSAVE,
+	INTERCEPT_STGI,
+	INTERCEPT_CLGI,
+	INTERCEPT_SKINIT,
 	/* A guest INVD would discard the host's dirty lines; WBINVD (and
 	 * WBNOINVD, which exits as WBINVD) has nothing to write back for. */
-	INTERCEPT_INVD,	    INTERCEPT_WBINVD,
+	INTERCEPT_INVD,
+	INTERCEPT_WBINVD,
 	/* KVM's rule since CVE-2015-5307/CVE-2015-8104: a guest can make
 	 * #AC or #DB delivery recurse forever inside the CPU; intercepted,
 	 * every delivery leaves guest mode (then the watchdog can act).
 	 * #MC belongs to the host (APM 15.12). */
-	INTERCEPT_EXCEPTION(VEC_DB), INTERCEPT_EXCEPTION(VEC_AC),
+	INTERCEPT_EXCEPTION(VEC_DB),
+	INTERCEPT_EXCEPTION(VEC_AC),
 	INTERCEPT_EXCEPTION(VEC_MC),
 };
 
-static void build_control(struct vmcb *v, const struct pause_policy *p,
+static void build_control(struct vmcb *v, const struct features *f,
+			  const struct pause_policy *p,
 			  const struct vmcb_guest *g)
 {
 	struct vmcb_control *c = &v->control;
@@ -62,12 +75,14 @@ static void build_control(struct vmcb *v, const struct pause_policy *p,
 	c->msrpm_base_pa = g->msrpm.v;
 	c->asid = g->asid;
 	/* The ASID may have served an earlier guest: flush on first run. */
-	c->tlb_control = TLB_CONTROL_FLUSH_ALL;
+	c->tlb_control = vmcb_first_tlb_control(f);
 	/* Guest RFLAGS.IF masks only virtual interrupts (15.21.1). */
 	c->v_intr = V_INTR_MASKING;
 	c->np_enable = NP_ENABLE;
 	c->n_cr3 = g->ncr3.v;
-	c->clean = 0; /* nothing cached: every field is (re)loaded */
+	/* Nothing cached: every field is (re)loaded. Set last, after the
+	 * intercept setters' own vmcb_mark_dirty(). */
+	c->clean = 0;
 }
 
 static void build_save(struct vmcb_save *s, const struct features *f,
@@ -100,6 +115,6 @@ void vmcb_build(struct vmcb *v, const struct features *f,
 		const struct pause_policy *p, const struct vmcb_guest *g)
 {
 	memset(v, 0, sizeof(*v));
-	build_control(v, p, g);
+	build_control(v, f, p, g);
 	build_save(&v->save, f, g);
 }
