@@ -30,31 +30,19 @@ static void seg(struct vmcb_seg *s, u16 sel, u16 attr, u32 limit)
 /* Every exit minhv handles, or must refuse (the SVM instructions: the
  * guest gets #UD), APM 15.9-15.13. */
 static const u16 intercepts[] = {
-	INTERCEPT_INTR,
-	INTERCEPT_NMI,
-	INTERCEPT_CPUID,
-	INTERCEPT_HLT,
-	INTERCEPT_INVLPGA,
-	INTERCEPT_IOIO_PROT,
-	INTERCEPT_MSR_PROT,
-	INTERCEPT_SHUTDOWN,
-	INTERCEPT_VMRUN,
-	INTERCEPT_VMMCALL,
-	INTERCEPT_VMLOAD,
-	INTERCEPT_VMSAVE,
-	INTERCEPT_STGI,
-	INTERCEPT_CLGI,
-	INTERCEPT_SKINIT,
+	INTERCEPT_INTR,	    INTERCEPT_NMI,	INTERCEPT_CPUID,
+	INTERCEPT_HLT,	    INTERCEPT_INVLPGA,	INTERCEPT_IOIO_PROT,
+	INTERCEPT_MSR_PROT, INTERCEPT_SHUTDOWN, INTERCEPT_VMRUN,
+	INTERCEPT_VMMCALL,  INTERCEPT_VMLOAD,	INTERCEPT_VMSAVE,
+	INTERCEPT_STGI,	    INTERCEPT_CLGI,	INTERCEPT_SKINIT,
 	/* A guest INVD would discard the host's dirty lines; WBINVD (and
 	 * WBNOINVD, which exits as WBINVD) has nothing to write back for. */
-	INTERCEPT_INVD,
-	INTERCEPT_WBINVD,
+	INTERCEPT_INVD,	    INTERCEPT_WBINVD,
 	/* KVM's rule since CVE-2015-5307/CVE-2015-8104: a guest can make
 	 * #AC or #DB delivery recurse forever inside the CPU; intercepted,
 	 * every delivery leaves guest mode (then the watchdog can act).
 	 * #MC belongs to the host (APM 15.12). */
-	INTERCEPT_EXCEPTION(VEC_DB),
-	INTERCEPT_EXCEPTION(VEC_AC),
+	INTERCEPT_EXCEPTION(VEC_DB), INTERCEPT_EXCEPTION(VEC_AC),
 	INTERCEPT_EXCEPTION(VEC_MC),
 };
 
