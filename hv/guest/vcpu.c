@@ -32,9 +32,10 @@ static inline void loop_sti(void)
 }
 
 /* bench=1: one #VMEXIT -> VMRUN path: t_exit is set after every exit (0
- * when the loop starts, so the first entry is not timed). The window is
- * the whole C side of the loop, from the VMRUN stub's return to its next
- * call; it runs inside the round trips the guest's bench scenario times. */
+ * when the loop starts, so the first entry is not timed). The window runs
+ * from just after the exit's STI to just before the next SPEC_CTRL switch
+ * and VMRUN stub call (the entry handshake included); it runs inside the
+ * round trips the guest's bench scenario times. */
 static inline void bench_path(struct vcpu_stats *s, u64 now)
 {
 	u64 d;

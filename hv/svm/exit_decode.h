@@ -78,8 +78,7 @@ static inline unsigned exit_insn_len_fallback(u64 code)
 /* RIP of the instruction after the intercepted one: IOIO from EXITINFO2,
  * else NRIP (when has_nrip and the CPU wrote it), else the known length.
  * Returns false if it cannot be known. */
-static inline bool exit_next_rip(const struct vmcb *v, bool has_nrip,
-				 u64 *next)
+static inline bool exit_next_rip(const struct vmcb *v, bool has_nrip, u64 *next)
 {
 	const struct vmcb_control *c = &v->control;
 	unsigned len;
