@@ -140,6 +140,26 @@ _Static_assert(INTERCEPT_EFER_WRITE_TRAP == 4 * 32 + 15, "word 4 bit 15");
 #define TLB_CONTROL_FLUSH_ALL 1
 #define TLB_CONTROL_FLUSH_ASID 3
 
+/* VMCB clean bits (0x0C0), APM 15.15.3: a set bit tells VMRUN that the
+ * group is unchanged since this VMCB's last VMRUN on this CPU, so the
+ * processor may use its cached copy. Whoever writes a field of a group
+ * after the first VMRUN clears its bit (vmcb_mark_dirty()). Fields outside
+ * every group (EVENTINJ, TLB_CONTROL, RIP, RSP, RAX, RFLAGS, the VMLOAD
+ * state, SPEC_CTRL) are always read. Only with CPUID 0x8000000A:EDX[5]. */
+#define VMCB_CLEAN_I BIT(0) /* intercepts, TSC offset, PAUSE filter */
+#define VMCB_CLEAN_IOPM BIT(1) /* IOPM_BASE_PA, MSRPM_BASE_PA */
+#define VMCB_CLEAN_ASID BIT(2)
+#define VMCB_CLEAN_TPR BIT(3) /* V_TPR, V_IRQ, V_INTR_*, V_IGN_TPR */
+#define VMCB_CLEAN_NP BIT(4) /* NP_ENABLE, N_CR3, G_PAT */
+#define VMCB_CLEAN_CRX BIT(5) /* CR0, CR3, CR4, EFER */
+#define VMCB_CLEAN_DRX BIT(6) /* DR6, DR7 */
+#define VMCB_CLEAN_DT BIT(7) /* GDTR, IDTR */
+#define VMCB_CLEAN_SEG BIT(8) /* CS, DS, SS, ES, CPL */
+#define VMCB_CLEAN_CR2 BIT(9)
+#define VMCB_CLEAN_LBR BIT(10) /* DBGCTL, BR_FROM/TO, LASTEXCP* */
+#define VMCB_CLEAN_AVIC BIT(11)
+#define VMCB_CLEAN_ALL 0xfffU /* bits 31:12 are reserved: written 0 */
+
 #define V_INTR_MASKING BIT(24) /* V_INTR at 0x60, APM 15.21.1 */
 #define NP_ENABLE BIT(0) /* 0x90, APM 15.25.3 */
 
@@ -334,14 +354,30 @@ VMCB_SAVE(dbgctl, 0x670);
 VMCB_SAVE(spec_ctrl, 0x6e0);
 _Static_assert(sizeof(struct vmcb) == PAGE_SIZE, "one page");
 
+/* The next VMRUN must reload the groups in mask (VMCB_CLEAN_*). */
+static inline void vmcb_mark_dirty(struct vmcb *v, u32 mask)
+{
+	v->control.clean &= ~mask;
+}
+
+/* The intercept setters mark their group dirty themselves, so a change
+ * after the first VMRUN cannot be missed (APM 15.15.3). */
 static inline void vmcb_set_intercept(struct vmcb *v, unsigned bit)
 {
 	v->control.intercepts[bit / 32] |= 1U << (bit % 32);
+	vmcb_mark_dirty(v, VMCB_CLEAN_I);
 }
 
 static inline void vmcb_clr_intercept(struct vmcb *v, unsigned bit)
 {
 	v->control.intercepts[bit / 32] &= ~(1U << (bit % 32));
+	vmcb_mark_dirty(v, VMCB_CLEAN_I);
+}
+
+static inline void vmcb_set_tsc_offset(struct vmcb *v, u64 off)
+{
+	v->control.tsc_offset = off;
+	vmcb_mark_dirty(v, VMCB_CLEAN_I);
 }
 
 static inline bool vmcb_has_intercept(const struct vmcb *v, unsigned bit)

@@ -18,19 +18,37 @@
 #include "hv/guest/vcpu_watchdog.h"
 #include "hv/smp/time.h"
 
-static void bench_path(struct vcpu *v, u64 now)
+/* CLI/STI in place: the loop runs them on every exit, and this file is
+ * never linked against the unit tests' CPU double (arch/cpu.h's
+ * irq_disable()/irq_enable() are the same instructions out of line). */
+static inline void loop_cli(void)
+{
+	__asm__ volatile("cli" ::: "memory");
+}
+
+static inline void loop_sti(void)
+{
+	__asm__ volatile("sti" ::: "memory");
+}
+
+/* bench=1: one #VMEXIT -> VMRUN path: t_exit is set after every exit (0
+ * when the loop starts, so the first entry is not timed). The window runs
+ * from just after the exit's STI to just before the next SPEC_CTRL switch
+ * and VMRUN stub call (the entry handshake included); it runs inside the
+ * round trips the guest's bench scenario times. */
+static inline void bench_path(struct vcpu_stats *s, u64 now)
 {
 	u64 d;
 
-	if (!v->stats.t_exit)
+	if (!s->t_exit)
 		return;
-	d = now - v->stats.t_exit;
-	v->stats.path_n++;
-	v->stats.path_sum += d;
-	if (!v->stats.path_min || d < v->stats.path_min)
-		v->stats.path_min = d;
-	if (d > v->stats.path_max)
-		v->stats.path_max = d;
+	d = now - s->t_exit;
+	s->path_n++;
+	s->path_sum += d;
+	if (!s->path_min || d < s->path_min)
+		s->path_min = d;
+	if (d > s->path_max)
+		s->path_max = d;
 }
 
 static bool waiting(const struct vcpu *v)
@@ -74,10 +92,19 @@ bool vcpu_wait_wakeup(struct vcpu *v)
 	return !g->stopping;
 }
 
+/* The run loop. Per exit it does only what every exit needs: the VMRUN
+ * handshake with vcpu_wait_out(), the VMCB's TLB control and clean bits,
+ * EXITINTINFO, one table dispatch (which keeps the statistics) and, on INTR
+ * exits only, the watchdog's tick. Everything decided at boot (SPEC_CTRL
+ * policy, bench, clean-bit support) is read once, before the loop. */
 static void vcpu_run(struct vcpu *v)
 {
 	struct guest *g = v->guest;
 	struct svm_cpu *sc = svm_this_cpu();
+	struct vmcb *vmcb = v->vmcb;
+	const bool spec = g_spec_policy.guest != SPEC_GUEST_NONE;
+	const bool bench = g->bench;
+	const u32 clean = vmcb_clean_mask(&g_features);
 	u64 host_aux = 0;
 
 	/* g->active was raised by mark_running(): teardown waits for us. */
@@ -90,52 +117,76 @@ static void vcpu_run(struct vcpu *v)
 	sc->vcpu = v;
 	/* Host FS/GS (percpu!)/TR/syscall MSRs, restored after each exit. */
 	svm_vmsave(sc->host_vmcb);
+	/* Entering the loop is how a vCPU comes to a CPU: what this CPU may
+	 * have cached of the VMCB is not to be trusted (APM 15.15.3; KVM
+	 * marks all dirty when a vCPU changes CPU). */
+	vmcb->control.clean = 0;
 	/* RDTSCP reads the hardware TSC_AUX directly: give it the guest's. */
 	if (g_features.rdtscp) {
 		host_aux = rdmsr(MSR_TSC_AUX);
 		wrmsr(MSR_TSC_AUX, v->tsc_aux);
 	}
 	vcpu_watchdog_arm(v);
-	if (g->bench) { /* self-test stage: boot -> first guest instruction */
+	if (bench) { /* self-test stage: boot -> first guest instruction */
 		struct selftest_ctx st = { .bench = true, .tsc = rdtsc() };
 
 		selftest_run(ST_VCPU_START, &st);
+		v->stats.t_exit = 0; /* no exit yet: nothing to time */
 	}
-	while (!g->stopping) {
-		if (v->state != VCPU_RUNNING) {
+	for (;;) {
+		/* Dekker with vcpu_wait_out(): announce, then check the state,
+		 * interrupts off so a kick sent after the check stays pending
+		 * and becomes an INTR exit (APM 15.21.1). The SEQ_CST store
+		 * (XCHG) is the one full barrier this side needs: the loads
+		 * below cannot pass it. The other side has its own (the
+		 * SEQ_CST store of v->wake in vcpu_kick() between its state
+		 * change and its load of in_guest). */
+		loop_cli();
+		__atomic_store_n(&v->in_guest, 1, __ATOMIC_SEQ_CST);
+		if (__builtin_expect(__atomic_load_n(&v->state,
+						     __ATOMIC_SEQ_CST) !=
+						     VCPU_RUNNING ||
+					     __atomic_load_n(&g->stopping,
+							     __ATOMIC_SEQ_CST),
+				     0)) {
+			__atomic_store_n(&v->in_guest, 0, __ATOMIC_RELEASE);
+			loop_sti();
+			if (g->stopping)
+				break;
+			if (v->state == VCPU_RUNNING)
+				continue;
 			if (v->state == VCPU_DONE || !vcpu_wait_wakeup(v))
 				break;
-			v->progress_tsc =
-				rdtsc(); /* parked time is not a hang */
+			vcpu_watchdog_arm(v); /* parked time is not a hang */
 			continue;
 		}
-		if (g->bench)
-			bench_path(v, rdtsc());
-		/* Dekker with vcpu_wait_out(): announce, then re-check the
-		 * state, interrupts off so a kick sent after the check
-		 * stays pending and becomes an INTR exit (APM 15.21.1). */
-		irq_disable();
-		__atomic_store_n(&v->in_guest, 1, __ATOMIC_SEQ_CST);
-		if (__atomic_load_n(&v->state, __ATOMIC_SEQ_CST) !=
-			    VCPU_RUNNING ||
-		    __atomic_load_n(&g->stopping, __ATOMIC_SEQ_CST)) {
-			__atomic_store_n(&v->in_guest, 0, __ATOMIC_SEQ_CST);
-			irq_enable();
-			continue;
-		}
+		if (__builtin_expect(bench, 0))
+			bench_path(&v->stats, __builtin_ia32_rdtsc());
 		/* Guest SPEC_CTRL in hardware while it runs (vcpu_spec.c);
-		 * the host base is back before any indirect branch. */
-		vcpu_spec_enter(v);
+		 * the host base is back before any indirect branch. Nothing
+		 * to switch when the CPU has no SPEC_CTRL. */
+		if (spec)
+			vcpu_spec_enter(v);
 		svm_vmrun(v->vmcb_hpa, &v->gprs, sc->host_vmcb);
-		vcpu_spec_exit(v);
-		__atomic_store_n(&v->in_guest, 0, __ATOMIC_SEQ_CST);
-		irq_enable();
-		if (g->bench)
-			v->stats.t_exit = rdtsc();
-		v->vmcb->control.tlb_control = TLB_CONTROL_NOTHING;
-		vcpu_reinject_event(v);
-		if (exit_dispatch(v) == EXIT_LEAVE ||
-		    !vcpu_watchdog_check(v, v->vmcb->control.exit_code))
+		if (spec)
+			vcpu_spec_exit(v);
+		/* Out of guest mode. A release store is enough: the waiter
+		 * only needs to see 0 after the guest stopped running, and
+		 * nothing here is ordered after it (the next entry's store
+		 * is the full barrier again). */
+		__atomic_store_n(&v->in_guest, 0, __ATOMIC_RELEASE);
+		loop_sti();
+		if (__builtin_expect(bench, 0))
+			v->stats.t_exit = __builtin_ia32_rdtsc();
+		vmcb_after_exit(vmcb, clean);
+		if (__builtin_expect(
+			    vmcb->control.exit_int_info & EVENTINJ_VALID, 0))
+			vcpu_reinject_event(v);
+		if (exit_dispatch(v) == EXIT_LEAVE)
+			break;
+		if (__builtin_expect(vmcb->control.exit_code == VMEXIT_INTR,
+				     0) &&
+		    !vcpu_watchdog_tick(v))
 			break;
 	}
 	vcpu_watchdog_disarm();

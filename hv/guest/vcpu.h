@@ -36,6 +36,7 @@ struct vcpu_stats {
 	u64 halt_waits; /* times its CPU parked while it was HALTED */
 	u64 parks_before; /* its CPU's park count when the guest started */
 	u64 wake_spec_bad; /* wakes that found SPEC_CTRL not at the base */
+	u64 reflected; /* exception exits (#DB/#AC reflected, #MC) */
 	/* Bench: TSC from #VMEXIT (stub return) to the next VMRUN. */
 	u64 t_exit, path_n, path_sum, path_min, path_max;
 };
@@ -61,7 +62,9 @@ struct vcpu {
 	struct vlapic lapic; /* multiboot guests (hv/platform/lapic.h) */
 #define VCPU_PMU_CTRS 6
 	u64 perf_ctl[VCPU_PMU_CTRS], perf_ctr[VCPU_PMU_CTRS]; /* never count */
-	u64 progress_tsc; /* last exit that was not INTR/NMI/PAUSE */
+	/* Watchdog (vcpu_watchdog.c): the progress count at the last tick
+	 * that saw it change, and the TSC of that tick. */
+	u64 progress_seen, progress_tsc;
 	u32 con_len;
 	char con[VCPU_CON_LINE];
 	struct vcpu_stats stats;

@@ -17,18 +17,23 @@ void vcpu_inject_exception(struct vcpu *v, u8 vector, bool has_err, u32 err)
 	v->vmcb->control.event_inj = e;
 }
 
+/* Out of line: the guest_stop() call would give vcpu_skip_insn() a frame
+ * on every exit. */
+static __attribute__((noinline, cold)) bool skip_failed(struct vcpu *v)
+{
+	guest_stop(v->guest, -1, true,
+		   "vCPU %u: cannot step over exit %#llx at RIP %#llx", v->id,
+		   (unsigned long long)v->vmcb->control.exit_code,
+		   (unsigned long long)v->vmcb->save.rip);
+	return false;
+}
+
 bool vcpu_skip_insn(struct vcpu *v)
 {
 	u64 next;
 
-	if (!exit_next_rip(v->vmcb, g_features.nrips, &next)) {
-		guest_stop(v->guest, -1, true,
-			   "vCPU %u: cannot step over exit %#llx at RIP %#llx",
-			   v->id,
-			   (unsigned long long)v->vmcb->control.exit_code,
-			   (unsigned long long)v->vmcb->save.rip);
-		return false;
-	}
+	if (!exit_next_rip(v->vmcb, g_features.nrips, &next))
+		return skip_failed(v);
 	v->vmcb->save.rip = next;
 	return true;
 }

@@ -1,6 +1,9 @@
 /* hv/guest/vcpu_watchdog.c - stop a guest that makes no progress (an endless
- * loop): the LAPIC timer forces periodic INTR exits (APM 15.13.1) and the
- * TSC tells how long the vCPU went without a "useful" exit. */
+ * loop): the LAPIC timer forces periodic INTR exits (APM 15.13.1); on each,
+ * the exit counters tell whether the vCPU had a "useful" exit since the
+ * last tick and the TSC how long it has gone without one. Nothing runs on
+ * the other exits: the counters are the statistics exit_dispatch() keeps
+ * anyway. */
 #include "arch/cpu.h"
 #include "hv/guest/guest.h"
 #include "hv/log.h"
@@ -30,10 +33,22 @@ void vcpu_watchdog_init(u32 ms)
 		ms);
 }
 
+/* Exits that were progress: all but INTR, NMI, PAUSE and the exceptions
+ * reflected into the guest (exit_excp.c): an endless #AC/#DB delivery
+ * loop must still run into the limit. */
+static u64 progress(const struct vcpu *v)
+{
+	const struct vcpu_stats *s = &v->stats;
+
+	return s->exits - s->count[EK_INTR] - s->count[EK_NMI] -
+	       s->count[EK_PAUSE] - s->reflected;
+}
+
 void vcpu_watchdog_arm(struct vcpu *v)
 {
 	if (!limit_tsc)
 		return;
+	v->progress_seen = progress(v);
 	v->progress_tsc = rdtsc();
 	apic_timer_oneshot(VEC_TIMER, TICK_COUNT, APIC_TIMER_DIV_1);
 }
@@ -44,22 +59,22 @@ void vcpu_watchdog_disarm(void)
 		apic_timer_stop();
 }
 
-bool vcpu_watchdog_check(struct vcpu *v, u64 code)
+/* Progress is seen at tick granularity: the limit runs from the first tick
+ * that found none, at most TICK_COUNT later than the last useful exit. */
+bool vcpu_watchdog_tick(struct vcpu *v)
 {
-	u64 now;
+	u64 now, p;
 
 	if (!limit_tsc)
 		return true;
+	apic_timer_oneshot(VEC_TIMER, TICK_COUNT, APIC_TIMER_DIV_1);
 	now = rdtsc();
-	/* A reflected exception (#AC/#DB, exit_excp.c) is not progress: an
-	 * endless delivery loop must still run into the limit. */
-	if (code != VMEXIT_INTR && code != VMEXIT_NMI && code != VMEXIT_PAUSE &&
-	    !(code >= VMEXIT_EXCP_BASE && code < VMEXIT_EXCP_BASE + 32)) {
+	p = progress(v);
+	if (p != v->progress_seen) {
+		v->progress_seen = p;
 		v->progress_tsc = now;
 		return true;
 	}
-	if (code == VMEXIT_INTR) /* one-shot: keep it ticking */
-		apic_timer_oneshot(VEC_TIMER, TICK_COUNT, APIC_TIMER_DIV_1);
 	if (now - v->progress_tsc <= limit_tsc)
 		return true;
 	guest_stop(

@@ -7,10 +7,13 @@
 
 /* Boot CPU, once, after TSC calibration. */
 void vcpu_watchdog_init(u32 ms);
-/* On the vCPU's CPU: start ticking, progress = now. */
+/* On the vCPU's CPU: start ticking, progress = now (also after a wait in
+ * the host: parked time is not a hang). */
 void vcpu_watchdog_arm(struct vcpu *v);
 void vcpu_watchdog_disarm(void);
-/* After each exit: false when the guest was stopped for no progress. */
-bool vcpu_watchdog_check(struct vcpu *v, u64 exit_code);
+/* After an INTR exit (the timer's tick, or any other interrupt), once
+ * exit_dispatch() counted it: re-arm the one-shot; false when the guest
+ * was stopped for no progress. The only watchdog work in the run loop. */
+bool vcpu_watchdog_tick(struct vcpu *v);
 
 #endif

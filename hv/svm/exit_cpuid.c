@@ -17,7 +17,10 @@
  * Linux's sme_enable() reads MSR_AMD64_SEV unchecked and faults. */
 #define GUEST_MAX_EXT_LEAF 0x8000001eu
 
-static void hv_leaf(struct vcpu *v, u32 leaf, struct cpuid_regs *r)
+/* Out of line: rare, and its memcpy()s would give every CPUID exit a
+ * frame. */
+static __attribute__((noinline)) void hv_leaf(struct vcpu *v, u32 leaf,
+					      struct cpuid_regs *r)
 {
 	static const char sig[12] = "minhvminhv\0";
 
@@ -34,7 +37,9 @@ static void hv_leaf(struct vcpu *v, u32 leaf, struct cpuid_regs *r)
 	}
 }
 
-void exit_cpuid_leaf(struct vcpu *v, u32 leaf, u32 sub, struct cpuid_regs *r)
+/* Inlined into exit_cpuid(), the path of every CPUID exit. */
+static inline void leaf_of(struct vcpu *v, u32 leaf, u32 sub,
+			   struct cpuid_regs *r)
 {
 	if (leaf >= HV_CPUID_BASE && leaf <= HV_CPUID_BASE + 0xff) {
 		hv_leaf(v, leaf, r);
@@ -74,15 +79,27 @@ void exit_cpuid_leaf(struct vcpu *v, u32 leaf, u32 sub, struct cpuid_regs *r)
 	}
 }
 
+void exit_cpuid_leaf(struct vcpu *v, u32 leaf, u32 sub, struct cpuid_regs *r)
+{
+	leaf_of(v, leaf, sub, r);
+}
+
+/* Every CPUID exit: the leaf computed in place, the results written
+ * straight to the guest's registers and RIP stepped here (CPUID is 2
+ * bytes, 0F A2) rather than through vcpu_skip_insn()'s general case. */
 enum exit_action exit_cpuid(struct vcpu *v)
 {
+	struct vmcb *vm = v->vmcb;
+	u64 nrip = vm->control.next_rip;
 	struct cpuid_regs r;
 
-	exit_cpuid_leaf(v, (u32)v->vmcb->save.rax, (u32)v->gprs.rcx, &r);
+	leaf_of(v, (u32)vm->save.rax, (u32)v->gprs.rcx, &r);
 	/* 32-bit results zero-extend into the 64-bit registers. */
-	v->vmcb->save.rax = r.eax;
+	vm->save.rax = r.eax;
 	v->gprs.rbx = r.ebx;
 	v->gprs.rcx = r.ecx;
 	v->gprs.rdx = r.edx;
-	return vcpu_skip_insn(v) ? EXIT_RESUME : EXIT_LEAVE;
+	/* NRIP when the CPU wrote it (15.7.1), as exit_next_rip(). */
+	vm->save.rip = g_features.nrips && nrip ? nrip : vm->save.rip + 2;
+	return EXIT_RESUME;
 }

@@ -54,12 +54,49 @@ void exit_npf_decode(u64 exitinfo1, struct npf_info *n);
 const char *exit_npf_describe(const struct npf_info *n, char *buf, size_t len);
 
 /* Length of the intercepted instruction when NRIP is unavailable, or 0
- * when the exit is not an instruction that minhv steps over. */
-unsigned exit_insn_len_fallback(u64 exit_code);
+ * when the exit is not an instruction that minhv steps over. Inline, as
+ * exit_next_rip(): both are on the path of every exit that steps over an
+ * instruction. */
+static inline unsigned exit_insn_len_fallback(u64 code)
+{
+	switch (code) {
+	case VMEXIT_CPUID: /* 0F A2 */
+	case VMEXIT_PAUSE: /* F3 90 */
+	case VMEXIT_MSR: /* 0F 32 / 0F 30 */
+	case VMEXIT_INVD: /* 0F 08 */
+	case VMEXIT_WBINVD: /* 0F 09; WBNOINVD (F3 0F 09) needs NRIP */
+		return 2;
+	case VMEXIT_VMMCALL: /* 0F 01 D9 */
+		return 3;
+	case VMEXIT_HLT: /* F4 */
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 /* RIP of the instruction after the intercepted one: IOIO from EXITINFO2,
  * else NRIP (when has_nrip and the CPU wrote it), else the known length.
  * Returns false if it cannot be known. */
-bool exit_next_rip(const struct vmcb *v, bool has_nrip, u64 *next);
+static inline bool exit_next_rip(const struct vmcb *v, bool has_nrip, u64 *next)
+{
+	const struct vmcb_control *c = &v->control;
+	unsigned len;
+
+	if (c->exit_code == VMEXIT_IOIO) {
+		*next = c->exit_info2;
+		return true;
+	}
+	/* A CPU that advertises NRIP but left 0 (a broken model) falls back. */
+	if (has_nrip && c->next_rip) {
+		*next = c->next_rip;
+		return true;
+	}
+	len = exit_insn_len_fallback(c->exit_code);
+	*next = v->save.rip + len;
+	return len != 0;
+}
+
 /* Printable name of an exit code ("CPUID", "NPF", ..., "?" for codes
  * minhv does not handle), from the exit table (exit_table.c). */
 const char *exit_name(u64 code);

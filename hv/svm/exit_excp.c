@@ -8,6 +8,7 @@ enum exit_action exit_exception(struct vcpu *v)
 {
 	u64 code = v->vmcb->control.exit_code;
 
+	v->stats.reflected++; /* no progress for the watchdog */
 	switch (code) {
 	case VMEXIT_EXCP_DB:
 		/* DR6 is already in the VMCB save area (as KVM reads it);

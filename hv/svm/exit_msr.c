@@ -79,16 +79,16 @@ static int lapic_msr(struct vcpu *v, u32 msr, bool wr, u64 *val)
  * 17.17.3). 1 when msr is neither. */
 static int tsc_write(struct vcpu *v, u32 msr, u64 val)
 {
-	struct vmcb_control *c = &v->vmcb->control;
-	u64 old = c->tsc_offset;
+	u64 old = v->vmcb->control.tsc_offset;
 
+	/* vmcb_set_tsc_offset() also clears the clean bit that covers it. */
 	if (msr == MSR_TSC) {
-		c->tsc_offset = val - rdtsc();
-		v->tsc_adjust += c->tsc_offset - old;
+		vmcb_set_tsc_offset(v->vmcb, val - rdtsc());
+		v->tsc_adjust += v->vmcb->control.tsc_offset - old;
 		return 0;
 	}
 	if (msr == MSR_TSC_ADJUST && v->guest->multiboot && has_tsc_adjust()) {
-		c->tsc_offset += val - v->tsc_adjust;
+		vmcb_set_tsc_offset(v->vmcb, old + val - v->tsc_adjust);
 		v->tsc_adjust = val;
 		return 0;
 	}
@@ -222,11 +222,13 @@ int exit_msr_write(struct vcpu *v, u32 msr, u64 val)
 		if (((val ^ s->efer) & EFER_LME) && (s->cr0 & CR0_PG))
 			return -EPERM; /* LME cannot change while paging is on */
 		s->efer = (val & ~EFER_LMA) | (s->efer & EFER_LMA) | EFER_SVME;
+		vmcb_mark_dirty(v->vmcb, VMCB_CLEAN_CRX); /* EFER is cached */
 		return 0;
 	case MSR_PAT:
 		if (!pat_valid(val))
 			return -EPERM;
 		s->g_pat = val;
+		vmcb_mark_dirty(v->vmcb, VMCB_CLEAN_NP); /* G_PAT is cached */
 		return 0;
 	case MSR_SPEC_CTRL: /* in hardware while the guest runs (vcpu_spec.c) */
 		if (val & ~(SPEC_CTRL_IBRS | SPEC_CTRL_STIBP | SPEC_CTRL_SSBD))

@@ -82,9 +82,15 @@ enum exit_kind exit_kind_of(u64 code)
 	return exit_lookup(code)->kind;
 }
 
+/* Every exit: the direct slot when it has a handler (the common case, one
+ * bounds check), the slow lookup otherwise. */
 enum exit_action exit_dispatch(struct vcpu *v)
 {
-	const struct exit_entry *e = exit_lookup(v->vmcb->control.exit_code);
+	u64 code = v->vmcb->control.exit_code;
+	const struct exit_entry *e = &exit_table[code < EXIT_DIRECT ? code : 0];
+
+	if (__builtin_expect(code >= EXIT_DIRECT || !e->handler, 0))
+		e = exit_lookup(code);
 
 	v->stats.exits++;
 	v->stats.count[e->kind]++;

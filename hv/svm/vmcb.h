@@ -29,6 +29,32 @@ void vmcb_build(struct vmcb *v, const struct features *f,
 /* Turn the initial state into 32-bit flat protected mode, paging off
  * (Multiboot 3.2): CR0.PE only, EFER.SVME only, flat 4 GiB segments. */
 void vmcb_set_flat32(struct vmcb *v, u32 eip);
+/* What the first VMRUN of a freshly built VMCB flushes: only the guest's
+ * ASID when the CPU can (flush-by-ASID, CPUID 0x8000000A:EDX[6]; the ASID
+ * may hold a destroyed guest's translations), else everything (15.16.1). */
+static inline u8 vmcb_first_tlb_control(const struct features *f)
+{
+	return f->flush_by_asid ? TLB_CONTROL_FLUSH_ASID :
+				  TLB_CONTROL_FLUSH_ALL;
+}
+
+/* The clean bits set after each #VMEXIT: every group (handlers mark what
+ * they change dirty) with VMCB clean bits (CPUID 0x8000000A:EDX[5]),
+ * else 0, the only value a CPU without them must see (APM 15.15.3). */
+static inline u32 vmcb_clean_mask(const struct features *f)
+{
+	return f->vmcb_clean ? VMCB_CLEAN_ALL : 0;
+}
+
+/* The run loop, right after #VMEXIT and before any handler: the TLB needs
+ * no flush on the next VMRUN and nothing has changed yet (clean is
+ * vmcb_clean_mask()). Handlers then mark what they write dirty. */
+static inline void vmcb_after_exit(struct vmcb *v, u32 clean)
+{
+	v->control.tlb_control = TLB_CONTROL_NOTHING;
+	v->control.clean = clean;
+}
+
 /* IOPM: every port intercepted (all ones). */
 void vmcb_iopm_build(void *iopm);
 /* MSRPM: every MSR intercepted except the pass-through allow-list. */

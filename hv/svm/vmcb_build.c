@@ -47,7 +47,8 @@ static const u16 intercepts[] = {
 	INTERCEPT_EXCEPTION(VEC_MC),
 };
 
-static void build_control(struct vmcb *v, const struct pause_policy *p,
+static void build_control(struct vmcb *v, const struct features *f,
+			  const struct pause_policy *p,
 			  const struct vmcb_guest *g)
 {
 	struct vmcb_control *c = &v->control;
@@ -63,12 +64,14 @@ static void build_control(struct vmcb *v, const struct pause_policy *p,
 	c->msrpm_base_pa = g->msrpm.v;
 	c->asid = g->asid;
 	/* The ASID may have served an earlier guest: flush on first run. */
-	c->tlb_control = TLB_CONTROL_FLUSH_ALL;
+	c->tlb_control = vmcb_first_tlb_control(f);
 	/* Guest RFLAGS.IF masks only virtual interrupts (15.21.1). */
 	c->v_intr = V_INTR_MASKING;
 	c->np_enable = NP_ENABLE;
 	c->n_cr3 = g->ncr3.v;
-	c->clean = 0; /* nothing cached: every field is (re)loaded */
+	/* Nothing cached: every field is (re)loaded. Set last, after the
+	 * intercept setters' own vmcb_mark_dirty(). */
+	c->clean = 0;
 }
 
 static void build_save(struct vmcb_save *s, const struct features *f,
@@ -101,7 +104,7 @@ void vmcb_build(struct vmcb *v, const struct features *f,
 		const struct pause_policy *p, const struct vmcb_guest *g)
 {
 	memset(v, 0, sizeof(*v));
-	build_control(v, p, g);
+	build_control(v, f, p, g);
 	build_save(&v->save, f, g);
 }
 

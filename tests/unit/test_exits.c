@@ -356,6 +356,58 @@ static void test_nrip_used(void **s)
 	assert_int_equal(v->vmcb->save.rip, RIP0 + 7);
 }
 
+/* CPUID steps RIP itself: NRIP when the CPU wrote it, else 2 bytes. */
+static void test_cpuid_nrip(void **s)
+{
+	struct vcpu *v = fx_v[0];
+
+	(void)s;
+	g_features.nrips = true;
+	fx_exit(v, VMEXIT_CPUID, 0, 0);
+	v->vmcb->control.next_rip = RIP0 + 5;
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	assert_int_equal(v->vmcb->save.rip, RIP0 + 5);
+	fx_exit(v, VMEXIT_CPUID, 0, 0);
+	v->vmcb->control.next_rip = 0; /* advertised but not written */
+	exit_dispatch(v);
+	assert_int_equal(v->vmcb->save.rip, RIP0 + 2);
+	g_features.nrips = false;
+	fx_exit(v, VMEXIT_CPUID, 0, 0);
+	v->vmcb->control.next_rip = RIP0 + 5;
+	exit_dispatch(v);
+	assert_int_equal(v->vmcb->save.rip, RIP0 + 2);
+}
+
+/* Handlers that write a VMCB field the CPU may cache clear its clean bit
+ * (APM 15.15.3), and only those. */
+static void test_clean_bits_marked(void **s)
+{
+	struct vmcb_control *c = &fx_v[0]->vmcb->control;
+
+	(void)s;
+	c->clean = VMCB_CLEAN_ALL;
+	msr_access(MSR_EFER, true, EFER_LME | EFER_LMA | EFER_NXE);
+	expect_ok();
+	assert_int_equal(c->clean, VMCB_CLEAN_ALL & ~VMCB_CLEAN_CRX);
+	c->clean = VMCB_CLEAN_ALL;
+	msr_access(MSR_PAT, true, 0x0606060606060606ULL);
+	expect_ok();
+	assert_int_equal(c->clean, VMCB_CLEAN_ALL & ~VMCB_CLEAN_NP);
+	/* A refused write changes nothing. */
+	c->clean = VMCB_CLEAN_ALL;
+	msr_access(MSR_PAT, true, 0x0202020202020202ULL);
+	expect_gp();
+	assert_int_equal(c->clean, VMCB_CLEAN_ALL);
+	/* Fields no group covers: RAX/RIP (CPUID), FS base (VMLOAD state),
+	 * EVENTINJ (#UD for an SVM instruction). */
+	assert_int_equal(run(VMEXIT_CPUID, 0, 0), EXIT_RESUME);
+	msr_access(MSR_FS_BASE, true, 0x1000);
+	expect_ok();
+	run(VMEXIT_VMRUN, 0, 0);
+	assert_int_equal(fx_v[0]->vmcb->control.event_inj, UD_EVENT);
+	assert_int_equal(c->clean, VMCB_CLEAN_ALL);
+}
+
 static void test_unexpected(void **s)
 {
 	(void)s;
@@ -393,6 +445,8 @@ int main(void)
 		T(test_hlt_pause),
 		T(test_hlt_if1_waits),
 		T(test_nrip_used),
+		T(test_cpuid_nrip),
+		T(test_clean_bits_marked),
 		T(test_unexpected),
 		T(test_intr_nmi),
 	};

@@ -280,6 +280,81 @@ static void test_check_rules(void **s)
 	free(v);
 }
 
+/* The loop's VMCB bookkeeping as a run sequence: build (first VMRUN),
+ * vmcb_after_exit() (every later one), a handler's write. */
+static void test_clean_and_tlb(void **s)
+{
+	struct features f = epyc();
+	struct pause_policy p = { 0 };
+	struct vmcb *v;
+
+	(void)s;
+	/* Clean bits and flush-by-ASID offered (hardware, nested KVM). */
+	f.vmcb_clean = f.flush_by_asid = true;
+	v = build(&f, &p);
+	assert_int_equal(v->control.clean, 0); /* first run: load all */
+	assert_int_equal(v->control.tlb_control, TLB_CONTROL_FLUSH_ASID);
+	vmcb_after_exit(v, vmcb_clean_mask(&f)); /* second run */
+	assert_int_equal(v->control.clean, VMCB_CLEAN_ALL);
+	assert_int_equal(v->control.tlb_control, TLB_CONTROL_NOTHING);
+	/* A changed field clears its own group's bit, no other. */
+	vmcb_set_intercept(v, INTERCEPT_RDTSC);
+	assert_int_equal(v->control.clean, VMCB_CLEAN_ALL & ~VMCB_CLEAN_I);
+	vmcb_after_exit(v, vmcb_clean_mask(&f));
+	vmcb_clr_intercept(v, INTERCEPT_RDTSC);
+	assert_int_equal(v->control.clean, VMCB_CLEAN_ALL & ~VMCB_CLEAN_I);
+	vmcb_after_exit(v, vmcb_clean_mask(&f));
+	vmcb_set_tsc_offset(v, 1000);
+	assert_int_equal(v->control.tsc_offset, 1000);
+	assert_int_equal(v->control.clean, VMCB_CLEAN_ALL & ~VMCB_CLEAN_I);
+	vmcb_mark_dirty(v, VMCB_CLEAN_CRX | VMCB_CLEAN_NP);
+	assert_int_equal(v->control.clean,
+			 VMCB_CLEAN_ALL & ~(VMCB_CLEAN_I | VMCB_CLEAN_CRX |
+					    VMCB_CLEAN_NP));
+	/* The next exit starts clean again; the TLB stays. */
+	vmcb_after_exit(v, vmcb_clean_mask(&f));
+	assert_int_equal(v->control.clean, VMCB_CLEAN_ALL);
+	assert_int_equal(v->control.tlb_control, TLB_CONTROL_NOTHING);
+	/* APM 15.15.3 groups: bits 0-11, reserved bits 31:12 stay 0. */
+	assert_int_equal(VMCB_CLEAN_I, 1u << 0);
+	assert_int_equal(VMCB_CLEAN_ASID, 1u << 2);
+	assert_int_equal(VMCB_CLEAN_NP, 1u << 4);
+	assert_int_equal(VMCB_CLEAN_CRX, 1u << 5);
+	assert_int_equal(VMCB_CLEAN_SEG, 1u << 8);
+	assert_int_equal(VMCB_CLEAN_AVIC, 1u << 11);
+	assert_int_equal(VMCB_CLEAN_ALL >> 12, 0);
+	free(v);
+
+	/* Neither offered (QEMU TCG): clean always 0, first run flushes
+	 * everything. */
+	f.vmcb_clean = f.flush_by_asid = false;
+	v = build(&f, &p);
+	assert_int_equal(v->control.clean, 0);
+	assert_int_equal(v->control.tlb_control, TLB_CONTROL_FLUSH_ALL);
+	vmcb_after_exit(v, vmcb_clean_mask(&f));
+	assert_int_equal(v->control.clean, 0);
+	assert_int_equal(v->control.tlb_control, TLB_CONTROL_NOTHING);
+	vmcb_set_intercept(v, INTERCEPT_RDTSC);
+	assert_int_equal(v->control.clean, 0);
+	free(v);
+
+	/* Each alone. */
+	f.flush_by_asid = true;
+	v = build(&f, &p);
+	assert_int_equal(v->control.tlb_control, TLB_CONTROL_FLUSH_ASID);
+	vmcb_after_exit(v, vmcb_clean_mask(&f));
+	assert_int_equal(v->control.clean, 0);
+	free(v);
+	f.flush_by_asid = false;
+	f.vmcb_clean = true;
+	v = build(&f, &p);
+	assert_int_equal(v->control.tlb_control, TLB_CONTROL_FLUSH_ALL);
+	assert_int_equal(v->control.clean, 0);
+	vmcb_after_exit(v, vmcb_clean_mask(&f));
+	assert_int_equal(v->control.clean, VMCB_CLEAN_ALL);
+	free(v);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -291,6 +366,7 @@ int main(void)
 		cmocka_unit_test(test_msrpm),
 		cmocka_unit_test(test_iopm),
 		cmocka_unit_test(test_check_rules),
+		cmocka_unit_test(test_clean_and_tlb),
 	};
 	return cmocka_run_group_tests_name("vmcb", tests, NULL, NULL);
 }
