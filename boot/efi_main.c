@@ -93,11 +93,28 @@ static void setup_console(void)
 						       "COM1 default");
 }
 
+/* A file named in an option (forward or back slashes) from the ESP. */
+static void *read_esp(EFI_HANDLE image, const char *opt, const char *name,
+		      UINTN *size)
+{
+	CHAR16 path[128];
+	EFI_STATUS st;
+	UINTN i;
+	void *p;
+
+	for (i = 0; name[i] && i < ARRAY_SIZE(path) - 1; i++)
+		path[i] = name[i] == '/' ? '\\' : name[i];
+	path[i] = 0;
+	p = efi_read_file(image, path, size, &st);
+	if (!p)
+		pr_err("boot: %s '%s': %s\n", opt, name,
+		       EFI_ERROR(st) ? "cannot be read" : "no such file");
+	return p;
+}
+
 static EFI_STATUS load_guest(EFI_HANDLE image)
 {
-	CHAR16 path[sizeof(g_options.guest)];
-	EFI_STATUS st;
-	UINTN size = 0, i;
+	UINTN size = 0;
 	void *img;
 
 	if (!g_options.guest[0]) {
@@ -106,18 +123,19 @@ static EFI_STATUS load_guest(EFI_HANDLE image)
 		memcpy(g_boot.guest_name, "guest", 6);
 		return EFI_SUCCESS;
 	}
-	for (i = 0; g_options.guest[i] && i < ARRAY_SIZE(path) - 1; i++)
-		path[i] = g_options.guest[i] == '/' ? '\\' : g_options.guest[i];
-	path[i] = 0;
-	img = efi_read_file(image, path, &size, &st);
-	if (!img) {
-		pr_err("boot: guest image '%s': %s\n", g_options.guest,
-		       EFI_ERROR(st) ? "cannot be read" : "no such file");
+	img = read_esp(image, "guest image", g_options.guest, &size);
+	if (!img)
 		return EFI_NOT_FOUND;
-	}
 	g_boot.guest_image = img;
 	g_boot.guest_size = size;
 	memcpy(g_boot.guest_name, "user", 5);
+	if (g_options.initrd[0]) {
+		img = read_esp(image, "initrd", g_options.initrd, &size);
+		if (!img)
+			return EFI_NOT_FOUND;
+		g_boot.initrd = img;
+		g_boot.initrd_size = size;
+	}
 	return EFI_SUCCESS;
 }
 

@@ -75,6 +75,14 @@ static int apply(struct options *o, const char *t, size_t n, const char *source)
 		       source, d->name);
 		return 1;
 	}
+	if (vlen >= 2 && v[0] == '"' && v[vlen - 1] == '"') {
+		v++; /* key="value with spaces" */
+		vlen -= 2;
+		if (!vlen && d->type == OPT_STR) { /* key="" clears it */
+			memset((char *)o + d->off, 0, d->size);
+			return 0;
+		}
+	}
 	if (!vlen) {
 		pr_err("minhv: %s: option '%s': empty value\n", source,
 		       d->name);
@@ -94,6 +102,22 @@ static bool is_space(char c)
 	       c == '\f' || c == '\0';
 }
 
+/* Move *i past one token; "..." may hold whitespace. False when a quote
+ * is not closed before the end of its line. */
+static bool token_end(const char *text, size_t len, size_t *i)
+{
+	while (*i < len && !is_space(text[*i])) {
+		if (text[(*i)++] != '"')
+			continue;
+		while (*i < len && text[*i] != '"' && text[*i] != '\n')
+			(*i)++;
+		if (*i >= len || text[*i] != '"')
+			return false;
+		(*i)++;
+	}
+	return true;
+}
+
 int options_parse(struct options *o, const char *text, size_t len,
 		  const char *source)
 {
@@ -111,8 +135,12 @@ int options_parse(struct options *o, const char *text, size_t len,
 			continue;
 		}
 		start = i;
-		while (i < len && !is_space(text[i]))
-			i++;
+		if (!token_end(text, len, &i)) {
+			pr_err("minhv: %s: '%.*s' has no closing '\"'\n",
+			       source, SHOWN(i - start), text + start);
+			errors++;
+			continue;
+		}
 		errors += apply(o, text + start, i - start, source);
 	}
 	return errors;

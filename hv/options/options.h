@@ -30,6 +30,9 @@ struct options {
 	s32 pause_count, pause_threshold;
 	enum tristate pause_intercept; /* pause_intercept=auto|on|off */
 	char guest[128]; /* guest=\path\on\esp.elf, "" = built-in guest */
+	char cmdline[512]; /* cmdline="..." for a multiboot guest */
+	char initrd[128]; /* initrd=\path\on\esp: multiboot module 0 */
+	u32 vcpus; /* vcpus=N; 0 = one per CPU (ELF64), 1 (multiboot) */
 	u32 guest_mem_mb; /* guest_mem=16M etc., default 16 (MiB) */
 	char tests[256]; /* tests=glob,glob,group; "" = default suite */
 	bool bench; /* bench=0|1 */
@@ -44,7 +47,8 @@ extern struct options g_options;
 
 void options_defaults(struct options *o);
 /* Parse text[0..len): key=value tokens separated by whitespace (NUL counts
- * as whitespace); a token starting with '#' comments out the rest of its
+ * as whitespace; inside "..." whitespace is part of the token and the
+ * quotes are not part of the value, so cmdline="a b" works); a token starting with '#' comments out the rest of its
  * line. source names where the text came from ("load options",
  * "\\minhv\\minhv.cfg") in messages. Each unknown key, missing '=', empty
  * or malformed value, out-of-range number, too-long string and unknown

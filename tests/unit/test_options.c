@@ -287,6 +287,21 @@ static void test_comments_and_whitespace(void **s)
 	assert_string_equal(fake_console_text(), "");
 }
 
+/* Quoted values keep their spaces (cfg file and UEFI command line). */
+static void test_quoted_values(void **s)
+{
+	(void)s;
+	assert_int_equal(P("cmdline=\"a b  c\" vcpus=2 initrd=\\k\\env"), 0);
+	assert_string_equal(o.cmdline, "a b  c");
+	assert_int_equal(o.vcpus, 2);
+	assert_string_equal(o.initrd, "\\k\\env");
+	assert_int_equal(P("cmdline=\"\""), 0);
+	assert_string_equal(o.cmdline, "");
+	assert_int_equal(P("guest=\"x y\"z"), 0); /* quotes inside a token */
+	assert_string_equal(o.guest, "\"x y\"z");
+	EXPECT_ERR("cmdline=\"a b", "'cmdline=\"a b' has no closing '\"'");
+}
+
 static void test_errors_keys(void **s)
 {
 	(void)s;
@@ -526,7 +541,7 @@ static void test_help(void **s)
 static void test_table_sane(void **s)
 {
 	(void)s;
-	assert_int_equal(opt_count, 21);
+	assert_int_equal(opt_count, 24); /* + cmdline, initrd, vcpus */
 	for (size_t i = 0; i < opt_count; i++) {
 		assert_non_null(opt_table[i].help);
 		assert_true(opt_table[i].off + opt_table[i].size <=
@@ -549,6 +564,7 @@ int main(void)
 		T(test_strings),
 		T(test_overrides_and_sources),
 		T(test_comments_and_whitespace),
+		T(test_quoted_values),
 		T(test_errors_keys),
 		T(test_errors_numbers),
 		T(test_errors_words),
