@@ -109,8 +109,8 @@ int main(void)
 	check(proc_ok, "proc_mounted", proc_ok ? "" : strerror(errno));
 	online = sysconf(_SC_NPROCESSORS_ONLN);
 	procs = cpuinfo_cpus();
-	say("cpus: sysconf(_SC_NPROCESSORS_ONLN) %ld, /proc/cpuinfo %d",
-	    online, procs);
+	say("cpus: sysconf(_SC_NPROCESSORS_ONLN) %ld, /proc/cpuinfo %d", online,
+	    procs);
 	snprintf(detail, sizeof(detail), "online %ld, cpuinfo %d", online,
 		 procs);
 	check(online >= 1 && procs == online, "cpu_count", detail);

@@ -1,8 +1,13 @@
-/* hv/guest/guest.c - create a guest from an ELF64 image (memory from the pool,
+/* hv/guest/guest.c - create a guest from an ELF64 image or a Linux bzImage
+ * (memory from the pool,
  * 2 MiB aligned for large nested pages; its own page tables; boot info;
  * one VMCB per vCPU) and tear it down returning every page. */
 #include "hv/errno.h"
+#include "arch/cpu.h"
+#include "hv/guest/bzimage.h"
 #include "hv/guest/elf.h"
+#include "hv/guest/linux_boot.h"
+#include "hv/smp/time.h"
 #include "hv/features.h"
 #include "hv/guest/guest.h"
 #include "include/minhv/guest_layout.h"
@@ -113,22 +118,17 @@ static int make_vcpu(struct guest *g, u32 id)
 	};
 	vmcb_build(v->vmcb, &g_features, &g->pause, &vg);
 	v->gprs.rdi = GUEST_BOOT_INFO_GPA;
+	if (g->linux)
+		linux_vcpu_setup(v);
 	return 0;
 }
 
-static int build(struct guest *g, const struct guest_params *p)
+static int load_elf64(struct guest *g, const struct guest_params *p)
 {
 	struct elf_load_info info;
 	gpa_t cr3;
 	int r;
 
-	g->asid = asid_alloc();
-	if (!g->asid)
-		return -EBUSY;
-	g->mem = alloc_mem(g->mem_size);
-	if (!g->mem.v)
-		return -E2BIG;
-	g->mem_host = hpa_to_ptr(g->mem);
 	/* The image must end below the vCPU stacks at the top of memory. */
 	r = elf_load_limit(p->image, p->image_size, g->mem_host, g->mem_size,
 			   g->mem_size - g->nr_vcpus * GUEST_STACK_SIZE, &info);
@@ -144,6 +144,61 @@ static int build(struct guest *g, const struct guest_params *p)
 	}
 	g->cr3 = cr3.v;
 	g->stack_top = g->mem_size;
+	return 0;
+}
+
+/* A Linux bzImage: laid out for the 64-bit boot protocol on identity page
+ * tables that include page 0 (the decompressor reads the BIOS data area
+ * before it has page tables of its own), with the small PC of
+ * hv/platform/ (16550, isa-debug-exit, fw_cfg, PM timer). */
+static int load_linux(struct guest *g, const struct guest_params *p)
+{
+	struct linux_layout l;
+	gpa_t cr3;
+	int r;
+
+	if (g->nr_vcpus != 1) {
+		pr_err("guest %s: a Linux guest runs on one vCPU for now (got %u)\n",
+		       g->name, g->nr_vcpus);
+		return -EINVAL;
+	}
+	r = linux_boot_build(g->mem_host, g->mem_size, p->image, p->image_size,
+			     p->cmdline, p->initrd, p->initrd_size, &l);
+	if (r)
+		return r;
+	if (guest_pt_build(g->mem_host, g->mem_size, &cr3) ||
+	    guest_pt_map_page0(g->mem_host, cr3)) {
+		pr_err("guest %s: cannot build its page tables\n", g->name);
+		return -EINVAL;
+	}
+	g->cr3 = cr3.v;
+	g->entry = l.entry;
+	g->stack_top = LINUX_STACK_TOP;
+	g->plat = (struct platform){
+		.on = true,
+		.nr_cpus = g->nr_vcpus,
+		.ram_size = g->mem_size,
+		.pm_tsc0 = rdtsc(),
+		.tsc_khz = g_tsc_khz,
+	};
+	return 0;
+}
+
+static int build(struct guest *g, const struct guest_params *p)
+{
+	int r;
+
+	g->asid = asid_alloc();
+	if (!g->asid)
+		return -EBUSY;
+	g->mem = alloc_mem(g->mem_size);
+	if (!g->mem.v)
+		return -E2BIG;
+	g->mem_host = hpa_to_ptr(g->mem);
+	g->linux = bzimage_detect(p->image, p->image_size);
+	r = g->linux ? load_linux(g, p) : load_elf64(g, p);
+	if (r)
+		return r;
 	if (npt_build(&g->npt, g->mem, g->mem_size, g_features.page1g))
 		return -E2BIG;
 	g->iopm = page_alloc(IOPM_PAGES, 1);
@@ -153,7 +208,8 @@ static int build(struct guest *g, const struct guest_params *p)
 	vmcb_iopm_build(hpa_to_ptr(g->iopm));
 	vmcb_msrpm_build(hpa_to_ptr(g->msrpm));
 	pause_policy_decide(&g_features, &p->pause, &g->pause);
-	fill_boot_info(g, p);
+	if (!g->linux)
+		fill_boot_info(g, p);
 	g->vcpus_pages =
 		ALIGN_UP(g->nr_vcpus * sizeof(void *), PAGE_SIZE) / PAGE_SIZE;
 	g->vcpus = page_alloc_ptr(g->vcpus_pages);

@@ -9,11 +9,15 @@
 #include "hv/svm/npt.h"
 #include "hv/svm/pause.h"
 #include "hv/guest/vcpu.h"
+#include "hv/platform/platform.h"
 
 struct guest_params {
 	const char *name; /* up to 15 characters shown on the console */
-	const void *image; /* ELF64 */
+	const void *image; /* ELF64 test guest, or a Linux bzImage */
 	size_t image_size;
+	const char *cmdline; /* multiboot: the kernel's command line */
+	const void *initrd; /* multiboot: module 0, or NULL */
+	size_t initrd_size;
 	u64 mem_size; /* bytes, rounded up to 2 MiB */
 	u32 nr_vcpus; /* vCPU n runs on CPU n */
 	bool bench;
@@ -43,6 +47,8 @@ struct guest {
 	volatile u32 active; /* vCPUs started, not yet out of their loop */
 	s64 exit_status;
 	bool failed; /* stopped by the hypervisor (fault, bad state) */
+	bool linux; /* a Linux bzImage (hv/guest/linux_boot.c) */
+	struct platform plat; /* its devices (hv/platform/) */
 	char stop_reason[160];
 	u32 reports, report_fails; /* HC_REPORT calls accepted, failures */
 	u64 plan; /* HC_TEST_PLAN n, plus one; 0: no plan announced */

@@ -57,6 +57,8 @@ void exit_cpuid_leaf(struct vcpu *v, u32 leaf, u32 sub, struct cpuid_regs *r)
 		*r = (struct cpuid_regs){ 0, 0, 0, 0 };
 		break;
 	}
+	if (v->guest->linux)
+		linux_cpuid_filter(leaf, sub, r);
 }
 
 enum exit_action exit_cpuid(struct vcpu *v)

@@ -1,15 +1,19 @@
 /* hv/svm/exit_io.c - IOIO exits (APM vol 2, 15.10.2): writes to COM1's data
  * port become guest console output; every other port reads all-ones and
- * drops writes (counted). String forms use RSI/RDI as guest addresses. */
+ * drops writes (counted); a foreign guest's platform devices
+ * (hv/platform/ports.c) answer first. String forms use RSI/RDI as guest addresses. */
 #include "hv/svm/exit.h"
 #include "hv/svm/exit_decode.h"
 #include "hv/guest/guest.h"
+#include "hv/platform/platform.h"
 
 #define COM1_DATA 0x3f8
 #define RFLAGS_DF BIT(10)
 
 static void port_out(struct vcpu *v, const struct ioio_info *io, u32 val)
 {
+	if (platform_port_out(v, io->port, io->size, val))
+		return;
 	if (io->port == COM1_DATA && io->size == 1) {
 		char c = (char)val;
 
@@ -21,6 +25,10 @@ static void port_out(struct vcpu *v, const struct ioio_info *io, u32 val)
 
 static u32 port_in(struct vcpu *v, const struct ioio_info *io)
 {
+	u32 val;
+
+	if (platform_port_in(v, io->port, io->size, &val))
+		return val & (0xffffffffu >> (32 - 8 * io->size));
 	if (io->port != COM1_DATA)
 		v->stats.io_dropped++;
 	return 0xffffffffu >> (32 - 8 * io->size);

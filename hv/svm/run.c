@@ -2,6 +2,7 @@
  * create the guest, run vCPU 0 here (others where it asks), report its
  * results as KTAP, tear it down and check the pool is whole again. */
 #include "arch/cpu.h"
+#include "hv/guest/bzimage.h"
 #include "hv/guest/guest.h"
 #include "include/minhv/guest_layout.h"
 #include "hv/smp/ipi.h"
@@ -98,6 +99,8 @@ int svm_run_guest_image(const char *name, const void *img, u64 size,
 	vcpu_watchdog_init(g_options.watchdog_ms);
 	if (p.nr_vcpus > GUEST_MAX_VCPUS)
 		p.nr_vcpus = GUEST_MAX_VCPUS;
+	if (bzimage_detect(img, size))
+		return svm_run_linux(&p);
 	before = mm_free_pages();
 	r = guest_create(&p, &g);
 	if (!r) {
@@ -116,8 +119,9 @@ int svm_run_guest_image(const char *name, const void *img, u64 size,
 	ok &= ktap_ok("svm.guest_reported", g->reports > 0,
 		      "guest %s reported no results", g->name);
 	/* Dropped, lost or missing results are a failure of the run. */
-	ok &= ktap_ok("svm.guest_results", guest_results_ok(g, res, sizeof(res)),
-		      "guest %s: %s", g->name, res);
+	ok &= ktap_ok("svm.guest_results",
+		      guest_results_ok(g, res, sizeof(res)), "guest %s: %s",
+		      g->name, res);
 	guest_destroy(g);
 	ok &= ktap_ok("svm.pool_restored", mm_free_pages() == before,
 		      "pool has %llu free pages after teardown, %llu before",

@@ -45,5 +45,11 @@ int svm_run_guest_image(const char *name, const void *img, u64 size,
 void svm_guest_run(struct guest *g);
 /* guest_create() + svm_guest_run(): 0, or guest_create()'s error. */
 int svm_guest_run_once(const struct guest_params *p, struct guest **out);
+/* run_linux.c: a Linux bzImage guest, one vCPU, with cmdline= and the
+ * initrd= file (g_boot_initrd, set by hv_main); 0 when it ran and /init
+ * reported a pass (exit status 1), -1 otherwise. */
+extern const void *g_boot_initrd;
+extern u64 g_boot_initrd_size;
+int svm_run_linux(struct guest_params *p);
 
 #endif

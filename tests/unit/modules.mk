@@ -38,7 +38,10 @@ MOD_svm := hv/svm/svm.c
 MOD_exit_decode := hv/svm/exit_decode.c
 MOD_exits := hv/svm/exit_table.c hv/svm/exit_cpuid.c hv/svm/exit_msr.c \
 	hv/svm/exit_io.c hv/svm/exit_misc.c hv/svm/exit_invalid.c \
-	hv/svm/exit_cache.c hv/svm/exit_excp.c
+	hv/svm/exit_cache.c hv/svm/exit_excp.c hv/svm/linux_view.c
+# The guest platform's devices (hv/platform/), which exit_io.c asks first.
+MOD_platform := hv/platform/ports.c hv/platform/uart.c \
+	hv/platform/debug_exit.c hv/platform/fw_cfg.c hv/platform/pm_timer.c
 # The guest-facing side of the exit handlers (hypercalls, guest memory,
 # console, vCPU operations, guest stop).
 MOD_guest_ops := hv/guest/hypercall.c hv/guest/mem.c hv/guest/console.c \

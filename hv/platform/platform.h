@@ -1,0 +1,60 @@
+/* hv/platform/platform.h - the small PC a foreign (multiboot) guest sees:
+ * per-guest device state and the port table that hv/svm/exit_io.c asks
+ * first. One device per file in hv/platform/. */
+#ifndef MINHV_HV_PLATFORM_H
+#define MINHV_HV_PLATFORM_H
+
+#include <stddef.h>
+
+#include "arch/types.h"
+
+struct vcpu;
+
+#define PM_TIMER_PORT 0x608 /* where QEMU's q35 has it */
+#define PM_TIMER_HZ 3579545u
+#define DEBUG_EXIT_PORT 0xf4
+#define FW_CFG_PORT 0x510 /* selector (16-bit); data at 0x511 */
+#define COM1_PORT 0x3f8
+
+struct uart16550 {
+	u8 ier, lcr, mcr, scr, dll, dlm;
+};
+
+struct fw_cfg_dev {
+	u16 key;
+	u32 offset; /* next data byte of the selected item */
+};
+
+struct platform {
+	bool on; /* the devices answer: a foreign guest */
+	u32 nr_cpus; /* what fw_cfg and the MADT say */
+	u64 ram_size;
+	struct uart16550 uart;
+	struct fw_cfg_dev fw_cfg;
+	u64 pm_tsc0; /* TSC when the PM timer read 0 */
+	u64 tsc_khz;
+};
+
+/* The port table (ports.c): true when a device owns the port. */
+bool platform_port_in(struct vcpu *v, u16 port, unsigned size, u32 *val);
+bool platform_port_out(struct vcpu *v, u16 port, unsigned size, u32 val);
+
+/* Devices, one file each; port is the offset inside the device. */
+u32 uart_in(struct vcpu *v, u16 port, unsigned size);
+void uart_out(struct vcpu *v, u16 port, unsigned size, u32 val);
+void debug_exit_out(struct vcpu *v, u16 port, unsigned size, u32 val);
+u32 fw_cfg_in(struct vcpu *v, u16 port, unsigned size);
+void fw_cfg_out(struct vcpu *v, u16 port, unsigned size, u32 val);
+u32 pm_timer_in(struct vcpu *v, u16 port, unsigned size);
+/* Pure: PM timer ticks after tsc_delta cycles at tsc_khz (32-bit wrap). */
+u32 pm_timer_ticks(u64 tsc_delta, u64 tsc_khz);
+/* Pure: the byte at offset of fw_cfg item key. */
+u8 fw_cfg_byte(const struct platform *p, u16 key, u32 offset);
+
+/* acpi_tables.c: RSDP, RSDT, XSDT, FADT, MADT (and an empty DSDT) written
+ * to dst, which the guest sees at dst_gpa (16-byte aligned, ACPI_TABLES_SIZE
+ * bytes). The RSDP is first, so dst_gpa is where a guest finds it. */
+#define ACPI_TABLES_SIZE 0x1000
+void acpi_tables_build(void *dst, u64 dst_gpa, u32 nr_cpus);
+
+#endif

@@ -1,0 +1,51 @@
+/* hv/platform/ports.c - the port table of the guest platform: which device
+ * answers which I/O ports. Ports no device claims are left to the caller
+ * (hv/svm/exit_io.c), which treats them as it always did. */
+#include "hv/guest/guest.h"
+#include "hv/platform/platform.h"
+
+struct port_dev {
+	u16 base, len;
+	u32 (*in)(struct vcpu *v, u16 off, unsigned size);
+	void (*out)(struct vcpu *v, u16 off, unsigned size, u32 val);
+};
+
+static const struct port_dev ports[] = {
+	{ COM1_PORT, 8, uart_in, uart_out },
+	{ DEBUG_EXIT_PORT, 4, NULL, debug_exit_out },
+	{ FW_CFG_PORT, 2, fw_cfg_in, fw_cfg_out },
+	{ PM_TIMER_PORT, 4, pm_timer_in, NULL },
+};
+
+static const struct port_dev *lookup(const struct vcpu *v, u16 port)
+{
+	if (!v->guest->plat.on)
+		return NULL;
+	for (size_t i = 0; i < ARRAY_SIZE(ports); i++)
+		if (port >= ports[i].base &&
+		    port < ports[i].base + ports[i].len)
+			return &ports[i];
+	return NULL;
+}
+
+bool platform_port_in(struct vcpu *v, u16 port, unsigned size, u32 *val)
+{
+	const struct port_dev *d = lookup(v, port);
+
+	if (!d)
+		return false;
+	/* A write-only device reads as an open bus, like no device. */
+	*val = d->in ? d->in(v, port - d->base, size) : 0xffffffffu;
+	return true;
+}
+
+bool platform_port_out(struct vcpu *v, u16 port, unsigned size, u32 val)
+{
+	const struct port_dev *d = lookup(v, port);
+
+	if (!d)
+		return false;
+	if (d->out)
+		d->out(v, port - d->base, size, val);
+	return true;
+}
