@@ -145,6 +145,12 @@ bench: all
 	@tools/setup.sh --bench
 	tools/bench.sh $(if $(BASE),--base $(BASE)) $(BENCH_ARGS)
 
+# Debian's kernel with an initramfs from guest/linux-init as a minhv guest
+# (tools/linux-run.sh; LINUX_IMAGE=<bzImage> boots another kernel).
+.PHONY: linux
+linux: setup all
+	tools/linux-run.sh
+
 image: setup all
 	tools/mkimage.sh $(B)/minhv.efi $(B)/guest.elf $(B)/minhv.img
 

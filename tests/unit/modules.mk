@@ -50,6 +50,7 @@ MOD_guest_report := hv/guest/report.c
 MOD_guest_pt := hv/guest/pt.c
 MOD_vcpu_spec := hv/guest/vcpu_spec.c
 MOD_elf := hv/guest/elf.c
+MOD_linux_boot := hv/guest/bzimage.c hv/guest/linux_boot.c
 MOD_rmp := hv/snp/rmp.c hv/snp/rmp_hw.c hv/snp/rmp_model.c
 MOD_rmpopt := hv/snp/rmpopt.c hv/snp/rmpopt_pass.c hv/snp/rmpopt_stats.c \
 	hv/snp/rmpopt_topo.c
