@@ -160,6 +160,11 @@ bench: all
 # KUT_TESTS="setjmp memory" runs a subset, KUT_SRC=<dir|tarball> the source.
 kut: all
 	tools/kut.sh
+# Debian's kernel with an initramfs from guest/linux-init as a minhv guest
+# (tools/linux-run.sh; LINUX_IMAGE=<bzImage> boots another kernel).
+.PHONY: linux
+linux: setup all
+	tools/linux-run.sh
 
 image: setup all
 	tools/mkimage.sh $(B)/minhv.efi $(B)/guest.elf $(B)/minhv.img

@@ -103,7 +103,7 @@ _Noreturn void hv_main(struct boot_info *bi)
 	};
 
 	host_cr3 = paging_build_identity(bi->phys_top, g_features.page1g,
-					  &mm_pt_alloc);
+					 &mm_pt_alloc);
 	if (!host_cr3.v)
 		panic("out of memory building the host page tables");
 	write_cr3(host_cr3.v);
@@ -153,7 +153,7 @@ _Noreturn void hv_main(struct boot_info *bi)
 	g_boot_initrd = bi->initrd;
 	g_boot_initrd_size = bi->initrd_size;
 	guest_bad = svm_run_guest_image(bi->guest_name[0] ? bi->guest_name :
-							     "guest",
+							    "guest",
 					bi->guest_image, bi->guest_size,
 					st.guest_tests, &guest) != 0;
 	st.guest_params = guest.image ? &guest : NULL;

@@ -4,8 +4,8 @@
 # Derives the backports mirror from the machine's own apt sources; never names a host.
 set -eu
 
-need_cmds="gcc make nasm objcopy mcopy mformat sgdisk prove qemu-system-x86_64"
-pkgs="build-essential gnu-efi nasm ovmf mtools dosfstools gdisk libcmocka-dev perl"
+need_cmds="gcc make nasm objcopy mcopy mformat sgdisk prove qemu-system-x86_64 python3 gzip"
+pkgs="build-essential gnu-efi nasm ovmf mtools dosfstools gdisk libcmocka-dev perl python3 gzip"
 # --bench (make bench): also gnuplot, for tools/bench.sh's PNG plots.
 if [ "${1:-}" = --bench ]; then
 	need_cmds="$need_cmds gnuplot"
@@ -23,6 +23,8 @@ have_all() {
 	for c in $need_cmds; do command -v "$c" >/dev/null 2>&1 || return 1; done
 	[ -f /usr/include/efi/efi.h ] || return 1
 	[ -f /usr/include/cmocka.h ] || return 1
+	# make linux builds its /init with gcc -static (glibc's libc.a).
+	[ -f "$(gcc -print-file-name=libc.a)" ] || return 1
 	ls /usr/share/OVMF/OVMF_CODE*.fd >/dev/null 2>&1 || return 1
 	qemu_ok
 }

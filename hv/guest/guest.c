@@ -1,9 +1,12 @@
-/* hv/guest/guest.c - create a guest from an ELF64 image (memory from the pool,
+/* hv/guest/guest.c - create a guest from an ELF64 image or a Linux bzImage
+ * (memory from the pool,
  * 2 MiB aligned for large nested pages; its own page tables; boot info;
  * one VMCB per vCPU) and tear it down returning every page. */
 #include "hv/errno.h"
 #include "arch/cpu.h"
+#include "hv/guest/bzimage.h"
 #include "hv/guest/elf.h"
+#include "hv/guest/linux_boot.h"
 #include "hv/guest/multiboot.h"
 #include "hv/smp/time.h"
 #include "hv/features.h"
@@ -143,6 +146,8 @@ static int make_vcpu(struct guest *g, u32 id)
 		return 0;
 	}
 	v->gprs.rdi = GUEST_BOOT_INFO_GPA;
+	if (g->linux)
+		linux_vcpu_setup(v);
 	return 0;
 }
 
@@ -165,12 +170,12 @@ static int load_multiboot(struct guest *g, const struct guest_params *p)
 		pr_err("guest %s: %llu MiB of memory is more than a multiboot guest can have (%llu MiB: RAM must end below the APIC page at 0xfee00000)\n",
 		       g->name, (unsigned long long)(g->mem_size >> 20),
 		       (unsigned long long)(MB_MAX_MEM >> 20));
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	if (mb_load(p->image, p->image_size, g->mem_host, g->mem_size, &li)) {
 		pr_err("guest %s: the multiboot image cannot be loaded\n",
 		       g->name);
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	if (p->initrd_size) {
 		mb.mod_start = ALIGN_UP(li.end, PAGE_SIZE);
@@ -181,7 +186,7 @@ static int load_multiboot(struct guest *g, const struct guest_params *p)
 			       g->name, (unsigned long long)p->initrd_size,
 			       (unsigned long long)mb.mod_start,
 			       (unsigned long long)(g->mem_size >> 20));
-			return -HC_EINVAL;
+			return -EINVAL;
 		}
 		memcpy((u8 *)g->mem_host + mb.mod_start, p->initrd,
 		       p->initrd_size);
@@ -189,7 +194,7 @@ static int load_multiboot(struct guest *g, const struct guest_params *p)
 	if (p->cmdline && strlen(p->cmdline) >= MB_CMDLINE_MAX) {
 		pr_err("guest %s: command line longer than %u bytes\n", g->name,
 		       MB_CMDLINE_MAX - 1);
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	g->cr3 = mb_info_build(g->mem_host, &mb);
 	acpi_tables_build((u8 *)g->mem_host + MB_BIOS_START, MB_BIOS_START,
@@ -228,6 +233,43 @@ static int load_elf64(struct guest *g, const struct guest_params *p)
 	return 0;
 }
 
+/* A Linux bzImage: laid out for the 64-bit boot protocol on identity page
+ * tables that include page 0 (the decompressor reads the BIOS data area
+ * before it has page tables of its own), with the small PC of
+ * hv/platform/ (16550, isa-debug-exit, fw_cfg, PM timer). */
+static int load_linux(struct guest *g, const struct guest_params *p)
+{
+	struct linux_layout l;
+	gpa_t cr3;
+	int r;
+
+	if (g->nr_vcpus != 1) {
+		pr_err("guest %s: a Linux guest runs on one vCPU for now (got %u)\n",
+		       g->name, g->nr_vcpus);
+		return -EINVAL;
+	}
+	r = linux_boot_build(g->mem_host, g->mem_size, p->image, p->image_size,
+			     p->cmdline, p->initrd, p->initrd_size, &l);
+	if (r)
+		return r;
+	if (guest_pt_build(g->mem_host, g->mem_size, &cr3) ||
+	    guest_pt_map_page0(g->mem_host, cr3)) {
+		pr_err("guest %s: cannot build its page tables\n", g->name);
+		return -EINVAL;
+	}
+	g->cr3 = cr3.v;
+	g->entry = l.entry;
+	g->stack_top = LINUX_STACK_TOP;
+	g->plat = (struct platform){
+		.on = true,
+		.nr_cpus = g->nr_vcpus,
+		.ram_size = g->mem_size,
+		.pm_tsc0 = rdtsc(),
+		.tsc_khz = g_tsc_khz,
+	};
+	return 0;
+}
+
 static int build(struct guest *g, const struct guest_params *p)
 {
 	int r;
@@ -239,8 +281,14 @@ static int build(struct guest *g, const struct guest_params *p)
 	if (!g->mem.v)
 		return -E2BIG;
 	g->mem_host = hpa_to_ptr(g->mem);
-	g->multiboot = guest_image_is_multiboot(p->image, p->image_size);
-	r = g->multiboot ? load_multiboot(g, p) : load_elf64(g, p);
+	/* By content: a bzImage's setup header, a multiboot header in the
+	 * first 8 KiB, else minhv's own ELF64 test guest. */
+	g->linux = bzimage_detect(p->image, p->image_size);
+	g->multiboot = !g->linux &&
+		       guest_image_is_multiboot(p->image, p->image_size);
+	r = g->linux	 ? load_linux(g, p) :
+	    g->multiboot ? load_multiboot(g, p) :
+			   load_elf64(g, p);
 	if (r)
 		return r;
 	if (npt_build(&g->npt, g->mem, g->mem_size, g_features.page1g))
@@ -252,7 +300,7 @@ static int build(struct guest *g, const struct guest_params *p)
 	vmcb_iopm_build(hpa_to_ptr(g->iopm));
 	vmcb_msrpm_build(hpa_to_ptr(g->msrpm));
 	pause_policy_decide(&g_features, &p->pause, &g->pause);
-	if (!g->multiboot)
+	if (!g->linux && !g->multiboot)
 		fill_boot_info(g, p);
 	g->vcpus_pages =
 		ALIGN_UP(g->nr_vcpus * sizeof(void *), PAGE_SIZE) / PAGE_SIZE;

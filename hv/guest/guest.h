@@ -13,7 +13,7 @@
 
 struct guest_params {
 	const char *name; /* up to 15 characters shown on the console */
-	const void *image; /* ELF64 test guest, or a multiboot kernel */
+	const void *image; /* ELF64 test guest, a multiboot kernel or a bzImage */
 	size_t image_size;
 	const char *cmdline; /* multiboot: the kernel's command line */
 	const void *initrd; /* multiboot: module 0, or NULL */
@@ -48,6 +48,7 @@ struct guest {
 	s64 exit_status;
 	bool failed; /* stopped by the hypervisor (fault, bad state) */
 	bool multiboot; /* a foreign kernel entered in 32-bit mode */
+	bool linux; /* a Linux bzImage (hv/guest/linux_boot.c) */
 	struct platform plat; /* its devices (hv/platform/) */
 	char stop_reason[160];
 	u32 reports, report_fails; /* HC_REPORT calls accepted, failures */

@@ -2,6 +2,7 @@
  * the kernel: the header's a.out-kludge addresses (3.1.3) when flag 16 is
  * set, else the ELF32 or ELF64 PT_LOAD segments at their physical
  * addresses. Every range is checked before a byte is written. */
+#include "hv/errno.h"
 #include "hv/guest/elf.h"
 #include "hv/guest/elf_format.h"
 #include "hv/guest/multiboot.h"
@@ -45,7 +46,7 @@ long mb_find_header(const void *img, size_t size)
 		    (u32)(h.magic + h.flags + h.checksum) == 0)
 			return (long)off;
 	}
-	return -1;
+	return -ENOENT;
 }
 
 /* [gpa, gpa + memsz) inside [MB_IMAGE_MIN, limit), file bytes inside img. */
@@ -54,7 +55,7 @@ static int range_ok(u64 gpa, u64 memsz, u64 off, u64 filesz, size_t size,
 {
 	if (filesz > memsz || off > size || filesz > size - off) {
 		pr_err("multiboot: a segment reaches past the end of the file\n");
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	if (gpa < MB_IMAGE_MIN || gpa > limit || memsz > limit - gpa) {
 		pr_err("multiboot: segment [%#llx, %#llx) is outside [%#llx, %#llx): %s\n",
@@ -65,7 +66,7 @@ static int range_ok(u64 gpa, u64 memsz, u64 off, u64 filesz, size_t size,
 		       gpa < MB_IMAGE_MIN ?
 			       "below 1 MiB, where minhv keeps the boot information and ACPI tables" :
 			       "it does not fit guest memory (guest_mem=)");
-		return -HC_EFAULT;
+		return -EFAULT;
 	}
 	return 0;
 }
@@ -89,7 +90,7 @@ static int load_aout(const u8 *img, size_t size, long hoff, void *mem,
 	if (h.header_addr < h.load_addr ||
 	    h.header_addr - h.load_addr > (u64)hoff) {
 		pr_err("multiboot: header_addr/load_addr disagree with the file\n");
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	off = (u64)hoff - (h.header_addr - h.load_addr);
 	filesz = h.load_end_addr ? (u64)h.load_end_addr - h.load_addr :
@@ -99,7 +100,7 @@ static int load_aout(const u8 *img, size_t size, long hoff, void *mem,
 			filesz;
 	if (h.load_end_addr && h.load_end_addr < h.load_addr) {
 		pr_err("multiboot: load_end_addr below load_addr\n");
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	r = range_ok(h.load_addr, memsz, off, filesz, size, limit);
 	if (r)
@@ -123,7 +124,7 @@ static int load_elf32(const u8 *img, size_t size, void *mem, u64 limit,
 	    (u64)e.e_phnum * sizeof(struct elf32_phdr) > size - e.e_phoff) {
 		pr_err("multiboot: bad ELF32 header (machine %u, type %u, %u program headers)\n",
 		       e.e_machine, e.e_type, e.e_phnum);
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	/* Check every segment before writing any. */
 	for (int pass = 0; pass < 2; pass++) {
@@ -151,7 +152,7 @@ static int load_elf32(const u8 *img, size_t size, void *mem, u64 limit,
 	}
 	if (!o->end) {
 		pr_err("multiboot: the ELF32 image has nothing to load\n");
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	o->entry = e.e_entry;
 	return 0;
@@ -168,7 +169,7 @@ int mb_load(const void *img, size_t size, void *mem_host, u64 limit,
 	*out = (struct mb_load_info){ 0 };
 	if (hoff < 0) {
 		pr_err("multiboot: no multiboot header in the first 8 KiB\n");
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	memcpy(&h, p + hoff, sizeof(h));
 	if (h.flags & MB_HDR_AOUT_KLUDGE)
@@ -176,16 +177,16 @@ int mb_load(const void *img, size_t size, void *mem_host, u64 limit,
 	if (size < sizeof(struct elf32_ehdr) || p[0] != ELFMAG0 ||
 	    memcmp(p + 1, "ELF", 3)) {
 		pr_err("multiboot: neither ELF nor header load addresses (flag 16)\n");
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	if (p[EI_CLASS] == ELFCLASS32)
 		return load_elf32(p, size, mem_host, limit, out);
 	if (elf_load_limit(img, size, mem_host, limit, limit, &ei))
-		return -HC_EINVAL;
+		return -EINVAL;
 	if (ei.entry.v >> 32) {
 		pr_err("multiboot: entry %#llx is above 4 GiB\n",
 		       (unsigned long long)ei.entry.v);
-		return -HC_EINVAL;
+		return -EINVAL;
 	}
 	out->entry = (u32)ei.entry.v;
 	out->start = ei.lowest.v;

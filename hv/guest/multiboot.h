@@ -4,6 +4,7 @@
 #ifndef MINHV_HV_GUEST_MULTIBOOT_H
 #define MINHV_HV_GUEST_MULTIBOOT_H
 
+#include "hv/errno.h"
 #include <stddef.h>
 
 #include "arch/types.h"
@@ -80,7 +81,7 @@ struct mb_load_info {
 /* Load a multiboot kernel (header address fields when flag 16 is set,
  * else ELF32 or ELF64 PT_LOAD segments at their physical addresses) into
  * guest memory. Everything must lie in [MB_IMAGE_MIN, limit). 0, or
- * -HC_EINVAL/-HC_EFAULT after one pr_err line naming the problem. */
+ * -EINVAL/-EFAULT after one pr_err line naming the problem. */
 int mb_load(const void *img, size_t size, void *mem_host, u64 limit,
 	    struct mb_load_info *out);
 

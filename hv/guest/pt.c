@@ -98,3 +98,17 @@ int guest_pt_build(void *mem_host, u64 mem_size, gpa_t *cr3)
 	*cr3 = gpa(pml4);
 	return 0;
 }
+
+int guest_pt_map_page0(void *mem_host, gpa_t cr3)
+{
+	u64 *t = (u64 *)((u8 *)mem_host + cr3.v);
+
+	/* PML4[0] -> PDPT[0] -> PD[0] -> the PT of the first 2 MiB. */
+	for (int level = 0; level < 3; level++) {
+		if (!(t[0] & PTE_P) || (t[0] & PTE_PS))
+			return -EINVAL;
+		t = (u64 *)((u8 *)mem_host + (t[0] & PTE_ADDR_MASK));
+	}
+	t[0] = 0 | LEAF_FLAGS;
+	return 0;
+}

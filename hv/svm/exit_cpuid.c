@@ -77,6 +77,8 @@ static inline void leaf_of(struct vcpu *v, u32 leaf, u32 sub,
 		*r = (struct cpuid_regs){ 0, 0, 0, 0 };
 		break;
 	}
+	if (v->guest->linux)
+		linux_cpuid_filter(leaf, sub, r);
 }
 
 void exit_cpuid_leaf(struct vcpu *v, u32 leaf, u32 sub, struct cpuid_regs *r)

@@ -134,7 +134,7 @@ int exit_msr_read(struct vcpu *v, u32 msr, u64 *val)
 		*val = v->tsc_aux;
 		return 0;
 	default:
-		return -EPERM;
+		return v->guest->linux ? linux_msr_read(v, msr, val) : -EPERM;
 	}
 }
 
@@ -258,7 +258,7 @@ int exit_msr_write(struct vcpu *v, u32 msr, u64 val)
 		v->mtrr_def_type = val;
 		return 0;
 	default:
-		return -EPERM;
+		return v->guest->linux ? linux_msr_write(v, msr, val) : -EPERM;
 	}
 }
 

@@ -3,6 +3,7 @@
  * results as KTAP, tear it down and check the pool is whole again. */
 #include "arch/cpu.h"
 #include "hv/errno.h"
+#include "hv/guest/bzimage.h"
 #include "hv/guest/guest.h"
 #include "include/minhv/guest_layout.h"
 #include "hv/smp/ipi.h"
@@ -72,22 +73,30 @@ int svm_guest_run_once(const struct guest_params *p, struct guest **out)
 	return 0;
 }
 
-/* A multiboot kernel: no KTAP of its own; its exit status (isa-debug-exit)
- * is printed for tools/kut.sh and the run passes when it ended by itself. */
-static int run_foreign(struct guest_params *p)
+/* isa-debug-exit value 0, the pass of kvm-unit-tests and of the initramfs
+ * `make linux` builds: a write of v ends the guest with (v << 1) | 1. */
+#define FOREIGN_PASS_STATUS 1
+
+/* A foreign kernel (multiboot, or a Linux bzImage): no KTAP of its own;
+ * its exit status (isa-debug-exit) is printed for tools/kut.sh and
+ * tools/linux-run.sh. The run passes when it ended by itself; a Linux
+ * guest's /init must also have reported a pass (linux.exit_status). */
+static int run_foreign(struct guest_params *p, bool linux)
 {
-	/* As GRUB and QEMU do, the command line starts with the kernel's
-	 * own path (argv[0] for kvm-unit-tests). */
+	/* As GRUB and QEMU do, a multiboot command line starts with the
+	 * kernel's own path (argv[0] for kvm-unit-tests). */
 	static char cmd[sizeof(g_options.guest) + sizeof(g_options.cmdline)];
 	struct guest *g = NULL;
 	u64 before = mm_free_pages();
 	bool ok;
 	int r;
 
-	fmt_snprintf(cmd, sizeof(cmd), "%s%s%s", g_options.guest,
-		     p->cmdline && p->cmdline[0] ? " " : "",
-		     p->cmdline ? p->cmdline : "");
-	p->cmdline = cmd;
+	if (!linux) {
+		fmt_snprintf(cmd, sizeof(cmd), "%s%s%s", g_options.guest,
+			     p->cmdline && p->cmdline[0] ? " " : "",
+			     p->cmdline ? p->cmdline : "");
+		p->cmdline = cmd;
+	}
 	r = svm_guest_run_once(p, &g);
 	if (!ktap_ok("svm.guest_create", r == 0, "guest_create(%s): %d",
 		     p->name, r))
@@ -98,6 +107,13 @@ static int run_foreign(struct guest_params *p)
 		g->failed ? " (stopped by minhv)" : "");
 	ok = ktap_ok("svm.guest_run", !g->failed, "guest %s: %s", g->name,
 		     g->stop_reason);
+	if (linux)
+		ok &= ktap_ok("linux.exit_status",
+			      !g->failed &&
+				      g->exit_status == FOREIGN_PASS_STATUS,
+			      "guest %s: exit status %lld, %d means /init passed",
+			      g->name, (long long)g->exit_status,
+			      FOREIGN_PASS_STATUS);
 	guest_destroy(g);
 	ok &= ktap_ok("svm.pool_restored", mm_free_pages() == before,
 		      "pool has %llu free pages after teardown, %llu before",
@@ -142,12 +158,12 @@ int svm_run_guest_image(const char *name, const void *img, u64 size,
 		p.nr_vcpus = g_options.vcpus;
 	if (p.nr_vcpus > GUEST_MAX_VCPUS)
 		p.nr_vcpus = GUEST_MAX_VCPUS;
-	if (guest_image_is_multiboot(img, size)) {
+	if (bzimage_detect(img, size) || guest_image_is_multiboot(img, size)) {
 		/* Only the BSP runs (APs are not started yet): the guest is
 		 * told exactly the vCPUs it has. */
 		if (!g_options.vcpus)
 			p.nr_vcpus = 1;
-		return run_foreign(&p);
+		return run_foreign(&p, bzimage_detect(img, size));
 	}
 	before = mm_free_pages();
 	r = guest_create(&p, &g);
@@ -167,8 +183,9 @@ int svm_run_guest_image(const char *name, const void *img, u64 size,
 	ok &= ktap_ok("svm.guest_reported", g->reports > 0,
 		      "guest %s reported no results", g->name);
 	/* Dropped, lost or missing results are a failure of the run. */
-	ok &= ktap_ok("svm.guest_results", guest_results_ok(g, res, sizeof(res)),
-		      "guest %s: %s", g->name, res);
+	ok &= ktap_ok("svm.guest_results",
+		      guest_results_ok(g, res, sizeof(res)), "guest %s: %s",
+		      g->name, res);
 	guest_destroy(g);
 	ok &= ktap_ok("svm.pool_restored", mm_free_pages() == before,
 		      "pool has %llu free pages after teardown, %llu before",

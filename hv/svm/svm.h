@@ -43,7 +43,7 @@ int svm_run_guest_image(const char *name, const void *img, u64 size,
 /* Run a created guest to its stop (vCPU 0 on this CPU) and wait until no
  * vCPU runs; the caller reads the result and calls guest_destroy(). */
 void svm_guest_run(struct guest *g);
-/* initrd= from the ESP, for a multiboot guest (set before the run). */
+/* initrd= from the ESP, for a foreign guest (set before the run). */
 extern const void *g_boot_initrd;
 extern u64 g_boot_initrd_size;
 /* guest_create() + svm_guest_run(): 0, or guest_create()'s error. */

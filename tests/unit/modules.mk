@@ -38,7 +38,8 @@ MOD_svm := hv/svm/svm.c
 MOD_exit_decode := hv/svm/exit_decode.c
 MOD_exits := hv/svm/exit_table.c hv/svm/exit_cpuid.c hv/svm/exit_msr.c \
 	hv/svm/exit_io.c hv/svm/exit_misc.c hv/svm/exit_invalid.c \
-	hv/svm/exit_cache.c hv/svm/exit_excp.c hv/svm/exit_msr_pmu.c
+	hv/svm/exit_cache.c hv/svm/exit_excp.c hv/svm/exit_msr_pmu.c \
+	hv/svm/linux_view.c
 # The guest platform's devices (hv/platform/) and MMIO emulation (hv/emul/).
 MOD_platform := hv/platform/ports.c hv/platform/uart.c \
 	hv/platform/debug_exit.c hv/platform/fw_cfg.c hv/platform/pm_timer.c
@@ -58,6 +59,7 @@ MOD_guest_report := hv/guest/report.c
 MOD_guest_pt := hv/guest/pt.c
 MOD_vcpu_spec := hv/guest/vcpu_spec.c
 MOD_elf := hv/guest/elf.c
+MOD_linux_boot := hv/guest/bzimage.c hv/guest/linux_boot.c
 MOD_rmp := hv/snp/rmp.c hv/snp/rmp_hw.c hv/snp/rmp_model.c
 MOD_rmpopt := hv/snp/rmpopt.c hv/snp/rmpopt_pass.c hv/snp/rmpopt_stats.c \
 	hv/snp/rmpopt_topo.c

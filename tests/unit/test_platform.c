@@ -103,12 +103,12 @@ static void test_multiboot_header(void **state)
 	u32 img[2048] = { 0 };
 
 	(void)state;
-	assert_int_equal(mb_find_header(img, sizeof(img)), -1);
+	assert_int_equal(mb_find_header(img, sizeof(img)), -ENOENT);
 	img[44] = MB_HEADER_MAGIC;
 	img[46] = -MB_HEADER_MAGIC;
 	assert_int_equal(mb_find_header(img, sizeof(img)), 44 * 4);
 	img[46]++; /* bad checksum */
-	assert_int_equal(mb_find_header(img, sizeof(img)), -1);
+	assert_int_equal(mb_find_header(img, sizeof(img)), -ENOENT);
 }
 
 static void test_multiboot_info(void **state)

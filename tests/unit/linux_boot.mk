@@ -1,0 +1,2 @@
+UNIT_TESTS += test_linux_boot
+test_linux_boot_MODS := linux_boot log fmt fake_console
