@@ -6,7 +6,6 @@
 #include "hv/console_setup.h"
 #include "hv/features.h"
 #include "lib/string.h"
-#include "hv/ktap.h"
 #include "hv/log.h"
 #include "hv/mm.h"
 #include "hv/options/options.h"
@@ -149,7 +148,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 {
 	struct uart com1 = { UART_IO, 0x3f8, 0, 115200 };
 	void *rsdp = NULL;
-	u64 pool_pages, stack, ktap_mem;
+	u64 pool_pages, stack;
 	EFI_STATUS st;
 
 	g_boot.tsc_efi_main = rdtsc();
@@ -199,14 +198,6 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	g_boot.pool_pages = pool_pages;
 	if (mm_add_region(g_boot.pool_base, pool_pages))
 		return boot_fail(EFI_OUT_OF_RESOURCES, "page pool unusable");
-	/* KTAP results: memory of their own, outside the pool. */
-	ktap_mem = efi_alloc_pages(
-		ALIGN_UP(ktap_storage_bytes(), PAGE_SIZE) / PAGE_SIZE,
-		~0ULL);
-	if (!ktap_mem)
-		return boot_fail(EFI_OUT_OF_RESOURCES,
-				 "no memory for the KTAP results");
-	ktap_init((void *)ktap_mem);
 	stack = page_alloc(STACK_PAGES, 1).v;
 	if (!stack)
 		return boot_fail(EFI_OUT_OF_RESOURCES, "no boot CPU stack");

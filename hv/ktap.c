@@ -1,8 +1,6 @@
 /* hv/ktap.c - KTAP result collection and printing.
- * Storage is given once by boot/ (ktap_init, memory of its own from the
- * firmware), not the page pool, so recording a result never changes the
- * pool's free count that tests compare; nor is it a static array, which
- * would put 130 KB of zeros into minhv.efi (.bss is folded into .data). Guests get only
+ * Storage is a fixed array in .bss, not the page pool, so recording a result
+ * never changes the pool's free count that tests compare. Guests get only
  * part of it, so the hypervisor's own results always fit, and a lost result
  * fails the run. */
 #include "hv/ktap.h"
@@ -19,7 +17,7 @@ struct ktap_result {
 	u8 kind;
 };
 
-static struct ktap_result *results; /* KTAP_CAPACITY of them */
+static struct ktap_result results[KTAP_CAPACITY];
 static u32 count, failures, skips, lost;
 static spinlock_t lock;
 
@@ -34,23 +32,13 @@ static void copy_name(char *d, const char *s)
 	d[i] = 0;
 }
 
-size_t ktap_storage_bytes(void)
-{
-	return KTAP_CAPACITY * sizeof(struct ktap_result);
-}
-
-void ktap_init(void *mem)
-{
-	results = mem;
-}
-
 static bool record(const char *name, enum ktap_kind kind, bool guest,
 		   const char *fmt, va_list ap)
 {
 	struct ktap_result *r;
 
 	spin_lock(&lock);
-	if (!results || count == KTAP_CAPACITY ||
+	if (count == KTAP_CAPACITY ||
 	    (guest && count >= KTAP_CAPACITY - KTAP_HV_RESERVE)) {
 		lost++;
 		spin_unlock(&lock);

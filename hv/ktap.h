@@ -4,8 +4,6 @@
 #ifndef MINHV_HV_KTAP_H
 #define MINHV_HV_KTAP_H
 
-#include <stddef.h>
-
 #include "arch/types.h"
 
 #define KTAP_NAME_LEN 64
@@ -14,12 +12,6 @@
  * hypervisor's own checks always have room after any guest. */
 #define KTAP_CAPACITY 576
 #define KTAP_HV_RESERVE 128
-
-/* The storage for KTAP_CAPACITY results: ktap_storage_bytes() of memory,
- * handed over once before the first result (boot/ allocates it from the
- * firmware). Without it every result is lost, and the run fails. */
-size_t ktap_storage_bytes(void);
-void ktap_init(void *mem);
 
 /* Record a result; the format gives a diagnostic printed on failure.
  * Returns cond so callers can chain. */

@@ -16,7 +16,6 @@
 #include "hv/features.h"
 #include "hv/smp/ipi.h"
 #include "hv/ktap.h"
-#include "tests/doubles/ktap_storage.h"
 #include "hv/mm.h"
 #include "hv/percpu.h"
 #include "tests/doubles/fake_console.h"
@@ -40,7 +39,6 @@ void env_setup(unsigned ncpus, unsigned threads_per_core, bool hardware)
 	fake_cpu_reset();
 	fake_console_clear();
 	ktap_reset();
-	ktap_init(ktap_test_storage());
 	memset(pcs, 0, sizeof(pcs));
 	for (unsigned i = 0; i < ncpus; i++) {
 		pcs[i].cpu = i;

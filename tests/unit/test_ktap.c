@@ -14,7 +14,6 @@
 
 #include "hv/guest/guest.h"
 #include "hv/ktap.h"
-#include "tests/doubles/ktap_storage.h"
 #include "tests/doubles/fake_console.h"
 #include "tests/doubles/fake_cpu.h"
 
@@ -24,7 +23,6 @@ static int setup(void **s)
 	fake_cpu_reset();
 	fake_console_clear();
 	ktap_reset();
-	ktap_init(ktap_test_storage());
 	return 0;
 }
 
