@@ -83,7 +83,7 @@ $(B)/minhv.so: $(HV_OBJ) linker.ld $(B)/libefi.a
 # traces print minhv.efi offsets, which addr2line resolves in build/minhv.so.
 $(B)/minhv.efi: $(B)/minhv.so
 	@echo '  OBJCOPY $@'
-	@$(OBJCOPY) -j .text -j .sdata -j .data -j .dynamic -j .dynsym -j .rel \
+	@$(OBJCOPY) -j .text -j .sdata -j .data -j .bss -j .dynamic -j .dynsym -j .rel \
 		-j .rela -j .reloc --target efi-app-x86_64 \
 		--subsystem=10 --strip-all $< $@
 

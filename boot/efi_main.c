@@ -144,6 +144,8 @@ static void enter_hv(void *arg)
 	hv_main(arg);
 }
 
+extern char _bss[], _ebss[]; /* linker.ld */
+
 EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 {
 	struct uart com1 = { UART_IO, 0x3f8, 0, 115200 };
@@ -151,6 +153,9 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	u64 pool_pages, stack;
 	EFI_STATUS st;
 
+	/* .bss has no bytes in minhv.efi (linker.ld); the loader zero-fills
+	 * it, and this makes sure of it before anything is stored there. */
+	memset(_bss, 0, (size_t)(_ebss - _bss));
 	g_boot.tsc_efi_main = rdtsc();
 	InitializeLib(image, systab);
 	/* COM1 until the options and SPCR say otherwise: early errors must

@@ -1,6 +1,7 @@
 /* hv/ktap.c - KTAP result collection and printing.
- * Storage is a fixed array in .bss, not the page pool, so recording a result
- * never changes the pool's free count that tests compare. Guests get only
+ * Storage is a fixed array in .bss (no bytes in minhv.efi), not the page
+ * pool, so recording a result never changes the pool's free count that
+ * tests compare. Guests get only
  * part of it, so the hypervisor's own results always fit, and a lost result
  * fails the run. */
 #include "hv/ktap.h"
