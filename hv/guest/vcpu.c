@@ -122,6 +122,7 @@ static void vcpu_run(struct vcpu *v)
 		/* Guest SPEC_CTRL in hardware while it runs (vcpu_spec.c);
 		 * the host base is back before any indirect branch. */
 		vcpu_spec_enter(v);
+		v->vmrun_cr0 = v->vmcb->save.cr0;
 		svm_vmrun(v->vmcb_hpa, &v->gprs, sc->host_vmcb);
 		vcpu_spec_exit(v);
 		__atomic_store_n(&v->in_guest, 0, __ATOMIC_SEQ_CST);

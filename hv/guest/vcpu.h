@@ -57,6 +57,11 @@ struct vcpu {
 	u64 mtrr_def_type;
 	u64 tsc_aux; /* in the hardware MSR while the vCPU runs */
 	u64 progress_tsc; /* last exit that was not INTR/NMI/PAUSE */
+	/* CR0 as the last VMRUN was given it: an emulator (QEMU) writes host
+	 * state over the save area when VMRUN fails its checks, and the guest
+	 * writes CR0 without an exit, so only this copy tells VMEXIT_INVALID
+	 * what VMRUN saw (hv/svm/exit_invalid.c). */
+	u64 vmrun_cr0;
 	u32 con_len;
 	char con[VCPU_CON_LINE];
 	struct vcpu_stats stats;

@@ -30,6 +30,7 @@ static const struct hostile {
 	{ "hostile_ctrl_chars", NULL, false },
 	{ "hostile_invd", NULL, false },
 	{ "hostile_ac_loop", NULL, false },
+	{ "hostile_cr0_nw", "CR0.NW set without CR0.CD", false },
 };
 
 static bool contains(const char *s, const char *part)

@@ -24,12 +24,13 @@ expect_log '^svm: vCPU 1: offline ([5-9][0-9]|[0-9]{3,}) times, CPU parked ([5-9
 boot scn-all --smp 2 --opts "tests=all"
 expect_rc 0 "tests=all: run passes"
 ktap_valid "tests=all: KTAP block well formed"
-for h in read write svm triple_fault cli_loop storm report_flood ctrl_chars invd ac_loop; do
+for h in read write svm triple_fault cli_loop storm report_flood ctrl_chars invd ac_loop cr0_nw; do
 	expect_ktap_ok "hostile.$h"
 done
 expect_log '^svm: guest read .* stopped: .*nested page fault at GPA .* outside guest memory' "read outside memory: reason printed"
 expect_log '^svm: guest triple_fault .* stopped: .*triple fault' "triple fault: reason printed"
 expect_log '^svm: guest cli_loop .* stopped: .*no progress' "endless CLI loop: watchdog reason printed"
+expect_log '^svm: guest cr0_nw .* stopped: .*VMRUN failed .*CR0.NW set without CR0.CD' "CR0.NW without CD: the failed VMRUN names the rule"
 expect_ktap_ok hostile_invd # the guest's own checks: each instruction exited
 expect_ktap_skip hostile_ac_loop "needs a CPL 3 environment"
 expect_log '^svm: guest report_flood .* stopped: exited with status 1; results: 599 results beyond the plan' "report flood: results beyond the plan flagged"

@@ -312,6 +312,18 @@ static void test_invalid_both_widths(void **s)
 		strstr(fx_g->stop_reason, "VMEXIT_INVALID 0xffffffffffffffff"));
 }
 
+/* QEMU overwrites the save area with host state when VMRUN fails: the
+ * diagnosis uses the CR0 the run loop gave VMRUN. */
+static void test_invalid_cr0_nw(void **s)
+{
+	struct vcpu *v = fx_v[0];
+
+	(void)s;
+	v->vmrun_cr0 = v->vmcb->save.cr0 | BIT(29); /* NW, CD clear */
+	assert_int_equal(run(0xffffffffULL, 0, 0), EXIT_LEAVE);
+	assert_non_null(strstr(fx_g->stop_reason, "CR0.NW set without CR0.CD"));
+}
+
 static void test_hlt_pause(void **s)
 {
 	struct vcpu *v = fx_v[0];
@@ -386,6 +398,7 @@ int main(void)
 		T(test_msr),
 		T(test_msr_swapped_and_aux),
 		T(test_ioio),
+		T(test_invalid_cr0_nw),
 		T(test_npf_outside),
 		T(test_shutdown),
 		T(test_svm_insns_ud),
