@@ -23,19 +23,23 @@ static const struct hostile {
 	bool bad_results;
 	bool or_clean;
 } hostile[] = {
-	{ "hostile_read", "nested page fault", false },
-	{ "hostile_write", "nested page fault", false },
-	{ "hostile_svm", NULL, false },
-	{ "hostile_triple_fault", "triple fault", false },
-	{ "hostile_cli_loop", "no progress", false },
-	{ "hostile_storm", NULL, false },
-	{ "hostile_report_flood", "exited with status 1", true },
-	{ "hostile_ctrl_chars", NULL, false },
-	{ "hostile_invd", NULL, false },
-	{ "hostile_ac_loop", NULL, false },
+	{ .tests = "hostile_read", .stop = "nested page fault" },
+	{ .tests = "hostile_write", .stop = "nested page fault" },
+	{ .tests = "hostile_svm" },
+	{ .tests = "hostile_triple_fault", .stop = "triple fault" },
+	{ .tests = "hostile_cli_loop", .stop = "no progress" },
+	{ .tests = "hostile_storm" },
+	{ .tests = "hostile_report_flood",
+	  .stop = "exited with status 1",
+	  .bad_results = true },
+	{ .tests = "hostile_ctrl_chars" },
+	{ .tests = "hostile_invd" },
+	{ .tests = "hostile_ac_loop" },
 	/* A CPU #GPs the MOV CR0 (APM vol 2, 3.1.1); QEMU lets it through
 	 * and fails the next VMRUN (15.5.1). */
-	{ "hostile_cr0_nw", "CR0.NW set without CR0.CD", false, true },
+	{ .tests = "hostile_cr0_nw",
+	  .stop = "CR0.NW set without CR0.CD",
+	  .or_clean = true },
 };
 
 static bool contains(const char *s, const char *part)
