@@ -43,7 +43,8 @@ static void rep_outsb_body(void)
 			 : "memory");
 	exits = ioio_exits() - before;
 	printf("\n");
-	report(rcx == 0, "RCX after: %#llx, want 0 (ECX counted down, zero-extended)",
+	report(rcx == 0,
+	       "RCX after: %#llx, want 0 (ECX counted down, zero-extended)",
 	       (unsigned long long)rcx);
 	report(rsi == OUTS_BUF + OUTS_BYTES, "RSI after: %#llx, want %#llx",
 	       (unsigned long long)rsi,
@@ -54,6 +55,6 @@ static void rep_outsb_body(void)
 	report_info("%llu IOIO exits", exits);
 }
 
-const struct scenario scn_hostile_rep_outsb = { "hostile_rep_outsb",
-						"hostile", NULL,
-						rep_outsb_body, SCN_MANUAL };
+const struct scenario scn_hostile_rep_outsb = { "hostile_rep_outsb", "hostile",
+						NULL, rep_outsb_body,
+						SCN_MANUAL };

@@ -101,8 +101,8 @@ static void vcpu_run(struct vcpu *v)
 		if (v->state != VCPU_RUNNING) {
 			if (v->state == VCPU_DONE || !vcpu_wait_wakeup(v))
 				break;
-			v->progress_tsc =
-				rdtsc(); /* parked time is not a hang */
+			/* Parked time is not a hang; tick again. */
+			vcpu_watchdog_arm(v);
 			continue;
 		}
 		if (g->bench)

@@ -56,7 +56,11 @@ struct vcpu {
 	u64 spec_ctrl; /* guest's SPEC_CTRL: in hardware while it runs */
 	u64 mtrr_def_type;
 	u64 tsc_aux; /* in the hardware MSR while the vCPU runs */
-	u64 progress_tsc; /* last exit that was not INTR/NMI/PAUSE */
+	u64 progress_tsc; /* last tick that saw progress */
+	/* Per exit only flags: an exit other than INTR/NMI/PAUSE/exception
+	 * happened; the tick handler set tick (vcpu_watchdog.c). */
+	u32 progressed;
+	volatile u32 tick;
 	/* CR0 as the last VMRUN was given it: an emulator (QEMU) writes host
 	 * state over the save area when VMRUN fails its checks, and the guest
 	 * writes CR0 without an exit, so only this copy tells VMEXIT_INVALID

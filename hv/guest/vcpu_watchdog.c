@@ -1,10 +1,15 @@
-/* hv/guest/vcpu_watchdog.c - stop a guest that makes no progress (an endless
- * loop): the LAPIC timer forces periodic INTR exits (APM 15.13.1) and the
- * TSC tells how long the vCPU went without a "useful" exit. */
+/* hv/guest/vcpu_watchdog.c - the per-vCPU tick: the LAPIC timer forces an
+ * INTR exit (APM 15.13.1) or interrupts the host every ~10 ms, and only on
+ * that tick is the TSC read: a vCPU without a "useful" exit for watchdog_ms
+ * (an endless loop) stops its guest, a guest past its run-time limit
+ * (guest_time_ms) is stopped, and the console budget is refilled. Per exit
+ * the run loop only sets a flag and tests another. */
 #include "arch/cpu.h"
 #include "hv/guest/guest.h"
 #include "hv/log.h"
+#include "lib/fmt.h"
 #include "hv/guest/vcpu_watchdog.h"
+#include "hv/svm/svm.h"
 
 #include "arch/apic.h"
 #include "arch/idt.h"
@@ -14,52 +19,74 @@
 
 static u64 limit_tsc;
 
+/* Taken in the host: after an INTR exit, or while the host handles any
+ * other exit. Either way the next vcpu_watchdog_check() sees the flag. */
 static void tick_handler(struct trap_frame *f)
 {
+	struct svm_cpu *sc = svm_this_cpu();
+
 	(void)f;
-	apic_eoi(); /* the INTR exit was the point; nothing else to do */
+	if (sc && sc->vcpu)
+		__atomic_store_n(&sc->vcpu->tick, 1, __ATOMIC_RELAXED);
+	apic_eoi();
 }
 
 void vcpu_watchdog_init(u32 ms)
 {
 	limit_tsc = (u64)ms * g_tsc_khz;
-	if (!limit_tsc)
-		return;
 	idt_register(VEC_TIMER, tick_handler);
-	pr_info("svm: watchdog: a vCPU without progress for %u ms stops its guest\n",
-		ms);
+	if (limit_tsc)
+		pr_info("svm: watchdog: a vCPU without progress for %u ms stops its guest\n",
+			ms);
+}
+
+static bool ticking(const struct guest *g)
+{
+	return limit_tsc || g->deadline_tsc || g->con_rate;
 }
 
 void vcpu_watchdog_arm(struct vcpu *v)
 {
-	if (!limit_tsc)
+	if (!ticking(v->guest))
 		return;
 	v->progress_tsc = rdtsc();
+	v->progressed = 0;
+	v->tick = 0;
 	apic_timer_oneshot(VEC_TIMER, TICK_COUNT, APIC_TIMER_DIV_1);
 }
 
 void vcpu_watchdog_disarm(void)
 {
-	if (limit_tsc)
-		apic_timer_stop();
+	apic_timer_stop();
 }
 
-bool vcpu_watchdog_check(struct vcpu *v, u64 code)
+bool vcpu_watchdog_tick(struct vcpu *v)
 {
-	u64 now;
+	struct guest *g = v->guest;
+	u64 now = rdtsc();
 
-	if (!limit_tsc)
-		return true;
-	now = rdtsc();
-	/* A reflected exception (#AC/#DB, exit_excp.c) is not progress: an
-	 * endless delivery loop must still run into the limit. */
-	if (code != VMEXIT_INTR && code != VMEXIT_NMI && code != VMEXIT_PAUSE &&
-	    !(code >= VMEXIT_EXCP_BASE && code < VMEXIT_EXCP_BASE + 32)) {
+	v->tick = 0;
+	apic_timer_oneshot(VEC_TIMER, TICK_COUNT, APIC_TIMER_DIV_1);
+	guest_console_refill(g, now, g_tsc_khz);
+	if (g->deadline_tsc && now >= g->deadline_tsc) {
+		char flood[64] = "";
+
+		if (g->con_dropped)
+			fmt_snprintf(flood, sizeof(flood),
+				     "; console flood: %llu bytes dropped",
+				     (unsigned long long)g->con_dropped);
+		guest_stop(
+			g, -1, true,
+			"vCPU %u: run-time limit of %u ms reached at RIP %#llx%s",
+			v->id, g->time_ms,
+			(unsigned long long)v->vmcb->save.rip, flood);
+		return false;
+	}
+	if (!limit_tsc || v->progressed) {
+		v->progressed = 0;
 		v->progress_tsc = now;
 		return true;
 	}
-	if (code == VMEXIT_INTR) /* one-shot: keep it ticking */
-		apic_timer_oneshot(VEC_TIMER, TICK_COUNT, APIC_TIMER_DIV_1);
 	if (now - v->progress_tsc <= limit_tsc)
 		return true;
 	guest_stop(

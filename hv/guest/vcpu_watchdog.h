@@ -1,16 +1,31 @@
-/* hv/guest/vcpu_watchdog.h - the per-vCPU no-progress watchdog used by the run
- * loop (hv/guest/vcpu.c); watchdog_ms=0 turns it off. */
+/* hv/guest/vcpu_watchdog.h - the per-vCPU tick used by the run loop
+ * (hv/guest/vcpu.c): the no-progress watchdog (watchdog_ms=0 turns it
+ * off), the guest's run-time limit and its console budget refill. */
 #ifndef MINHV_HV_VCPU_WATCHDOG_H
 #define MINHV_HV_VCPU_WATCHDOG_H
 
 #include "hv/guest/vcpu.h"
+#include "hv/svm/vmcb.h"
 
 /* Boot CPU, once, after TSC calibration. */
 void vcpu_watchdog_init(u32 ms);
-/* On the vCPU's CPU: start ticking, progress = now. */
+/* On the vCPU's CPU: start ticking, progress = now (when any limit is on). */
 void vcpu_watchdog_arm(struct vcpu *v);
 void vcpu_watchdog_disarm(void);
-/* After each exit: false when the guest was stopped for no progress. */
-bool vcpu_watchdog_check(struct vcpu *v, u64 exit_code);
+/* The slow path, once per tick: false when the guest was stopped. */
+bool vcpu_watchdog_tick(struct vcpu *v);
+
+/* After each exit, a few instructions and no TSC read: note progress
+ * (anything but INTR, NMI, PAUSE or a reflected exception, exit_excp.c,
+ * so an endless delivery loop still runs into the limit) and run the
+ * tick's work when the timer has fired. */
+static inline bool vcpu_watchdog_check(struct vcpu *v, u64 code)
+{
+	v->progressed |= code != VMEXIT_INTR && code != VMEXIT_NMI &&
+			 code != VMEXIT_PAUSE && code - VMEXIT_EXCP_BASE >= 32;
+	if (__builtin_expect(!__atomic_load_n(&v->tick, __ATOMIC_RELAXED), 1))
+		return true;
+	return vcpu_watchdog_tick(v);
+}
 
 #endif

@@ -16,12 +16,13 @@
  * exits 0 with every result sent, none failed. bad_results: its results
  * must have been flagged (dropped beyond its plan or share). or_clean: a
  * clean exit passes too (hardware that refuses the bad state earlier, in
- * the guest). */
+ * the guest). time_ms: its run-time limit (guests that never end). */
 static const struct hostile {
 	const char *tests;
 	const char *stop;
 	bool bad_results;
 	bool or_clean;
+	u32 time_ms;
 } hostile[] = {
 	{ .tests = "hostile_read", .stop = "nested page fault" },
 	{ .tests = "hostile_write", .stop = "nested page fault" },
@@ -40,6 +41,17 @@ static const struct hostile {
 	{ .tests = "hostile_cr0_nw",
 	  .stop = "CR0.NW set without CR0.CD",
 	  .or_clean = true },
+	/* Runaways that exit all the time (each exit is "progress" to the
+	 * watchdog): only the run-time limit ends them. */
+	{ .tests = "hostile_cpuid_loop",
+	  .stop = "run-time limit of 1000 ms reached",
+	  .time_ms = 1000 },
+	{ .tests = "hostile_gp_loop",
+	  .stop = "run-time limit of 1000 ms reached",
+	  .time_ms = 1000 },
+	{ .tests = "hostile_console_flood",
+	  .stop = "; console flood: ",
+	  .time_ms = 1000 },
 };
 
 static bool contains(const char *s, const char *part)
@@ -108,6 +120,7 @@ static int one_guest(const struct guest_params *p, const struct hostile *h,
 static void run_hostile(struct guest_params base)
 {
 	char why[300], name[48];
+	u32 time_ms = base.time_ms;
 
 	for (size_t i = 0; i < ARRAY_SIZE(hostile); i++) {
 		const struct hostile *h = &hostile[i];
@@ -115,6 +128,7 @@ static void run_hostile(struct guest_params base)
 		int r;
 
 		base.tests = h->tests;
+		base.time_ms = h->time_ms ? h->time_ms : time_ms;
 		base.name = h->tests + 8; /* after "hostile_" */
 		r = one_guest(&base, h, why, sizeof(why));
 		fmt_snprintf(name, sizeof(name), "hostile.%s", h->tests + 8);
@@ -127,6 +141,7 @@ static void run_hostile(struct guest_params base)
 	}
 	/* The hypervisor is alive and the next guest runs normally. */
 	base.tests = "hello";
+	base.time_ms = time_ms;
 	base.name = "after-hostile";
 	ktap_ok("hostile.next_guest_runs",
 		one_guest(&base, NULL, why, sizeof(why)) == 0 &&

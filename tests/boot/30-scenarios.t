@@ -24,13 +24,17 @@ expect_log '^svm: vCPU 1: offline ([5-9][0-9]|[0-9]{3,}) times, CPU parked ([5-9
 boot scn-all --smp 2 --opts "tests=all"
 expect_rc 0 "tests=all: run passes"
 ktap_valid "tests=all: KTAP block well formed"
-for h in read write svm triple_fault cli_loop storm report_flood ctrl_chars invd ac_loop cr0_nw; do
+for h in read write svm triple_fault cli_loop storm report_flood ctrl_chars invd ac_loop cr0_nw cpuid_loop gp_loop console_flood; do
 	expect_ktap_ok "hostile.$h"
 done
 expect_log '^svm: guest read .* stopped: .*nested page fault at GPA .* outside guest memory' "read outside memory: reason printed"
 expect_log '^svm: guest triple_fault .* stopped: .*triple fault' "triple fault: reason printed"
 expect_log '^svm: guest cli_loop .* stopped: .*no progress' "endless CLI loop: watchdog reason printed"
 expect_log '^svm: guest cr0_nw .* stopped: .*VMRUN failed .*CR0.NW set without CR0.CD' "CR0.NW without CD: the failed VMRUN names the rule"
+expect_log '^svm: guest cpuid_loop .* stopped: .*run-time limit of 1000 ms reached' "CPUID loop: stopped by the run-time limit"
+expect_log '^svm: guest gp_loop .* stopped: .*run-time limit of 1000 ms reached' "#GP loop: stopped by the run-time limit"
+expect_log '^warning: guest console_flood: console flood: output beyond [0-9]+ bytes/s dropped' "console flood: reported once when it starts"
+expect_log '^svm: guest console_flood .* stopped: .*run-time limit .*; console flood: [0-9]+ bytes dropped' "console flood: dropped bytes counted in the stop reason"
 expect_ktap_ok hostile_invd # the guest's own checks: each instruction exited
 expect_ktap_skip hostile_ac_loop "needs a CPL 3 environment"
 expect_log '^svm: guest report_flood .* stopped: exited with status 1; results: 599 results beyond the plan' "report flood: results beyond the plan flagged"
