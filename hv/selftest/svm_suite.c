@@ -49,6 +49,10 @@ static const struct hostile {
 	{ .tests = "hostile_gp_loop",
 	  .stop = "run-time limit of 1000 ms reached",
 	  .time_ms = 1000 },
+	/* 32-bit address size, 4 MiB in 4 KiB pieces: survives, exit 0. */
+	{ .tests = "hostile_rep_outsb" },
+	/* Needs 3 vCPUs (else a SKIP, which is a clean exit). */
+	{ .tests = "hostile_vcpu_race" },
 	{ .tests = "hostile_console_flood",
 	  .stop = "; console flood: ",
 	  .time_ms = 1000 },
