@@ -49,7 +49,7 @@ expect_ktap_ok lifecycle
 
 # Two vCPUs race HC_VCPU_START on a third, 2000 rounds: winners == starts,
 # no loser's arguments. Slow under TCG when the host is busy.
-boot scn-race --smp 3 --opts "tests=hostile_vcpu_race" --timeout 300
+boot scn-race --smp 3 --opts "tests=hostile_vcpu_race guest_time_ms=280000" --timeout 300
 expect_rc 0 "vCPU start race: run passes"
 expect_ktap_ok hostile_vcpu_race
 expect_log '^\[guest\] hostile_vcpu_race: 2000 rounds, [0-9]+ starts' "vCPU start race: every round ran"
