@@ -24,5 +24,10 @@ const struct scenario *const scenario_list[] = {
 	&scn_hostile_ctrl_chars,
 	&scn_hostile_forge,
 	&scn_hostile_vcpu_race,
+	&scn_hostile_cpuid_loop,
+	&scn_hostile_gp_loop,
+	&scn_hostile_console_flood,
+	&scn_hostile_rep_outsb,
+	&scn_hostile_cr0_nw,
 };
 const unsigned int scenario_count = ARRAY_SIZE(scenario_list);

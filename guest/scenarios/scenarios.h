@@ -15,5 +15,8 @@ extern const struct scenario scn_hostile_read, scn_hostile_write,
 	scn_hostile_forge, scn_hostile_vcpu_race;
 /* Hardware hardening (each in a guest of its own, like the above). */
 extern const struct scenario scn_hostile_invd, scn_hostile_ac_loop;
+/* Runaway guests, string I/O, illegal CR0 (hv limits and checks). */
+extern const struct scenario scn_hostile_cpuid_loop, scn_hostile_gp_loop,
+	scn_hostile_console_flood, scn_hostile_rep_outsb, scn_hostile_cr0_nw;
 
 #endif

@@ -27,8 +27,56 @@ void guest_console_flush(struct vcpu *v)
 		line_out(v);
 }
 
+/* On the watchdog tick, never per byte: con_rate bytes per second of
+ * guest time, at most one second's worth banked. */
+void guest_console_refill(struct guest *g, u64 now, u64 tsc_khz)
+{
+	u64 dt, add;
+	s64 b, nb;
+
+	if (!g->con_rate || !tsc_khz)
+		return;
+	dt = now -
+	     __atomic_exchange_n(&g->con_refill_tsc, now, __ATOMIC_ACQ_REL);
+	if ((s64)dt <= 0)
+		return;
+	add = dt / tsc_khz * g->con_rate / 1000;
+	b = __atomic_load_n(&g->con_budget, __ATOMIC_ACQUIRE);
+	do {
+		nb = (b < 0 ? 0 : b) + (s64)add;
+		if (nb > (s64)g->con_rate)
+			nb = g->con_rate;
+	} while (!__atomic_compare_exchange_n(&g->con_budget, &b, nb, false,
+					      __ATOMIC_ACQ_REL,
+					      __ATOMIC_ACQUIRE));
+}
+
+/* How many of n bytes the budget allows; the rest are dropped, counted and
+ * reported once (the total is printed with the guest's counters). */
+static size_t console_allow(struct vcpu *v, size_t n)
+{
+	struct guest *g = v->guest;
+	s64 left;
+	size_t ok;
+
+	if (!g->con_rate)
+		return n;
+	left = __atomic_sub_fetch(&g->con_budget, (s64)n, __ATOMIC_ACQ_REL);
+	if (left >= 0)
+		return n;
+	ok = left + (s64)n > 0 ? (size_t)(left + (s64)n) : 0;
+	__atomic_add_fetch(&g->con_dropped, n - ok, __ATOMIC_RELAXED);
+	if (!__atomic_exchange_n(&g->con_flood_said, 1, __ATOMIC_ACQ_REL)) {
+		guest_console_flush(v);
+		pr_warn("guest %s: console flood: output beyond %u bytes/s dropped (guest_console_rate)\n",
+			g->name, g->con_rate);
+	}
+	return ok;
+}
+
 void guest_console_put(struct vcpu *v, const char *s, size_t n)
 {
+	n = console_allow(v, n);
 	for (size_t i = 0; i < n; i++) {
 		char c = s[i];
 

@@ -340,6 +340,9 @@ int guest_create(const struct guest_params *p, struct guest **out)
 	g->mem_size = ALIGN_UP(p->mem_size, SZ_2M);
 	g->nr_vcpus = p->nr_vcpus;
 	g->bench = p->bench;
+	g->time_ms = p->time_ms;
+	g->con_rate = p->console_rate;
+	g->con_budget = p->console_rate; /* one second's worth to start */
 	r = build(g, p);
 	if (r) {
 		guest_destroy(g);

@@ -23,6 +23,8 @@ struct guest_params {
 	bool bench;
 	const char *tests; /* scenario filter handed to the guest */
 	struct pause_opts pause;
+	u32 time_ms; /* run-time limit, 0 = none */
+	u32 console_rate; /* console bytes per second, 0 = unlimited */
 };
 
 struct guest {
@@ -56,6 +58,16 @@ struct guest {
 	u32 beyond_plan; /* reports after the plan was used up: dropped */
 	u32 over_share; /* reports beyond GUEST_MAX_REPORTS: dropped */
 	u32 lost_reports; /* reports the KTAP storage had no room for */
+	/* Limits, checked on the watchdog tick (vcpu_watchdog.c), never per
+	 * exit: the run-time deadline and the console byte budget, refilled
+	 * at con_rate bytes per second up to one second's worth. */
+	u32 time_ms;
+	u64 deadline_tsc; /* 0: no limit */
+	u32 con_rate;
+	volatile s64 con_budget;
+	u64 con_refill_tsc;
+	volatile u64 con_dropped; /* console bytes beyond the budget */
+	volatile u32 con_flood_said; /* the drop was reported */
 };
 
 /* One guest's share of the KTAP results (hv/ktap.h keeps the hypervisor's
@@ -86,6 +98,8 @@ bool guest_results_ok(const struct guest *g, char *why, size_t n);
  * controls such as the 8-bit CSI) become '?', tab stays; for KTAP also
  * newline, CR and '#' become spaces so no line or directive is forged. */
 char guest_text_char(char c, bool ktap);
+/* Refill g's console budget for the time since the last refill (tick). */
+void guest_console_refill(struct guest *g, u64 now, u64 tsc_khz);
 
 /* Whether img is a multiboot kernel rather than the ELF64 test guest. */
 bool guest_image_is_multiboot(const void *img, size_t size);

@@ -167,6 +167,7 @@ static void vcpu_run(struct vcpu *v)
 		 * to switch when the CPU has no SPEC_CTRL. */
 		if (spec)
 			vcpu_spec_enter(v);
+		v->vmrun_cr0 = vmcb->save.cr0;
 		svm_vmrun(v->vmcb_hpa, &v->gprs, sc->host_vmcb);
 		if (spec)
 			vcpu_spec_exit(v);
@@ -184,9 +185,7 @@ static void vcpu_run(struct vcpu *v)
 			vcpu_reinject_event(v);
 		if (exit_dispatch(v) == EXIT_LEAVE)
 			break;
-		if (__builtin_expect(vmcb->control.exit_code == VMEXIT_INTR,
-				     0) &&
-		    !vcpu_watchdog_tick(v))
+		if (!vcpu_watchdog_check(v))
 			break;
 	}
 	vcpu_watchdog_disarm();

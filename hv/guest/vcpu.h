@@ -63,8 +63,15 @@ struct vcpu {
 #define VCPU_PMU_CTRS 6
 	u64 perf_ctl[VCPU_PMU_CTRS], perf_ctr[VCPU_PMU_CTRS]; /* never count */
 	/* Watchdog (vcpu_watchdog.c): the progress count at the last tick
-	 * that saw it change, and the TSC of that tick. */
+	 * that saw it change, and the TSC of that tick; the tick handler
+	 * sets tick, the run loop tests it after each exit. */
 	u64 progress_seen, progress_tsc;
+	volatile u32 tick;
+	/* CR0 as the last VMRUN was given it: an emulator (QEMU) writes host
+	 * state over the save area when VMRUN fails its checks, and the guest
+	 * writes CR0 without an exit, so only this copy tells VMEXIT_INVALID
+	 * what VMRUN saw (hv/svm/exit_invalid.c). */
+	u64 vmrun_cr0;
 	u32 con_len;
 	char con[VCPU_CON_LINE];
 	struct vcpu_stats stats;

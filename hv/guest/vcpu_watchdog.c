@@ -1,13 +1,16 @@
-/* hv/guest/vcpu_watchdog.c - stop a guest that makes no progress (an endless
- * loop): the LAPIC timer forces periodic INTR exits (APM 15.13.1); on each,
- * the exit counters tell whether the vCPU had a "useful" exit since the
- * last tick and the TSC how long it has gone without one. Nothing runs on
- * the other exits: the counters are the statistics exit_dispatch() keeps
- * anyway. */
+/* hv/guest/vcpu_watchdog.c - the per-vCPU tick: the LAPIC timer forces an
+ * INTR exit (APM 15.13.1) or interrupts the host every ~10 ms, and only on
+ * that tick is the TSC read: a vCPU without a "useful" exit for watchdog_ms
+ * (an endless loop) stops its guest, a guest past its run-time limit
+ * (guest_time_ms) is stopped, and the console budget is refilled. Whether
+ * there was a useful exit comes from the exit counters exit_dispatch()
+ * keeps anyway; per exit the run loop only tests the tick flag. */
 #include "arch/cpu.h"
 #include "hv/guest/guest.h"
 #include "hv/log.h"
+#include "lib/fmt.h"
 #include "hv/guest/vcpu_watchdog.h"
+#include "hv/svm/svm.h"
 
 #include "arch/apic.h"
 #include "arch/idt.h"
@@ -17,20 +20,30 @@
 
 static u64 limit_tsc;
 
+/* Taken in the host: after an INTR exit, or while the host handles any
+ * other exit. Either way the next vcpu_watchdog_check() sees the flag. */
 static void tick_handler(struct trap_frame *f)
 {
+	struct svm_cpu *sc = svm_this_cpu();
+
 	(void)f;
-	apic_eoi(); /* the INTR exit was the point; nothing else to do */
+	if (sc && sc->vcpu)
+		__atomic_store_n(&sc->vcpu->tick, 1, __ATOMIC_RELAXED);
+	apic_eoi();
 }
 
 void vcpu_watchdog_init(u32 ms)
 {
 	limit_tsc = (u64)ms * g_tsc_khz;
-	if (!limit_tsc)
-		return;
 	idt_register(VEC_TIMER, tick_handler);
-	pr_info("svm: watchdog: a vCPU without progress for %u ms stops its guest\n",
-		ms);
+	if (limit_tsc)
+		pr_info("svm: watchdog: a vCPU without progress for %u ms stops its guest\n",
+			ms);
+}
+
+static bool ticking(const struct guest *g)
+{
+	return limit_tsc || g->deadline_tsc || g->con_rate;
 }
 
 /* Exits that were progress: all but INTR, NMI, PAUSE and the exceptions
@@ -46,31 +59,45 @@ static u64 progress(const struct vcpu *v)
 
 void vcpu_watchdog_arm(struct vcpu *v)
 {
-	if (!limit_tsc)
+	if (!ticking(v->guest))
 		return;
 	v->progress_seen = progress(v);
 	v->progress_tsc = rdtsc();
+	v->tick = 0;
 	apic_timer_oneshot(VEC_TIMER, TICK_COUNT, APIC_TIMER_DIV_1);
 }
 
 void vcpu_watchdog_disarm(void)
 {
-	if (limit_tsc)
-		apic_timer_stop();
+	apic_timer_stop();
 }
 
 /* Progress is seen at tick granularity: the limit runs from the first tick
- * that found none, at most TICK_COUNT later than the last useful exit. */
+ * that found none, at most one tick later than the last useful exit. */
 bool vcpu_watchdog_tick(struct vcpu *v)
 {
-	u64 now, p;
+	struct guest *g = v->guest;
+	u64 now = rdtsc(), p;
 
-	if (!limit_tsc)
-		return true;
+	v->tick = 0;
 	apic_timer_oneshot(VEC_TIMER, TICK_COUNT, APIC_TIMER_DIV_1);
-	now = rdtsc();
+	guest_console_refill(g, now, g_tsc_khz);
+	if (g->deadline_tsc && now >= g->deadline_tsc) {
+		char flood[64] = "";
+
+		if (g->con_dropped)
+			fmt_snprintf(flood, sizeof(flood),
+				     "; console flood: %llu bytes dropped",
+				     (unsigned long long)g->con_dropped);
+		guest_stop(
+			g, -1, true,
+			"vCPU %u: run-time limit of %u ms reached at RIP %#llx%s",
+			v->id, g->time_ms,
+			(unsigned long long)v->vmcb->save.rip, flood);
+		return false;
+	}
 	p = progress(v);
-	if (p != v->progress_seen) {
+	if (!limit_tsc || p != v->progress_seen) {
 		v->progress_seen = p;
 		v->progress_tsc = now;
 		return true;

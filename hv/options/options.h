@@ -39,6 +39,8 @@ struct options {
 	enum park_mode park; /* park=hlt|mwait */
 	enum rmpopt_sched rmpopt; /* rmpopt=leader|all|both, default both */
 	u32 watchdog_ms; /* watchdog_ms=N, default 2000, 0 = off */
+	u32 guest_time_ms; /* guest_time_ms=N, default 0 = unlimited */
+	u32 guest_console_rate; /* bytes/s of guest console, 0 = unlimited */
 	u32 pool_mb; /* pool=64M, default 64 (MiB) */
 };
 

@@ -85,6 +85,11 @@ const struct opt_desc opt_table[] = {
 	  .help = "RMPOPT after SNP teardown: leader scan, all cores, or both" },
 	{ "watchdog_ms", OPT_UINT, FIELD(watchdog_ms), 0, 3600000, 2000,
 	  .help = "guest watchdog; 0 = off" },
+	{ "guest_time_ms", OPT_UINT, FIELD(guest_time_ms), 0, 86400000, 0,
+	  .help = "run-time limit per guest; 0 = unlimited" },
+	{ "guest_console_rate", OPT_UINT, FIELD(guest_console_rate), 0,
+	  16777216, 16384,
+	  .help = "guest console bytes per second (excess dropped); 0 = unlimited" },
 	{ "pool", OPT_SIZE_MB, FIELD(pool_mb), 1, MAX_MB, 64,
 	  .help = "hypervisor page pool" },
 };

@@ -8,7 +8,13 @@
 
 enum exit_action exit_invalid(struct vcpu *v)
 {
-	const char *why = vmcb_check(v->vmcb, &g_features);
+	const char *why;
+
+	/* The save area may hold host state now (QEMU): check the guest
+	 * CR0 that VMRUN was given, the one field the guest changes
+	 * without an exit (CR0.NW without CD: APM vol 2, 15.5.1). */
+	v->vmcb->save.cr0 = v->vmrun_cr0;
+	why = vmcb_check(v->vmcb, &g_features);
 
 	vmcb_dump(v->vmcb);
 	guest_stop(v->guest, -1, true,

@@ -1,7 +1,10 @@
 /* hv/svm/exit_io.c - IOIO exits (APM vol 2, 15.10.2): a foreign guest's
  * platform devices first (hv/platform/ports.c); otherwise writes to COM1's
  * data port become guest console output; every other port reads all-ones
- * and drops writes (counted). String forms use RSI/RDI as guest addresses. */
+ * and drops writes (counted). String forms use RSI/RDI/RCX at the address
+ * size (EXITINFO1[9:7], else decoded) and move at most IO_CHUNK bytes an
+ * exit. */
+#include "arch/msr.h"
 #include "hv/svm/exit.h"
 #include "hv/svm/exit_decode.h"
 #include "hv/guest/guest.h"
@@ -34,26 +37,80 @@ static u32 port_in(struct vcpu *v, const struct ioio_info *io)
 	return 0xffffffffu >> (32 - 8 * io->size);
 }
 
-/* INS/OUTS: count units at RDI/RSI, checked against guest memory. */
-static enum exit_action string_io(struct vcpu *v, const struct ioio_info *io)
+/* Bytes one exit moves at most: a REP of megabytes to a slow UART must not
+ * hold the CPU for seconds. The rest runs when the guest re-executes the
+ * instruction (RIP stays), as a CPU does after an interrupt in a REP. */
+#define IO_CHUNK 4096
+
+#define ATTR_L BIT(9)
+#define ATTR_D BIT(10)
+
+/* Address size from the legacy prefixes at RIP, for CPUs that leave
+ * EXITINFO1[9:7] clear (QEMU): the code segment's default, flipped by a
+ * 67 prefix (APM vol 3, 1.2.3). The instruction bytes are read as guest
+ * physical, like the string operands: the guest maps itself 1:1. */
+static unsigned addr_bits_decode(struct vcpu *v)
 {
-	u64 count = io->rep ? v->gprs.rcx : 1;
+	const struct vmcb_save *s = &v->vmcb->save;
+	bool lm = (s->efer & EFER_LMA) && (s->cs.attrib & ATTR_L);
+	unsigned def = lm ? 64 : (s->cs.attrib & ATTR_D) ? 32 : 16;
+	unsigned alt = def == 32 ? 16 : 32;
+	u64 len = v->vmcb->control.exit_info2 - s->rip;
+	const u8 *b;
+
+	if (len > 15 ||
+	    guest_mem_range(v->guest, s->cs.base + s->rip, len, 1, (void **)&b))
+		return def;
+	for (u64 i = 0; i < len; i++) {
+		u8 c = b[i];
+
+		if (c == 0x67)
+			return alt;
+		if (c == 0x66 || c == 0xf2 || c == 0xf3 || c == 0xf0 ||
+		    c == 0x2e || c == 0x36 || c == 0x3e || c == 0x26 ||
+		    c == 0x64 || c == 0x65 || (lm && (c & 0xf0) == 0x40))
+			continue;
+		break;
+	}
+	return def;
+}
+
+/* A register written with the address size: 16 bits merge, 32 bits
+ * zero-extend (as any 32-bit register write in 64-bit mode). */
+static void reg_set(u64 *reg, u64 val, unsigned bits)
+{
+	if (bits == 16)
+		*reg = (*reg & ~0xffffULL) | (val & 0xffff);
+	else if (bits == 32)
+		*reg = val & 0xffffffffULL;
+	else
+		*reg = val;
+}
+
+enum str_result { STR_DONE, STR_MORE, STR_BAD };
+
+/* INS/OUTS: up to IO_CHUNK bytes at RDI/RSI, masked to the address size,
+ * checked against guest memory. */
+static enum str_result string_io(struct vcpu *v, const struct ioio_info *io)
+{
+	unsigned bits = io->addr_bits ? io->addr_bits : addr_bits_decode(v);
+	u64 mask = bits == 64 ? ~0ULL : (1ULL << bits) - 1;
 	u64 *reg = io->in ? &v->gprs.rdi : &v->gprs.rsi;
+	u64 count = io->rep ? v->gprs.rcx & mask : 1;
+	u64 addr = *reg & mask, n, first, bytes;
 	bool down = v->vmcb->save.rflags & RFLAGS_DF;
-	u64 first, bytes;
 	u8 *p;
 
 	if (!count)
-		return EXIT_RESUME;
-	if (count > v->guest->mem_size / io->size)
-		goto bad;
-	bytes = count * io->size;
-	first = down ? *reg - (bytes - io->size) : *reg;
-	if (down && *reg < bytes - io->size)
+		return STR_DONE;
+	n = count < IO_CHUNK / io->size ? count : IO_CHUNK / io->size;
+	bytes = n * io->size;
+	first = down ? addr - (bytes - io->size) : addr;
+	if (down && addr < bytes - io->size)
 		goto bad;
 	if (guest_mem_range(v->guest, first, bytes, 1, (void **)&p))
 		goto bad;
-	for (u64 i = 0; i < count; i++) {
+	for (u64 i = 0; i < n; i++) {
 		u8 *u = p + (down ? bytes - (i + 1) * io->size : i * io->size);
 		u32 val = 0;
 
@@ -67,17 +124,17 @@ static enum exit_action string_io(struct vcpu *v, const struct ioio_info *io)
 			port_out(v, io, val);
 		}
 	}
-	*reg = down ? *reg - bytes : *reg + bytes;
+	reg_set(reg, down ? addr - bytes : addr + bytes, bits);
 	if (io->rep)
-		v->gprs.rcx = 0;
-	return EXIT_RESUME;
+		reg_set(&v->gprs.rcx, count - n, bits);
+	return count > n ? STR_MORE : STR_DONE;
 bad:
 	guest_stop(
 		v->guest, -1, true,
-		"vCPU %u: string I/O on port %#x at %#llx x %llu outside guest memory",
-		v->id, io->port, (unsigned long long)*reg,
-		(unsigned long long)count);
-	return EXIT_LEAVE;
+		"vCPU %u: string I/O on port %#x at %#llx x %llu (%u-bit addresses) outside guest memory",
+		v->id, io->port, (unsigned long long)addr,
+		(unsigned long long)count, bits);
+	return STR_BAD;
 }
 
 enum exit_action exit_ioio(struct vcpu *v)
@@ -92,8 +149,14 @@ enum exit_action exit_ioio(struct vcpu *v)
 		return EXIT_LEAVE;
 	}
 	if (io.str) {
-		if (string_io(v, &io) == EXIT_LEAVE)
+		switch (string_io(v, &io)) {
+		case STR_BAD:
 			return EXIT_LEAVE;
+		case STR_MORE:
+			return EXIT_RESUME; /* RIP stays: the REP goes on */
+		case STR_DONE:
+			break;
+		}
 	} else if (io.in) {
 		u32 val = port_in(v, &io);
 

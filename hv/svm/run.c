@@ -15,6 +15,7 @@
 #include "hv/selftest/selftest.h"
 #include "hv/svm/svm.h"
 #include "hv/guest/vcpu_watchdog.h"
+#include "hv/smp/time.h"
 
 extern const char builtin_guest[], builtin_guest_end[];
 
@@ -38,6 +39,9 @@ static void print_counters(const struct guest *g)
 		dropped += g->vcpus[i]->stats.io_dropped;
 		gp += g->vcpus[i]->stats.msr_gp;
 	}
+	if (g->con_dropped)
+		pr_info("svm: guest %s console flood: %llu bytes dropped\n",
+			g->name, (unsigned long long)g->con_dropped);
 	pr_info("svm: guest %s exits %llu: cpuid %llu vmmcall %llu ioio %llu msr %llu hlt %llu pause %llu npf %llu intr %llu nmi %llu shutdown %llu svm-insn %llu other %llu; io dropped %llu, msr #GP %llu\n",
 		g->name, c.exits_total, c.cpuid, c.vmmcall, c.ioio, c.msr,
 		c.hlt, c.pause, c.npf, c.intr, c.nmi, c.shutdown, c.svm_insn,
@@ -54,6 +58,11 @@ static void stage(enum selftest_stage st, struct guest *g)
 
 void svm_guest_run(struct guest *g)
 {
+	/* Guest time starts now: the run-time limit and console budget. */
+	g->con_refill_tsc = rdtsc();
+	if (g->time_ms)
+		g->deadline_tsc =
+			g->con_refill_tsc + (u64)g->time_ms * g_tsc_khz;
 	vcpu_run_here(g->vcpus[0]);
 	/* vCPU 0 can be done (HLT, IF=0) while others still run. */
 	while (!__atomic_load_n(&g->stopping, __ATOMIC_ACQUIRE))
@@ -138,6 +147,8 @@ int svm_run_guest_image(const char *name, const void *img, u64 size,
 		.tests = tests,
 		.pause = { g_options.pause_count, g_options.pause_threshold,
 			   pause_req(g_options.pause_intercept) },
+		.time_ms = g_options.guest_time_ms,
+		.console_rate = g_options.guest_console_rate,
 	};
 	struct guest *g;
 	char res[112];

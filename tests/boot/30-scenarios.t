@@ -24,12 +24,20 @@ expect_log '^svm: vCPU 1: offline ([5-9][0-9]|[0-9]{3,}) times, CPU parked ([5-9
 boot scn-all --smp 2 --opts "tests=all"
 expect_rc 0 "tests=all: run passes"
 ktap_valid "tests=all: KTAP block well formed"
-for h in read write svm triple_fault cli_loop storm report_flood ctrl_chars invd ac_loop; do
+for h in read write svm triple_fault cli_loop storm report_flood ctrl_chars invd ac_loop cr0_nw cpuid_loop gp_loop console_flood rep_outsb vcpu_race; do
 	expect_ktap_ok "hostile.$h"
 done
 expect_log '^svm: guest read .* stopped: .*nested page fault at GPA .* outside guest memory' "read outside memory: reason printed"
 expect_log '^svm: guest triple_fault .* stopped: .*triple fault' "triple fault: reason printed"
 expect_log '^svm: guest cli_loop .* stopped: .*no progress' "endless CLI loop: watchdog reason printed"
+expect_log '^svm: guest cr0_nw .* stopped: .*VMRUN failed .*CR0.NW set without CR0.CD' "CR0.NW without CD: the failed VMRUN names the rule"
+expect_log '^svm: guest cpuid_loop .* stopped: .*run-time limit of 1000 ms reached' "CPUID loop: stopped by the run-time limit"
+expect_log '^svm: guest gp_loop .* stopped: .*run-time limit of 1000 ms reached' "#GP loop: stopped by the run-time limit"
+expect_log '^warning: guest console_flood: console flood: output beyond [0-9]+ bytes/s dropped' "console flood: reported once when it starts"
+expect_log '^svm: guest console_flood .* stopped: .*run-time limit .*; console flood: [0-9]+ bytes dropped' "console flood: dropped bytes counted in the stop reason"
+expect_ktap_ok hostile_rep_outsb # ESI/ECX used, >= 1024 exits for 4 MiB
+expect_log '^warning: guest rep_outsb: console flood: output beyond [0-9]+ bytes/s dropped' "4 MiB REP OUTSB: the console stays bounded (excess dropped)"
+expect_ktap_skip hostile_vcpu_race "needs at least 3 vCPUs" # at --smp 2; run below
 expect_ktap_ok hostile_invd # the guest's own checks: each instruction exited
 expect_ktap_skip hostile_ac_loop "needs a CPL 3 environment"
 expect_log '^svm: guest report_flood .* stopped: exited with status 1; results: 599 results beyond the plan' "report flood: results beyond the plan flagged"
@@ -38,6 +46,13 @@ expect_log '^ok [0-9]+ hostile_ctrl_chars # SKIP esc\?\[2J' "control characters:
 expect_no_log $'\x1b[]c]' "control characters: no raw ESC from a guest on the console"
 expect_ktap_ok hostile.next_guest_runs
 expect_ktap_ok lifecycle
+
+# Two vCPUs race HC_VCPU_START on a third, 2000 rounds: winners == starts,
+# no loser's arguments. Slow under TCG when the host is busy.
+boot scn-race --smp 3 --opts "tests=hostile_vcpu_race guest_time_ms=280000" --timeout 300
+expect_rc 0 "vCPU start race: run passes"
+expect_ktap_ok hostile_vcpu_race
+expect_log '^\[guest\] hostile_vcpu_race: 2000 rounds, [0-9]+ starts' "vCPU start race: every round ran"
 
 # A guest result named like one of minhv's own is renamed and fails; the
 # real one is there and passes.

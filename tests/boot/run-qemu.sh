@@ -67,7 +67,10 @@ if [ -n "$cmdline" ]; then
 else
 	cp "$efi" "$esp/EFI/BOOT/BOOTX64.EFI"
 fi
-[ -n "$opts" ] && printf '%s\n' "$opts" >"$esp/minhv/minhv.cfg"
+# A guest that never ends is stopped with a reason before QEMU is killed;
+# a test's own guest_time_ms= comes later and wins.
+opts="guest_time_ms=100000${opts:+ $opts}"
+printf '%s\n' "$opts" >"$esp/minhv/minhv.cfg"
 for f in "${files[@]+"${files[@]}"}"; do
 	src=${f%%:*} dst=${f#*:}
 	mkdir -p "$esp/$(dirname "$dst")"

@@ -47,6 +47,8 @@ void fx_setup(void)
 		memset(v->vmcb, 0, sizeof(struct vmcb));
 		v->vmcb->save.efer = EFER_LME | EFER_LMA | EFER_SVME;
 		v->vmcb->save.cr0 = 0x80000011;
+		v->vmrun_cr0 = v->vmcb->save.cr0;
+		v->vmcb->save.cs.attrib = 0xa9b; /* 64-bit code, as vmcb_build */
 		v->vmcb->save.rflags = 0x202;
 		v->vmcb->save.g_pat = 0x0007040600070406ULL;
 		v->guest = fx_g;

@@ -259,6 +259,97 @@ static void test_ioio(void **s)
 	assert_int_equal(v->stats.count[EK_IOIO], 9);
 }
 
+#define OUTSB(asz) (IO(0x3f8, 0, 0) | BIT(2) | BIT(3) | (asz))
+#define JUNK 0xdead000000000000ULL
+
+/* The address size (EXITINFO1 A16/A32/A64, bits 7-9) picks SI/ESI/RSI and
+ * CX/ECX/RCX; 32-bit results zero-extend, 16-bit ones merge. */
+static void test_ioio_addr_size(void **s)
+{
+	struct vcpu *v = fx_v[0];
+
+	(void)s;
+	fx_put(0x2000, "a32!\n", 5);
+	v->gprs.rsi = JUNK | 0x2000;
+	v->gprs.rcx = JUNK | 5;
+	assert_int_equal(run(VMEXIT_IOIO, OUTSB(BIT(8)), RIP0 + 3),
+			 EXIT_RESUME);
+	assert_false(fx_g->stopping);
+	assert_true(fake_console_has("[tg] a32!\n"));
+	assert_int_equal(v->gprs.rsi, 0x2005);
+	assert_int_equal(v->gprs.rcx, 0);
+	assert_int_equal(v->vmcb->save.rip, RIP0 + 3);
+	fx_put(0x3000, "a16!\n", 5);
+	v->gprs.rsi = 0x123450000ULL | 0x3000;
+	v->gprs.rcx = 0x77770000ULL | 5;
+	assert_int_equal(run(VMEXIT_IOIO, OUTSB(BIT(7)), RIP0 + 3),
+			 EXIT_RESUME);
+	assert_true(fake_console_has("[tg] a16!\n"));
+	assert_int_equal(v->gprs.rsi, 0x123453005ULL);
+	assert_int_equal(v->gprs.rcx, 0x77770000ULL);
+	/* A64: the junk counts, and is outside guest memory. */
+	v->gprs.rsi = JUNK | 0x2000;
+	v->gprs.rcx = 5;
+	assert_int_equal(run(VMEXIT_IOIO, OUTSB(BIT(9)), RIP0 + 2), EXIT_LEAVE);
+	assert_non_null(strstr(fx_g->stop_reason, "outside guest memory"));
+}
+
+/* No size in EXITINFO1 (QEMU): a 67 prefix at RIP in 64-bit code means
+ * 32-bit addresses; without it, 64-bit. */
+static void test_ioio_addr_size_decoded(void **s)
+{
+	const u64 rip = 0x8000; /* the instruction bytes inside guest memory */
+	struct vcpu *v = fx_v[0];
+
+	(void)s;
+	fx_put(rip, "\x67\xf3\x6e", 3);
+	fx_put(0x2000, "dec!\n", 5);
+	v->gprs.rsi = JUNK | 0x2000;
+	v->gprs.rcx = JUNK | 5;
+	fx_exit(v, VMEXIT_IOIO, OUTSB(0), rip + 3);
+	v->vmcb->save.rip = rip;
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	assert_false(fx_g->stopping);
+	assert_true(fake_console_has("[tg] dec!\n"));
+	assert_int_equal(v->gprs.rsi, 0x2005);
+	assert_int_equal(v->gprs.rcx, 0);
+	assert_int_equal(v->vmcb->save.rip, rip + 3);
+	/* Without the prefix, 64-bit: the junk counts. */
+	fx_put(rip, "\xf3\x6e", 2);
+	v->gprs.rsi = JUNK | 0x2000;
+	v->gprs.rcx = 5;
+	fx_exit(v, VMEXIT_IOIO, OUTSB(0), rip + 2);
+	v->vmcb->save.rip = rip;
+	assert_int_equal(exit_dispatch(v), EXIT_LEAVE);
+}
+
+/* A long REP moves at most 4 KiB an exit and leaves RIP at the instruction
+ * until RCX reaches 0. */
+static void test_ioio_chunked(void **s)
+{
+	struct vcpu *v = fx_v[0];
+	static char buf[10000];
+	unsigned exits = 0;
+
+	(void)s;
+	memset(buf, 'c', sizeof(buf));
+	fx_put(0x10000, buf, sizeof(buf));
+	v->gprs.rsi = 0x10000;
+	v->gprs.rcx = sizeof(buf);
+	do {
+		assert_int_equal(run(VMEXIT_IOIO, OUTSB(BIT(9)), RIP0 + 2),
+				 EXIT_RESUME);
+		exits++;
+		if (v->gprs.rcx)
+			assert_int_equal(v->vmcb->save.rip, RIP0);
+		assert_true(exits < 10);
+	} while (v->gprs.rcx);
+	assert_int_equal(exits, 3); /* 4096 + 4096 + 1808 */
+	assert_int_equal(v->gprs.rsi, 0x10000 + sizeof(buf));
+	assert_int_equal(v->vmcb->save.rip, RIP0 + 2);
+	assert_false(fx_g->stopping);
+}
+
 static void test_npf_outside(void **s)
 {
 	(void)s;
@@ -310,6 +401,18 @@ static void test_invalid_both_widths(void **s)
 	assert_int_equal(run(~0ULL, 0, 0), EXIT_LEAVE);
 	assert_non_null(
 		strstr(fx_g->stop_reason, "VMEXIT_INVALID 0xffffffffffffffff"));
+}
+
+/* QEMU overwrites the save area with host state when VMRUN fails: the
+ * diagnosis uses the CR0 the run loop gave VMRUN. */
+static void test_invalid_cr0_nw(void **s)
+{
+	struct vcpu *v = fx_v[0];
+
+	(void)s;
+	v->vmrun_cr0 = v->vmcb->save.cr0 | BIT(29); /* NW, CD clear */
+	assert_int_equal(run(0xffffffffULL, 0, 0), EXIT_LEAVE);
+	assert_non_null(strstr(fx_g->stop_reason, "CR0.NW set without CR0.CD"));
 }
 
 static void test_hlt_pause(void **s)
@@ -438,6 +541,10 @@ int main(void)
 		T(test_msr),
 		T(test_msr_swapped_and_aux),
 		T(test_ioio),
+		T(test_ioio_addr_size),
+		T(test_ioio_addr_size_decoded),
+		T(test_ioio_chunked),
+		T(test_invalid_cr0_nw),
 		T(test_npf_outside),
 		T(test_shutdown),
 		T(test_svm_insns_ud),

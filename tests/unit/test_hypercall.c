@@ -65,6 +65,40 @@ static void test_console_write(void **s)
 	assert_int_equal(HC(HC_CONSOLE_WRITE, 0x3000, ~0ULL, 0, 0), -HC_E2BIG);
 }
 
+/* The console budget: bytes beyond it are dropped and counted, the flood
+ * is reported once, and the tick's refill gives rate bytes per second,
+ * banking at most one second's worth. */
+static void test_console_budget(void **s)
+{
+	char line[64];
+
+	(void)s;
+	memset(line, 'x', sizeof(line));
+	line[sizeof(line) - 1] = '\n';
+	fx_put(0x3000, line, sizeof(line));
+	fx_g->con_rate = 100;
+	fx_g->con_budget = 100;
+	fake_console_clear();
+	assert_int_equal(HC(HC_CONSOLE_WRITE, 0x3000, 64, 0, 0), 64);
+	assert_int_equal(fx_g->con_dropped, 0);
+	/* 36 of these fit; the guest still sees its length returned. */
+	assert_int_equal(HC(HC_CONSOLE_WRITE, 0x3000, 64, 0, 0), 64);
+	assert_int_equal(fx_g->con_dropped, 28);
+	assert_true(fake_console_has("console flood: output beyond 100 bytes/s"));
+	assert_int_equal(HC(HC_CONSOLE_WRITE, 0x3000, 64, 0, 0), 64);
+	assert_int_equal(fx_g->con_dropped, 92);
+	fake_console_clear();
+	/* Half a second at 1000 kHz: 50 bytes back, no debt carried. */
+	fx_g->con_refill_tsc = 1000;
+	guest_console_refill(fx_g, 1000 + 500000, 1000);
+	assert_int_equal(fx_g->con_budget, 50);
+	guest_console_refill(fx_g, 1000 + 500000 + 10000000, 1000);
+	assert_int_equal(fx_g->con_budget, 100); /* capped at one second */
+	assert_int_equal(HC(HC_CONSOLE_WRITE, 0x3000, 64, 0, 0), 64);
+	assert_int_equal(fx_g->con_dropped, 92);
+	assert_false(fake_console_has("console flood")); /* said once */
+}
+
 static void test_report(void **s)
 {
 	char big[HC_MAX_NAME_LEN + 8];
@@ -306,7 +340,7 @@ int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 	const struct CMUnitTest tests[] = {
-		T(test_console_write),	  T(test_report),
+		T(test_console_write), T(test_console_budget),	  T(test_report),
 		T(test_counters),	  T(test_vcpu_start),
 		T(test_offline_online),	  T(test_exit_info_unknown),
 		T(test_control_chars),	  T(test_test_plan),

@@ -72,6 +72,8 @@ static void test_defaults(void **s)
 	assert_int_equal(o.park, PARK_HLT);
 	assert_int_equal(o.rmpopt, RMPOPT_BOTH);
 	assert_int_equal(o.watchdog_ms, 2000);
+	assert_int_equal(o.guest_time_ms, 0);
+	assert_int_equal(o.guest_console_rate, 16384);
 	assert_int_equal(o.pool_mb, 64);
 	assert_int_equal(P(""), 0);
 	assert_int_equal(P(" \t\r\n"), 0);
@@ -88,7 +90,7 @@ static void test_every_option(void **s)
 			   "pause_threshold=128 pause_intercept=on "
 			   "guest=\\minhv\\g.elf guest_mem=1G "
 			   "tests=ipi*,mtrr,smp.parallel bench=yes park=mwait "
-			   "rmpopt=leader watchdog_ms=0 pool=128M"),
+			   "rmpopt=leader watchdog_ms=0 pool=128M guest_time_ms=1500 guest_console_rate=0"),
 			 0);
 	assert_string_equal(fake_console_text(), "");
 	assert_int_equal(o.console, CONSOLE_MMIO);
@@ -112,6 +114,8 @@ static void test_every_option(void **s)
 	assert_int_equal(o.park, PARK_MWAIT);
 	assert_int_equal(o.rmpopt, RMPOPT_LEADER);
 	assert_int_equal(o.watchdog_ms, 0);
+	assert_int_equal(o.guest_time_ms, 1500);
+	assert_int_equal(o.guest_console_rate, 0);
 	assert_int_equal(o.pool_mb, 128);
 }
 
@@ -541,7 +545,7 @@ static void test_help(void **s)
 static void test_table_sane(void **s)
 {
 	(void)s;
-	assert_int_equal(opt_count, 24); /* + cmdline, initrd, vcpus */
+	assert_int_equal(opt_count, 26); /* + guest_time_ms, guest_console_rate */
 	for (size_t i = 0; i < opt_count; i++) {
 		assert_non_null(opt_table[i].help);
 		assert_true(opt_table[i].off + opt_table[i].size <=

@@ -355,6 +355,96 @@ static void test_clean_and_tlb(void **s)
 	free(v);
 }
 
+/* One test per APM vol 2 15.5.1 rule: break one field of a good VMCB and
+ * the diagnosis names that rule. */
+static void test_check_each_rule(void **s)
+{
+	static const struct {
+		unsigned int field;
+		u64 val;
+		const char *want;
+	} rules[] = {
+		{ 0, 0x80000031ULL | BIT(29), "CR0.NW" }, /* NW, CD clear */
+		{ 0, 0x80000031ULL | BIT(32), "CR0[63:32]" },
+		{ 1, 0x10000ULL | BIT(52), "CR3" },
+		{ 2, 0x20ULL | BIT(24), "CR4" },
+		{ 3, 0x400ULL | BIT(32), "DR6/DR7" }, /* DR7 */
+		{ 4, 0xffff0ff0ULL | BIT(40), "DR6/DR7" }, /* DR6 */
+		{ 5, EFER_LME | EFER_LMA | EFER_SVME | BIT(1), "EFER" },
+		{ 5, EFER_LME | EFER_LMA, "EFER.SVME" },
+		{ 0, 0x80000030ULL, "CR0.PE" }, /* PG without PE */
+		{ 2, 0, "PAE" },
+		{ 6, 0x200 | 0x400 | 0x80, "CS.L and CS.D" },
+		{ 7, 0, "ASID 0" },
+		{ 8, 1ULL << 48, "IOPM or MSRPM" }, /* IOPM */
+		{ 9, 1ULL << 48, "IOPM or MSRPM" }, /* MSRPM */
+		{ 10, EVENTINJ_VALID | (1 << 8), "EVENTINJ" }, /* type 1 */
+		{ 10, EVENTINJ_VALID | (5 << 8), "EVENTINJ" }, /* type 5 */
+		{ 10, EVENTINJ_VALID | EVENTINJ_TYPE_EXCEPTION | 2,
+		  "EVENTINJ" },
+		{ 10, EVENTINJ_VALID | EVENTINJ_TYPE_EXCEPTION | 32,
+		  "EVENTINJ" },
+		{ 11, 0, "VMRUN intercept" },
+		{ 12, 1ULL << 52, "nCR3" },
+	};
+	struct features f = epyc();
+	struct pause_policy p = { 0 };
+
+	(void)s;
+	for (unsigned int i = 0; i < ARRAY_SIZE(rules); i++) {
+		struct vmcb *v = build(&f, &p);
+		const char *why;
+
+		assert_null(vmcb_check(v, &f));
+		switch (rules[i].field) {
+		case 0:
+			v->save.cr0 = rules[i].val;
+			break;
+		case 1:
+			v->save.cr3 = rules[i].val;
+			break;
+		case 2:
+			v->save.cr4 = rules[i].val;
+			break;
+		case 3:
+			v->save.dr7 = rules[i].val;
+			break;
+		case 4:
+			v->save.dr6 = rules[i].val;
+			break;
+		case 5:
+			v->save.efer = rules[i].val;
+			break;
+		case 6:
+			v->save.cs.attrib = (u16)rules[i].val;
+			break;
+		case 7:
+			v->control.asid = (u32)rules[i].val;
+			break;
+		case 8:
+			v->control.iopm_base_pa = rules[i].val;
+			break;
+		case 9:
+			v->control.msrpm_base_pa = rules[i].val;
+			break;
+		case 10:
+			v->control.event_inj = rules[i].val;
+			break;
+		case 11:
+			vmcb_clr_intercept(v, INTERCEPT_VMRUN);
+			break;
+		case 12:
+			v->control.n_cr3 = rules[i].val;
+			break;
+		}
+		why = vmcb_check(v, &f);
+		if (!why || !strstr(why, rules[i].want))
+			fail_msg("rule %u: want '%s', got '%s'", i,
+				 rules[i].want, why ? why : "(none)");
+		free(v);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -367,6 +457,7 @@ int main(void)
 		cmocka_unit_test(test_iopm),
 		cmocka_unit_test(test_check_rules),
 		cmocka_unit_test(test_clean_and_tlb),
+		cmocka_unit_test(test_check_each_rule),
 	};
 	return cmocka_run_group_tests_name("vmcb", tests, NULL, NULL);
 }
