@@ -20,5 +20,9 @@ const struct scenario *const scenario_list[] = {
 	&scn_hostile_cli_loop,
 	&scn_hostile_invd,
 	&scn_hostile_ac_loop,
+	&scn_hostile_xstate_dirty,
+	&scn_hostile_xstate,
+	&scn_hostile_debugregs,
+	&scn_hostile_xsetbv_bad,
 };
 const unsigned int scenario_count = ARRAY_SIZE(scenario_list);

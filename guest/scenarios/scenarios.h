@@ -14,5 +14,9 @@ extern const struct scenario scn_hostile_read, scn_hostile_write,
 	scn_hostile_storm;
 /* Hardware hardening (each in a guest of its own, like the above). */
 extern const struct scenario scn_hostile_invd, scn_hostile_ac_loop;
+/* State that must not cross guests, XSETBV checks (hostile_xstate.c,
+ * hostile_xsetbv.c); hostile_xstate_dirty runs first and leaves markers. */
+extern const struct scenario scn_hostile_xstate_dirty, scn_hostile_xstate,
+	scn_hostile_debugregs, scn_hostile_xsetbv_bad;
 
 #endif

@@ -14,6 +14,7 @@
 #include "hv/percpu.h"
 #include "hv/park/spec_ctrl.h"
 #include "hv/svm/svm.h"
+#include "hv/guest/vcpu_fpu.h"
 #include "hv/guest/vcpu_watchdog.h"
 
 static void bench_path(struct vcpu *v, u64 now)
@@ -93,6 +94,7 @@ static void vcpu_run(struct vcpu *v)
 		host_aux = rdmsr(MSR_TSC_AUX);
 		wrmsr(MSR_TSC_AUX, v->tsc_aux);
 	}
+	vcpu_fpu_enter(v); /* its vector state, XCR0, DR0-DR3 */
 	vcpu_watchdog_arm(v);
 	if (g->bench) /* hv/selftest/bench.c: boot -> first guest instruction */
 		bench_note_first_vmrun(rdtsc());
@@ -134,6 +136,7 @@ static void vcpu_run(struct vcpu *v)
 			break;
 	}
 	vcpu_watchdog_disarm();
+	vcpu_fpu_exit(v); /* saved; clean state for the next guest here */
 	guest_console_flush(v);
 	if (g_features.rdtscp)
 		wrmsr(MSR_TSC_AUX, host_aux);

@@ -56,6 +56,10 @@ struct vcpu {
 	u64 mtrr_def_type;
 	u64 tsc_aux; /* in the hardware MSR while the vCPU runs */
 	u64 progress_tsc; /* last exit that was not INTR/NMI/PAUSE */
+	/* vcpu_fpu.c: in the hardware while the vCPU runs on its CPU. */
+	void *fpu; /* XSAVE/FXSAVE area, page-aligned (vcpu_fpu_pages()) */
+	u64 xcr0; /* the guest's XCR0 (XSETBV is intercepted) */
+	u64 dr[4]; /* DR0-DR3 (DR6/DR7 are in the VMCB) */
 	u32 con_len;
 	char con[VCPU_CON_LINE];
 	struct vcpu_stats stats;

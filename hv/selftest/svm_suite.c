@@ -15,6 +15,10 @@ static const char *const hostile[] = {
 	"hostile_read",		"hostile_write",    "hostile_svm",
 	"hostile_triple_fault", "hostile_cli_loop", "hostile_storm",
 	"hostile_invd",		"hostile_ac_loop",
+	/* In this order, one after the other on CPU 0: the first leaves
+	 * vector/debug state behind, the next two must not find it. */
+	"hostile_xstate_dirty", "hostile_xstate",   "hostile_debugregs",
+	"hostile_xsetbv_bad",
 };
 
 static bool word_in(const char *list, const char *w)

@@ -46,6 +46,8 @@ enum exit_action exit_dispatch(struct vcpu *v)
 	case VMEXIT_INVD:
 	case VMEXIT_WBINVD:
 		return exit_cache_insn(v);
+	case VMEXIT_XSETBV:
+		return exit_xsetbv(v);
 	case VMEXIT_INVALID:
 	case VMEXIT_INVALID_32:
 		return exit_invalid(v);

@@ -36,11 +36,13 @@ static void build_control(struct vmcb_control *c, const struct pause_policy *p,
 			INTERCEPT_SHUTDOWN;
 	c->intercept2 = INTERCEPT_VMRUN | INTERCEPT_VMMCALL | INTERCEPT_VMLOAD |
 			INTERCEPT_VMSAVE | INTERCEPT_STGI | INTERCEPT_CLGI |
-			INTERCEPT_SKINIT | INTERCEPT_WBINVD;
+			INTERCEPT_SKINIT | INTERCEPT_WBINVD | INTERCEPT_XSETBV;
 	/* KVM's rule since CVE-2015-5307/CVE-2015-8104: a guest can make
 	 * #AC or #DB delivery recurse forever inside the CPU; intercepted,
 	 * every delivery leaves guest mode (then the watchdog can act).
 	 * #MC belongs to the host (APM 15.12). */
+	/* XSETBV: VMRUN does not switch XCR0, so minhv must know and check
+	 * the guest's value (exit_xsetbv.c, hv/guest/vcpu_fpu.c). */
 	c->intercept_exceptions = BIT(VEC_DB) | BIT(VEC_AC) | BIT(VEC_MC);
 	if (p->intercept) {
 		c->intercept1 |= INTERCEPT_PAUSE;

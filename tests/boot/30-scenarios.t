@@ -24,7 +24,8 @@ expect_log '^svm: vCPU 1: offline ([5-9][0-9]|[0-9]{3,}) times, CPU parked ([5-9
 boot scn-all --smp 2 --opts "tests=all"
 expect_rc 0 "tests=all: run passes"
 ktap_valid "tests=all: KTAP block well formed"
-for h in read write svm triple_fault cli_loop storm invd ac_loop; do
+for h in read write svm triple_fault cli_loop storm invd ac_loop \
+	xstate_dirty xstate debugregs xsetbv_bad; do
 	expect_ktap_ok "hostile.$h"
 done
 expect_log '^svm: guest read .* stopped: .*nested page fault at GPA .* outside guest memory' "read outside memory: reason printed"
@@ -32,6 +33,12 @@ expect_log '^svm: guest triple_fault .* stopped: .*triple fault' "triple fault: 
 expect_log '^svm: guest cli_loop .* stopped: .*no progress' "endless CLI loop: watchdog reason printed"
 expect_ktap_ok hostile_invd # the guest's own checks: each instruction exited
 expect_ktap_skip hostile_ac_loop "needs a CPL 3 environment"
+# Nothing of the previous guest's vector state, XCR0 or DR0-DR3 is visible
+# to the next guest on the same CPU; XSETBV exits and is checked.
+expect_ktap_ok hostile_xstate_dirty
+expect_ktap_ok hostile_xstate
+expect_ktap_ok hostile_debugregs
+expect_ktap_ok hostile_xsetbv_bad
 expect_ktap_ok hostile.next_guest_runs
 expect_ktap_ok lifecycle
 

@@ -37,13 +37,14 @@ MOD_svm := hv/svm/svm.c
 MOD_exit_decode := hv/svm/exit_decode.c
 MOD_exits := hv/svm/exit.c hv/svm/exit_cpuid.c hv/svm/exit_msr.c \
 	hv/svm/exit_io.c hv/svm/exit_misc.c hv/svm/exit_invalid.c \
-	hv/svm/exit_cache.c hv/svm/exit_excp.c
+	hv/svm/exit_cache.c hv/svm/exit_excp.c hv/svm/exit_xsetbv.c
 # The guest-facing side of the exit handlers (hypercalls, guest memory,
 # console, vCPU operations, guest stop).
 MOD_guest_ops := hv/guest/hypercall.c hv/guest/mem.c hv/guest/console.c \
 	hv/guest/vcpu_ops.c hv/guest/stop.c
 MOD_guest_pt := hv/guest/pt.c
 MOD_vcpu_spec := hv/guest/vcpu_spec.c
+MOD_vcpu_fpu := hv/guest/vcpu_fpu.c
 MOD_elf := hv/guest/elf.c
 MOD_rmp := hv/snp/rmp.c hv/snp/rmp_hw.c hv/snp/rmp_model.c
 MOD_rmpopt := hv/snp/rmpopt.c hv/snp/rmpopt_pass.c hv/snp/rmpopt_stats.c \

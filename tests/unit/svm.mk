@@ -7,6 +7,7 @@ test_pause_MODS := pause fmt
 test_npt_MODS := npt mm log fmt fake_cpu fake_console
 test_exit_decode_MODS := exit_decode fmt
 test_exits_MODS := exits exit_decode vmcb_check vmcb_dump guest_ops features \
+	vcpu_fpu \
 	svm_fixture log fmt fake_cpu fake_console
 test_hypercall_MODS := $(test_exits_MODS)
-test_svm_enable_MODS := svm mm features log fmt fake_cpu fake_console
+test_svm_enable_MODS := svm vcpu_fpu mm features log fmt fake_cpu fake_console
