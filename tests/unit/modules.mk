@@ -23,6 +23,7 @@ MOD_options := hv/options/options.c hv/options/table.c hv/options/value.c
 MOD_smp_boot := hv/smp/boot.c
 MOD_smp_plan := hv/smp/plan.c
 MOD_smp_policy := hv/smp/policy.c
+MOD_apic_cal := hv/smp/apic_cal.c
 MOD_ipi := hv/smp/ipi.c
 MOD_mtrr := hv/mtrr/mtrr.c hv/mtrr/state.c hv/mtrr/policy.c hv/mtrr/sync.c \
 	hv/mtrr/range.c
