@@ -147,7 +147,9 @@ _Noreturn void hv_main(struct boot_info *bi)
 		bench_print_boot(bi, t0);
 
 	/* SEV-SNP last: after SMP and MTRR set-up (SNP_EN locks the MTRRs). */
-	if (!snp_init((enum rmpopt_mode)g_options.rmpopt, bi->phys_top))
+	/* RMPOPT passes cover RAM only, not MMIO up to phys_top. */
+	if (!snp_init((enum rmpopt_mode)g_options.rmpopt,
+		      bi->ram_top ? bi->ram_top : bi->phys_top))
 		snp_boot_scenario();
 	else
 		ktap_ok("snp.init", false, "snp_init failed");

@@ -84,9 +84,9 @@ void snp_boot_scenario(void)
 		ktap_skip("snp.scenario", "SNP layer not initialised");
 		return;
 	}
-	ktap_ok("snp.backend", model == !(g_snp.snp_en && g_snp.rmpopt),
-		"back end %s with snp_en=%d rmpopt=%d", g_rmp->name,
-		g_snp.snp_en, g_snp.rmpopt);
+	ktap_ok("snp.backend", model == !g_snp.rmpopt_usable,
+		"back end %s with snp_en=%d rmpopt=%d segmented-rmp-enabled=%d",
+		g_rmp->name, g_snp.snp_en, g_snp.rmpopt, g_snp.segmented_en);
 
 	a2m = page_alloc(RMP_2M_PAGES, RMP_2M_PAGES);
 	a4k = page_alloc(4, 1);

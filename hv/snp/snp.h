@@ -11,6 +11,8 @@ struct snp_info {
 	bool snp_en; /* SYSCFG[24] */
 	bool segmented_rmp; /* CPUID 0x8000001F:EAX[23] */
 	bool rmpopt; /* CPUID 0x80000025:EDX[0] */
+	bool segmented_en; /* RMP_CFG[0]: segmented RMP in use */
+	bool rmpopt_usable; /* rmpopt, SNP_EN and segmented_en */
 	u64 rmp_base, rmp_end; /* MSRs 0xC0010132/3, when SNP_EN */
 	bool ready; /* snp_init() succeeded */
 };

@@ -53,6 +53,8 @@ void env_setup(unsigned ncpus, unsigned threads_per_core, bool hardware)
 	g_features.vendor = VENDOR_AMD;
 	g_features.threads_per_core = threads_per_core;
 	g_features.snp = g_features.rmpopt = hardware;
+	g_features.segmented_rmp = hardware;
+	fake_msr_define(MSR_AMD_RMP_CFG, hardware ? RMP_CFG_SEGMENTED_EN : 0);
 	fake_msr_define(MSR_AMD_SYSCFG, hardware ? SYSCFG_SNP_EN : 0);
 	fake_msr_define(MSR_AMD_RMP_BASE, hardware ? 0x80000000ULL : 0);
 	fake_msr_define(MSR_AMD_RMP_END, hardware ? 0x8fffffffULL : 0);
