@@ -52,6 +52,16 @@ u64 snp_leaked_pages(void); /* reclaim failures since boot */
  * after the other; see docs/SNP.md. */
 void snp_boot_scenario(void);
 
+/* host_map.c: the host's mapping of spa must be 4 KiB pages before spa
+ * is assigned as a 4 KiB page. fn splits a large mapping and returns the
+ * page-table pages it took from the pool (0 when already split), or -1 out
+ * of memory; snp_guest_assign() calls it for every 4 KiB entry first and
+ * refuses when no hook is registered. 0 or -1. */
+void snp_host_map_hook(int (*fn)(hpa_t spa));
+int snp_host_map_4k(hpa_t spa);
+/* Page-table pages the splits took (they stay: no merge back). */
+u64 snp_host_map_pages(void);
+
 /* Internal: guest.c set-up, called by snp_init(). */
 int snp_guest_init(u64 max_pages);
 /* WBNOINVD on every CPU (APM vol 3, WBNOINVD). */

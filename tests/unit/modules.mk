@@ -50,7 +50,7 @@ MOD_elf := hv/guest/elf.c
 MOD_rmp := hv/snp/rmp.c hv/snp/rmp_hw.c hv/snp/rmp_model.c
 MOD_rmpopt := hv/snp/rmpopt.c hv/snp/rmpopt_pass.c hv/snp/rmpopt_stats.c \
 	hv/snp/rmpopt_topo.c
-MOD_snp := hv/snp/snp.c hv/snp/guest.c hv/snp/fw.c
+MOD_snp := hv/snp/snp.c hv/snp/guest.c hv/snp/fw.c hv/snp/host_map.c
 MOD_snp_scenario := hv/selftest/snp_scenario.c
 
 # guest/

@@ -172,6 +172,7 @@ static void test_hw_retries_overlap_only(void **s)
 
 	(void)s;
 	boot(2, true);
+	assert_int_equal(snp_host_map_4k(P(PG)), 0); /* host map first */
 	fake_rmpupdate_calls = 0;
 	fake_rmpupdate_script(overlap, 3);
 	assert_int_equal(rmp_assign(P(PG), gpa(0), 1, RMP_PG_4K), RMP_OK);
@@ -181,13 +182,14 @@ static void test_hw_retries_overlap_only(void **s)
 	assert_int_equal(rmp_assign(P(PG), gpa(0), 1, RMP_PG_4K),
 			 RMP_FAIL_PERMISSION);
 	assert_int_equal(fake_rmpupdate_calls, 1);
+	assert_int_equal(env_4k_in_host_2m, 0);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_model_selected_and_named),
-cmocka_unit_test(test_rmpopt_needs_segmented_rmp_enabled),
+		cmocka_unit_test(test_rmpopt_needs_segmented_rmp_enabled),
 		cmocka_unit_test(test_model_4k_assign_reclaim),
 		cmocka_unit_test(test_model_2m_rules_and_psmash),
 		cmocka_unit_test(test_model_rmpupdate_unoptimizes_every_core),
