@@ -184,3 +184,82 @@ _Noreturn void cpu_dead(void)
 	for (;;)
 		__asm__ volatile("cli; hlt" ::: "memory");
 }
+
+u64 xgetbv(u32 xcr)
+{
+	u32 lo, hi;
+
+	__asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(xcr));
+	return ((u64)hi << 32) | lo;
+}
+
+void xsetbv(u32 xcr, u64 val)
+{
+	__asm__ volatile("xsetbv"
+			 :
+			 : "c"(xcr), "a"((u32)val), "d"((u32)(val >> 32))
+			 : "memory");
+}
+
+void xsave(void *area, u64 mask)
+{
+	__asm__ volatile("xsave64 (%0)"
+			 :
+			 : "r"(area), "a"((u32)mask), "d"((u32)(mask >> 32))
+			 : "memory");
+}
+
+void xrstor(const void *area, u64 mask)
+{
+	__asm__ volatile("xrstor64 (%0)"
+			 :
+			 : "r"(area), "a"((u32)mask), "d"((u32)(mask >> 32))
+			 : "memory");
+}
+
+void fxsave(void *area)
+{
+	__asm__ volatile("fxsave64 (%0)" : : "r"(area) : "memory");
+}
+
+void fxrstor(const void *area)
+{
+	__asm__ volatile("fxrstor64 (%0)" : : "r"(area) : "memory");
+}
+
+#define DR_CASE(n)                                                   \
+	case n:                                                      \
+		__asm__ volatile("mov %%dr" #n ", %0" : "=r"(v));    \
+		break
+u64 read_dr(unsigned n)
+{
+	u64 v = 0;
+
+	switch (n) {
+		DR_CASE(0);
+		DR_CASE(1);
+		DR_CASE(2);
+		DR_CASE(3);
+		DR_CASE(6);
+		DR_CASE(7);
+	}
+	return v;
+}
+#undef DR_CASE
+
+#define DR_CASE(n)                                                         \
+	case n:                                                            \
+		__asm__ volatile("mov %0, %%dr" #n : : "r"(v) : "memory"); \
+		break
+void write_dr(unsigned n, u64 v)
+{
+	switch (n) {
+		DR_CASE(0);
+		DR_CASE(1);
+		DR_CASE(2);
+		DR_CASE(3);
+		DR_CASE(6);
+		DR_CASE(7);
+	}
+}
+#undef DR_CASE

@@ -43,6 +43,21 @@ u64 rdtsc(void);
 void mfence(void);
 void lfence(void);
 
+/* Extended control registers (XCR0 = XFEATURE_ENABLED_MASK; SDM vol 1
+ * 13.3). Need CR4.OSXSAVE. */
+u64 xgetbv(u32 xcr);
+void xsetbv(u32 xcr, u64 val);
+/* XSAVE/XRSTOR (standard form, SDM vol 1 13.7/13.8) of the components in
+ * mask & XCR0; area 64-byte aligned. FXSAVE/FXRSTOR: the 512-byte legacy
+ * image, 16-byte aligned (where XSAVE is absent). */
+void xsave(void *area, u64 mask);
+void xrstor(const void *area, u64 mask);
+void fxsave(void *area);
+void fxrstor(const void *area);
+/* Debug registers DR0-DR3, DR6, DR7 (n = the register number). */
+u64 read_dr(unsigned n);
+void write_dr(unsigned n, u64 v);
+
 void outb(u16 port, u8 v);
 void outw(u16 port, u16 v);
 void outl(u16 port, u32 v);

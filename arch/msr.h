@@ -56,6 +56,10 @@
 #define MSR_VM_HSAVE_PA 0xc0010117
 #define MSR_AMD_RMP_BASE 0xc0010132
 #define MSR_AMD_RMP_END 0xc0010133
+/* RMP_CFG: bit 0 = segmented RMP enabled (RMPOPT needs it; Linux refuses
+ * RMPOPT otherwise). */
+#define MSR_AMD_RMP_CFG 0xc0010136
+#define RMP_CFG_SEGMENTED_EN (1ULL << 0)
 #define MSR_AMD_RMPOPT_BASE 0xc0010139
 
 #endif

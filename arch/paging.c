@@ -22,3 +22,53 @@ hpa_t paging_build_identity(u64 top, bool page1g, const struct pt_alloc *a)
 		return hpa(0);
 	return hpa(pml4);
 }
+
+/* Leaf attributes without the address and PS (PAT bit 12 of a large entry
+ * is 0 here: PAT entry 0 everywhere). */
+static u64 leaf_attr(u64 e)
+{
+	return (e & 0xfffULL & ~PTE_PS) | (e & PTE_NX);
+}
+
+static int split_entry(const struct pt_alloc *a, u64 *e, u64 step,
+		       bool leaves_large)
+{
+	u64 pa = a->alloc(a->ctx), *t;
+	u64 base = *e & PTE_ADDR_MASK & ~(step * 512 - 1);
+	u64 attr = leaf_attr(*e) | (leaves_large ? PTE_PS : 0);
+
+	if (!pa)
+		return -1;
+	t = a->table(a->ctx, pa);
+	for (u64 i = 0; i < 512; i++)
+		t[i] = (base + i * step) | attr;
+	/* Same translations either way: no window where addr is unmapped. */
+	__atomic_store_n(e, pa | TABLE_FLAGS, __ATOMIC_RELEASE);
+	return 1;
+}
+
+int paging_split_4k(hpa_t root, u64 addr, const struct pt_alloc *a)
+{
+	u64 *pml4 = a->table(a->ctx, root.v), *pdpt, *pd;
+	u64 *e3, *e2;
+	int r = 0;
+
+	if (!(pml4[(addr >> 39) & 511] & PTE_P))
+		return 0;
+	pdpt = a->table(a->ctx, pml4[(addr >> 39) & 511] & PTE_ADDR_MASK);
+	e3 = &pdpt[(addr >> 30) & 511];
+	if (!(*e3 & PTE_P))
+		return 0;
+	if (*e3 & PTE_PS) {
+		r = split_entry(a, e3, SZ_2M, true);
+		if (r < 0)
+			return r;
+	}
+	pd = a->table(a->ctx, *e3 & PTE_ADDR_MASK);
+	e2 = &pd[(addr >> 21) & 511];
+	if (!(*e2 & PTE_P) || !(*e2 & PTE_PS))
+		return r;
+	if (split_entry(a, e2, PAGE_SIZE, false) < 0)
+		return -1;
+	return r + 1;
+}

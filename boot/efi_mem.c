@@ -25,6 +25,7 @@ static void scan_map(EFI_MEMORY_DESCRIPTOR *map, UINTN size, UINTN dsz,
 {
 	bi->phys_top = 4ULL << 30; /* at least the 32-bit MMIO window */
 	bi->ram_bytes = 0;
+	bi->ram_top = 0;
 	bi->mmap_entries = (u32)(size / dsz);
 	for (UINTN off = 0; off < size; off += dsz) {
 		EFI_MEMORY_DESCRIPTOR *d = (void *)((UINT8 *)map + off);
@@ -39,6 +40,8 @@ static void scan_map(EFI_MEMORY_DESCRIPTOR *map, UINTN size, UINTN dsz,
 		case EfiLoaderCode:
 		case EfiLoaderData:
 			bi->ram_bytes += d->NumberOfPages * 4096;
+			if (end > bi->ram_top)
+				bi->ram_top = end;
 			break;
 		default:
 			break;

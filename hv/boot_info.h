@@ -13,6 +13,7 @@ struct boot_info {
 	u64 pool_pages;
 	u64 phys_top; /* highest address in the UEFI memory map */
 	u64 ram_bytes; /* conventional + boot/loader memory seen */
+	u64 ram_top; /* end of the highest of those RAM descriptors */
 	u32 mmap_entries;
 	u32 ebs_tries; /* ExitBootServices attempts (map key changes) */
 	const void *guest_image; /* ELF64 guest to run */

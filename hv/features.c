@@ -58,6 +58,17 @@ void features_detect(struct features *f)
 	f->x2apic = bit(r.ecx, 21);
 	f->tsc_deadline = bit(r.ecx, 24);
 	f->hypervisor = bit(r.ecx, 31);
+	f->xsave = bit(r.ecx, 26);
+	f->fxsr = bit(r.edx, 24);
+	if (f->xsave && f->max_leaf >= 0xd) {
+		struct cpuid_regs x;
+
+		cpuid(0xd, 0, &x);
+		f->xcr0_supported = ((u64)x.edx << 32) | x.eax;
+		f->xsave_size = x.ecx;
+	}
+	if (!f->xcr0_supported || f->xsave_size < 576)
+		f->xsave = false; /* broken leaf 0xD: use FXSAVE */
 	f->mtrr = bit(r.edx, 12);
 	f->self_snoop = bit(r.edx, 27);
 

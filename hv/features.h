@@ -21,6 +21,12 @@ struct features {
 	bool monitor; /* ECX[3] */
 	bool tsc_deadline; /* ECX[24] */
 	bool hypervisor; /* ECX[31]: we ourselves run virtualized */
+	bool fxsr; /* EDX[24]: FXSAVE/FXRSTOR */
+	bool xsave; /* ECX[26]: XSAVE/XRSTOR/XSETBV, CR4.OSXSAVE */
+	/* Leaf 0xD.0 (with XSAVE): XCR0 bits the CPU supports (EDX:EAX) and
+	 * the XSAVE area size for all of them (ECX). */
+	u64 xcr0_supported;
+	u32 xsave_size;
 	/* 0x80000001 */
 	bool svm; /* ECX[2] */
 	bool nx; /* EDX[20] */

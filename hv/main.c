@@ -6,6 +6,8 @@
 #include "arch/gdt.h"
 #include "arch/idt.h"
 #include "arch/paging.h"
+#include "arch/spinlock.h"
+#include "hv/smp/ipi.h"
 #include "hv/features.h"
 #include "hv/ktap.h"
 #include "hv/log.h"
@@ -87,6 +89,27 @@ static void park_kick(void *arg)
 	(void)arg;
 }
 
+static void flush_tlb_fn(void *arg)
+{
+	(void)arg;
+	write_cr3(read_cr3()); /* no host entry is global (PTE_G) */
+}
+
+/* snp_host_map_4k() hook: split minhv's identity map around spa, then no
+ * CPU may keep the old 2 MiB/1 GiB translation (RMP checks use it). */
+static int host_split_4k(hpa_t spa)
+{
+	static spinlock_t lock;
+	int r;
+
+	spin_lock(&lock);
+	r = paging_split_4k(host_cr3, spa.v, &mm_pt_alloc);
+	spin_unlock(&lock);
+	if (r > 0)
+		ipi_call_all(flush_tlb_fn, NULL, true, true);
+	return r; /* tables taken from the pool, or -ENOMEM */
+}
+
 _Noreturn void hv_main(struct boot_info *bi)
 {
 	u64 t0 = rdtsc();
@@ -160,8 +183,10 @@ _Noreturn void hv_main(struct boot_info *bi)
 	selftest_run(ST_AFTER_GUEST, &st);
 
 	/* SEV-SNP last: after SMP and MTRR set-up (SNP_EN locks the MTRRs). */
-	st.snp_init_rc =
-		snp_init((enum rmpopt_mode)g_options.rmpopt, bi->phys_top);
+	snp_host_map_hook(host_split_4k);
+	/* RMPOPT passes cover RAM only, not MMIO up to phys_top. */
+	st.snp_init_rc = snp_init((enum rmpopt_mode)g_options.rmpopt,
+				  bi->ram_top ? bi->ram_top : bi->phys_top);
 	if (st.snp_init_rc)
 		ktap_ok("snp.init", false, "snp_init failed");
 	selftest_run(ST_AFTER_SNP, &st);

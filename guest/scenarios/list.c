@@ -29,5 +29,9 @@ const struct scenario *const scenario_list[] = {
 	&scn_hostile_console_flood,
 	&scn_hostile_rep_outsb,
 	&scn_hostile_cr0_nw,
+	&scn_hostile_xstate_dirty,
+	&scn_hostile_xstate,
+	&scn_hostile_debugregs,
+	&scn_hostile_xsetbv_bad,
 };
 const unsigned int scenario_count = ARRAY_SIZE(scenario_list);

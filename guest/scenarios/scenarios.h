@@ -18,5 +18,9 @@ extern const struct scenario scn_hostile_invd, scn_hostile_ac_loop;
 /* Runaway guests, string I/O, illegal CR0 (hv limits and checks). */
 extern const struct scenario scn_hostile_cpuid_loop, scn_hostile_gp_loop,
 	scn_hostile_console_flood, scn_hostile_rep_outsb, scn_hostile_cr0_nw;
+/* State that must not cross guests, XSETBV checks (hostile_xstate.c,
+ * hostile_xsetbv.c); hostile_xstate_dirty runs first and leaves markers. */
+extern const struct scenario scn_hostile_xstate_dirty, scn_hostile_xstate,
+	scn_hostile_debugregs, scn_hostile_xsetbv_bad;
 
 #endif

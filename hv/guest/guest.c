@@ -13,6 +13,7 @@
 #include "hv/guest/guest.h"
 #include "include/minhv/guest_layout.h"
 #include "hv/guest/pt.h"
+#include "hv/guest/vcpu_fpu.h"
 #include "lib/string.h"
 #include "hv/log.h"
 #include "hv/mm.h"
@@ -120,6 +121,15 @@ static int make_vcpu(struct guest *g, u32 id)
 	v->id = id;
 	v->state = VCPU_IDLE;
 	v->mtrr_def_type = MTRR_DEF_TYPE_WB;
+	if (vcpu_fpu_pages()) {
+		void *area = page_alloc_ptr(vcpu_fpu_pages());
+
+		if (!area)
+			return -HC_E2BIG;
+		vcpu_fpu_init(v, area);
+	} else {
+		vcpu_fpu_init(v, NULL);
+	}
 	vg = (struct vmcb_guest){
 		.asid = g->asid,
 		.iopm = g->iopm,
@@ -369,6 +379,8 @@ void guest_destroy(struct guest *g)
 			continue;
 		if (v->vmcb)
 			page_free(v->vmcb_hpa, 1);
+		if (v->fpu)
+			page_free(ptr_to_hpa(v->fpu), vcpu_fpu_pages());
 		page_free(ptr_to_hpa(v), 1);
 	}
 	if (g->vcpus)

@@ -15,6 +15,7 @@
 #include "hv/percpu.h"
 #include "hv/park/spec_ctrl.h"
 #include "hv/svm/svm.h"
+#include "hv/guest/vcpu_fpu.h"
 #include "hv/guest/vcpu_watchdog.h"
 #include "hv/smp/time.h"
 
@@ -126,6 +127,7 @@ static void vcpu_run(struct vcpu *v)
 		host_aux = rdmsr(MSR_TSC_AUX);
 		wrmsr(MSR_TSC_AUX, v->tsc_aux);
 	}
+	vcpu_fpu_enter(v); /* its vector state, XCR0, DR0-DR3 */
 	vcpu_watchdog_arm(v);
 	if (bench) { /* self-test stage: boot -> first guest instruction */
 		struct selftest_ctx st = { .bench = true, .tsc = rdtsc() };
@@ -189,6 +191,7 @@ static void vcpu_run(struct vcpu *v)
 			break;
 	}
 	vcpu_watchdog_disarm();
+	vcpu_fpu_exit(v); /* saved; clean state for the next guest here */
 	guest_console_flush(v);
 	if (g_features.rdtscp)
 		wrmsr(MSR_TSC_AUX, host_aux);

@@ -72,6 +72,10 @@ struct vcpu {
 	 * writes CR0 without an exit, so only this copy tells VMEXIT_INVALID
 	 * what VMRUN saw (hv/svm/exit_invalid.c). */
 	u64 vmrun_cr0;
+	/* vcpu_fpu.c: in the hardware while the vCPU runs on its CPU. */
+	void *fpu; /* XSAVE/FXSAVE area, page-aligned (vcpu_fpu_pages()) */
+	u64 xcr0; /* the guest's XCR0 (XSETBV is intercepted) */
+	u64 dr[4]; /* DR0-DR3 (DR6/DR7 are in the VMCB) */
 	u32 con_len;
 	char con[VCPU_CON_LINE];
 	struct vcpu_stats stats;

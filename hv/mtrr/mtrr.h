@@ -87,9 +87,14 @@ struct mtrr_stats {
 };
 
 /* state.c */
+/* Set (before mtrr_init()) only by the path that is going to enable SNP:
+ * then SYSCFG.MtrrFixDramModEn is set on every CPU, as SNP firmware wants
+ * (Linux mfd_enable() runs only from snp_rmptable_init()). Otherwise the
+ * bit is left as the firmware set it, even on CPUs that offer SNP. */
+extern bool g_mtrr_snp_enabling;
 /* Read this CPU's MTRRs (on the boot CPU, after firmware). Uses g_features
- * for MTRRcap presence and vendor; when SNP is offered on AMD it sets
- * SYSCFG.MtrrFixDramModEn first (SNP firmware wants it on every CPU). */
+ * for MTRRcap presence and vendor; with g_mtrr_snp_enabling on AMD it sets
+ * SYSCFG.MtrrFixDramModEn first. */
 void mtrr_capture(struct mtrr_state *s);
 /* Read this CPU's MTRRs as they are, writing nothing (SYSCFG untouched). */
 void mtrr_read(struct mtrr_state *s);

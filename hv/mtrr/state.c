@@ -32,6 +32,8 @@ const char *mtrr_type_name(u8 t)
 	return t < ARRAY_SIZE(n) ? n[t] : "?";
 }
 
+bool g_mtrr_snp_enabling;
+
 static bool amd_like(void)
 {
 	return g_features.vendor == VENDOR_AMD ||
@@ -53,7 +55,8 @@ void mtrr_capture(struct mtrr_state *s)
 		 * mfd_enable() in arch/x86/virt/svm/sev.c). Set it before
 		 * reading the fixed ranges so their RdMem/WrMem bits are read
 		 * as they are, and then written back unchanged to every CPU. */
-		if (g_features.snp && !(sys & SYSCFG_MTRR_FIX_DRAM_MOD_EN)) {
+		if (g_features.snp && g_mtrr_snp_enabling &&
+		    !(sys & SYSCFG_MTRR_FIX_DRAM_MOD_EN)) {
 			wrmsr(MSR_AMD_SYSCFG,
 			      sys | SYSCFG_MTRR_FIX_DRAM_MOD_EN);
 			sys = rdmsr(MSR_AMD_SYSCFG);

@@ -58,6 +58,12 @@ static const struct hostile {
 	{ .tests = "hostile_console_flood",
 	  .stop = "; console flood: ",
 	  .time_ms = 1000 },
+	/* In this order, one after the other on CPU 0: the first leaves
+	 * vector/debug state behind, the next two must not find it. */
+	{ .tests = "hostile_xstate_dirty" },
+	{ .tests = "hostile_xstate" },
+	{ .tests = "hostile_debugregs" },
+	{ .tests = "hostile_xsetbv_bad" },
 };
 
 static bool contains(const char *s, const char *part)

@@ -92,11 +92,20 @@ int snp_guest_assign(u32 asid, hpa_t base, gpa_t guest, u64 size,
 	if (!g_snp.ready || !asid || !size || !IS_ALIGNED(base.v, PAGE_SIZE) ||
 	    !IS_ALIGNED(guest.v, PAGE_SIZE) || !IS_ALIGNED(size, PAGE_SIZE))
 		return -1;
-	for (u64 off = 0; off < size;)
-		off += use_2m(base.v + off, guest.v + off, size - off) ?
-			       SZ_2M :
-			       PAGE_SIZE,
-			need++;
+	for (u64 off = 0; off < size; need++) {
+		if (use_2m(base.v + off, guest.v + off, size - off)) {
+			off += SZ_2M;
+			continue;
+		}
+		/* 4 KiB entry: the host's 2 MiB mapping around it goes
+		 * first (host_map.c), before anything is assigned. */
+		if (snp_host_map_4k(hpa(base.v + off))) {
+			pr_err("snp: asid %u: cannot map %#llx with 4 KiB pages in the host\n",
+			       asid, (unsigned long long)(base.v + off));
+			return -1;
+		}
+		off += PAGE_SIZE;
+	}
 	spin_lock(&lock);
 	if (need > free_slots()) {
 		spin_unlock(&lock);

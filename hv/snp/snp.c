@@ -40,7 +40,13 @@ static void detect(struct snp_info *s)
 			s->rmp_base = v;
 		if (rdmsr_safe(MSR_AMD_RMP_END, &v))
 			s->rmp_end = v;
+		/* RMP_CFG exists where CPUID reports segmented RMP. */
+		if (s->segmented_rmp && rdmsr_safe(MSR_AMD_RMP_CFG, &v))
+			s->segmented_en = v & RMP_CFG_SEGMENTED_EN;
 	}
+	/* RMPOPT is defined only with the segmented RMP enabled (pub.
+	 * 69201; Linux does not use it otherwise). */
+	s->rmpopt_usable = s->snp_en && s->rmpopt && s->segmented_en;
 }
 
 int snp_init(enum rmpopt_mode mode, u64 ram_top)
@@ -53,7 +59,9 @@ int snp_init(enum rmpopt_mode mode, u64 ram_top)
 		g_snp.cpu_snp, g_snp.snp_en, (unsigned long long)g_snp.rmp_base,
 		(unsigned long long)g_snp.rmp_end, g_snp.segmented_rmp,
 		g_snp.rmpopt, g_features.threads_per_core);
-	rmp_select(g_snp.snp_en, g_snp.rmpopt);
+	if (g_snp.snp_en && g_snp.rmpopt && !g_snp.segmented_en)
+		pr_warn("snp: RMPOPT unusable: segmented RMP not enabled (RMP_CFG[0] = 0); using the RMP model\n");
+	rmp_select(g_snp.snp_en, g_snp.rmpopt_usable);
 	pr_info("snp: RMP back end: %s\n", g_rmp->name);
 	if (rmpopt_topo_init(g_features.threads_per_core) ||
 	    (g_rmp == &rmp_model_ops &&

@@ -11,6 +11,8 @@ struct snp_info {
 	bool snp_en; /* SYSCFG[24] */
 	bool segmented_rmp; /* CPUID 0x8000001F:EAX[23] */
 	bool rmpopt; /* CPUID 0x80000025:EDX[0] */
+	bool segmented_en; /* RMP_CFG[0]: segmented RMP in use */
+	bool rmpopt_usable; /* rmpopt, SNP_EN and segmented_en */
 	u64 rmp_base, rmp_end; /* MSRs 0xC0010132/3, when SNP_EN */
 	bool ready; /* snp_init() succeeded */
 };
@@ -46,6 +48,16 @@ u32 snp_rmpopt_flush(void);
 u64 snp_guest_pages(u32 asid); /* 4 KiB pages tracked for asid */
 u64 snp_leaked_pages(void); /* reclaim failures since boot */
 
+
+/* host_map.c: the host's mapping of spa must be 4 KiB pages before spa
+ * is assigned as a 4 KiB page. fn splits a large mapping and returns the
+ * page-table pages it took from the pool (0 when already split), or -1 out
+ * of memory; snp_guest_assign() calls it for every 4 KiB entry first and
+ * refuses when no hook is registered. 0 or -1. */
+void snp_host_map_hook(int (*fn)(hpa_t spa));
+int snp_host_map_4k(hpa_t spa);
+/* Page-table pages the splits took (they stay: no merge back). */
+u64 snp_host_map_pages(void);
 
 /* Internal: guest.c set-up, called by snp_init(). */
 int snp_guest_init(u64 max_pages);

@@ -45,6 +45,7 @@ enum exit_action exit_intr(struct vcpu *v);
 enum exit_action exit_invalid(struct vcpu *v); /* exit_invalid.c */
 enum exit_action exit_cache_insn(struct vcpu *v); /* exit_cache.c */
 enum exit_action exit_exception(struct vcpu *v); /* exit_excp.c */
+enum exit_action exit_xsetbv(struct vcpu *v); /* exit_xsetbv.c */
 enum exit_action exit_unexpected(struct vcpu *v);
 
 /* Wait in the host (HLT with IF=1, OFFLINE) until kicked; false when the

@@ -67,6 +67,7 @@ static inline unsigned exit_insn_len_fallback(u64 code)
 	case VMEXIT_WBINVD: /* 0F 09; WBNOINVD (F3 0F 09) needs NRIP */
 		return 2;
 	case VMEXIT_VMMCALL: /* 0F 01 D9 */
+	case VMEXIT_XSETBV: /* 0F 01 D1 */
 		return 3;
 	case VMEXIT_HLT: /* F4 */
 		return 1;

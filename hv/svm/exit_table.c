@@ -38,6 +38,7 @@ static const struct exit_entry exit_table[EXIT_SLOTS] = {
 	EXIT(SKINIT, SVM_INSN, exit_svm_insn),
 	EXIT(INVD, OTHER, exit_cache_insn),
 	EXIT(WBINVD, OTHER, exit_cache_insn),
+	EXIT(XSETBV, OTHER, exit_xsetbv),
 	EXIT(EXCP_DB, OTHER, exit_exception),
 	EXIT(EXCP_AC, OTHER, exit_exception),
 	EXIT(EXCP_MC, OTHER, exit_exception),

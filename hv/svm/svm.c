@@ -10,6 +10,7 @@
 #include "hv/percpu.h"
 #include "hv/errno.h"
 #include "hv/svm/svm.h"
+#include "hv/guest/vcpu_fpu.h"
 
 #define VM_CR_LOCK BIT(3)
 
@@ -86,6 +87,7 @@ int svm_cpu_enable(void)
 	/* HSAVE first: VMRUN does not check it and would write page 0. */
 	wrmsr(MSR_VM_HSAVE_PA, sc->hsave.v);
 	wrmsr(MSR_EFER, rdmsr(MSR_EFER) | EFER_SVME);
+	fpu_cpu_init(); /* host XCR0, clean vector state, DR0-DR3 = 0 */
 	sc->enabled = true;
 	return 0;
 }
@@ -124,6 +126,7 @@ int svm_init(void)
 		return -ENODEV;
 	}
 	log_features(&g_features);
+	fpu_boot(&g_features);
 	ipi_call_all(enable_fn, &fails, true, true);
 	if (!svm_this_cpu()) {
 		fmt_snprintf(why_not, sizeof(why_not),

@@ -39,6 +39,9 @@ static const u16 intercepts[] = {
 	/* A guest INVD would discard the host's dirty lines; WBINVD (and
 	 * WBNOINVD, which exits as WBINVD) has nothing to write back for. */
 	INTERCEPT_INVD,	    INTERCEPT_WBINVD,
+	/* XSETBV: VMRUN does not switch XCR0, so minhv must know and check
+	 * the guest's value (exit_xsetbv.c, hv/guest/vcpu_fpu.c). */
+	INTERCEPT_XSETBV,
 	/* KVM's rule since CVE-2015-5307/CVE-2015-8104: a guest can make
 	 * #AC or #DB delivery recurse forever inside the CPU; intercepted,
 	 * every delivery leaves guest mode (then the watchdog can act).

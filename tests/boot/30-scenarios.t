@@ -24,7 +24,9 @@ expect_log '^svm: vCPU 1: offline ([5-9][0-9]|[0-9]{3,}) times, CPU parked ([5-9
 boot scn-all --smp 2 --opts "tests=all"
 expect_rc 0 "tests=all: run passes"
 ktap_valid "tests=all: KTAP block well formed"
-for h in read write svm triple_fault cli_loop storm report_flood ctrl_chars invd ac_loop cr0_nw cpuid_loop gp_loop console_flood rep_outsb vcpu_race; do
+for h in read write svm triple_fault cli_loop storm report_flood ctrl_chars invd ac_loop \
+	cr0_nw cpuid_loop gp_loop console_flood rep_outsb vcpu_race \
+	xstate_dirty xstate debugregs xsetbv_bad; do
 	expect_ktap_ok "hostile.$h"
 done
 expect_log '^svm: guest read .* stopped: .*nested page fault at GPA .* outside guest memory' "read outside memory: reason printed"
@@ -44,6 +46,12 @@ expect_log '^svm: guest report_flood .* stopped: exited with status 1; results: 
 expect_log '^\[ctrl_chars\] esc\?\[2J\?\[31mred bel\? bs\? del\? csi\?1m osc\?\]0;title\? reset\?c end' "control characters: console shows '?'"
 expect_log '^ok [0-9]+ hostile_ctrl_chars # SKIP esc\?\[2J' "control characters: KTAP diagnostic shows '?'"
 expect_no_log $'\x1b[]c]' "control characters: no raw ESC from a guest on the console"
+# Nothing of the previous guest's vector state, XCR0 or DR0-DR3 is visible
+# to the next guest on the same CPU; XSETBV exits and is checked.
+expect_ktap_ok hostile_xstate_dirty
+expect_ktap_ok hostile_xstate
+expect_ktap_ok hostile_debugregs
+expect_ktap_ok hostile_xsetbv_bad
 expect_ktap_ok hostile.next_guest_runs
 expect_ktap_ok lifecycle
 

@@ -423,3 +423,77 @@ _Noreturn void cpu_dead(void)
 	fail_msg("cpu_dead() reached on fake cpu%u", cur_cpu);
 	abort();
 }
+
+/* Extended state: XCR0, vector registers (fake_cpu_state.vec), DRs. */
+#define FAKE_XMM0 160
+#define FAKE_XSTATE_BV 512
+
+u64 xgetbv(u32 xcr)
+{
+	assert_int_equal(xcr, 0);
+	return fake_cpus[cur_cpu].xcr0;
+}
+
+void xsetbv(u32 xcr, u64 val)
+{
+	assert_int_equal(xcr, 0);
+	fake_cpus[cur_cpu].xcr0 = val;
+	tracef("xsetbv %u %#llx", xcr, (unsigned long long)val);
+}
+
+void xsave(void *area, u64 mask)
+{
+	struct fake_cpu_state *c = &fake_cpus[cur_cpu];
+	u64 bv = mask & c->xcr0;
+
+	assert_true(((uintptr_t)area & 63) == 0); /* else #GP */
+	memcpy((u8 *)area + FAKE_XMM0, c->vec, sizeof(c->vec));
+	memcpy((u8 *)area + FAKE_XSTATE_BV, &bv, sizeof(bv));
+	tracef("xsave %#llx", (unsigned long long)mask);
+}
+
+void xrstor(const void *area, u64 mask)
+{
+	struct fake_cpu_state *c = &fake_cpus[cur_cpu];
+	u64 bv;
+
+	assert_true(((uintptr_t)area & 63) == 0);
+	memcpy(&bv, (const u8 *)area + FAKE_XSTATE_BV, sizeof(bv));
+	if (bv & mask & c->xcr0 & 2)
+		memcpy(c->vec, (const u8 *)area + FAKE_XMM0, sizeof(c->vec));
+	else
+		memset(c->vec, 0, sizeof(c->vec));
+	tracef("xrstor %#llx bv %#llx", (unsigned long long)mask,
+	       (unsigned long long)bv);
+}
+
+void fxsave(void *area)
+{
+	struct fake_cpu_state *c = &fake_cpus[cur_cpu];
+
+	assert_true(((uintptr_t)area & 15) == 0);
+	memcpy((u8 *)area + FAKE_XMM0, c->vec, sizeof(c->vec));
+	tracef("fxsave");
+}
+
+void fxrstor(const void *area)
+{
+	struct fake_cpu_state *c = &fake_cpus[cur_cpu];
+
+	assert_true(((uintptr_t)area & 15) == 0);
+	memcpy(c->vec, (const u8 *)area + FAKE_XMM0, sizeof(c->vec));
+	tracef("fxrstor");
+}
+
+u64 read_dr(unsigned n)
+{
+	assert_true(n < 8);
+	return fake_cpus[cur_cpu].dr[n];
+}
+
+void write_dr(unsigned n, u64 v)
+{
+	assert_true(n < 8);
+	fake_cpus[cur_cpu].dr[n] = v;
+	tracef("dr%u %#llx", n, (unsigned long long)v);
+}

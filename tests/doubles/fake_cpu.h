@@ -23,6 +23,12 @@ struct fake_cpu_state {
 	unsigned wbinvd_count, halt_count, mfence_count, lfence_count;
 	unsigned wrmsr_count;
 	bool irq_enabled;
+	u64 xcr0; /* xsetbv/xgetbv */
+	u64 dr[8]; /* read_dr/write_dr */
+	/* Stands for the vector registers: xsave stores it at the XMM0 slot
+	 * (offset 160) of the area, xrstor loads it back, or zeroes it where
+	 * XSTATE_BV (offset 512) lacks SSE (the init state). */
+	u8 vec[32];
 };
 
 extern struct fake_cpu_state fake_cpus[FAKE_NCPUS];

@@ -24,6 +24,7 @@ MOD_options := hv/options/options.c hv/options/table.c hv/options/value.c
 MOD_smp_boot := hv/smp/boot.c
 MOD_smp_plan := hv/smp/plan.c
 MOD_smp_policy := hv/smp/policy.c
+MOD_apic_cal := hv/smp/apic_cal.c
 MOD_ipi := hv/smp/ipi.c
 MOD_mtrr := hv/mtrr/mtrr.c hv/mtrr/state.c hv/mtrr/policy.c hv/mtrr/sync.c \
 	hv/mtrr/range.c
@@ -39,7 +40,7 @@ MOD_exit_decode := hv/svm/exit_decode.c
 MOD_exits := hv/svm/exit_table.c hv/svm/exit_cpuid.c hv/svm/exit_msr.c \
 	hv/svm/exit_io.c hv/svm/exit_misc.c hv/svm/exit_invalid.c \
 	hv/svm/exit_cache.c hv/svm/exit_excp.c hv/svm/exit_msr_pmu.c \
-	hv/svm/linux_view.c
+	hv/svm/linux_view.c hv/svm/exit_xsetbv.c
 # The guest platform's devices (hv/platform/) and MMIO emulation (hv/emul/).
 MOD_platform := hv/platform/ports.c hv/platform/uart.c \
 	hv/platform/debug_exit.c hv/platform/fw_cfg.c hv/platform/pm_timer.c
@@ -58,12 +59,13 @@ MOD_guest_ops := hv/guest/hypercall.c hv/guest/mem.c hv/guest/console.c \
 MOD_guest_report := hv/guest/report.c
 MOD_guest_pt := hv/guest/pt.c
 MOD_vcpu_spec := hv/guest/vcpu_spec.c
+MOD_vcpu_fpu := hv/guest/vcpu_fpu.c
 MOD_elf := hv/guest/elf.c
 MOD_linux_boot := hv/guest/bzimage.c hv/guest/linux_boot.c
 MOD_rmp := hv/snp/rmp.c hv/snp/rmp_hw.c hv/snp/rmp_model.c
 MOD_rmpopt := hv/snp/rmpopt.c hv/snp/rmpopt_pass.c hv/snp/rmpopt_stats.c \
 	hv/snp/rmpopt_topo.c
-MOD_snp := hv/snp/snp.c hv/snp/guest.c hv/snp/fw.c
+MOD_snp := hv/snp/snp.c hv/snp/guest.c hv/snp/fw.c hv/snp/host_map.c
 MOD_snp_scenario := hv/selftest/snp_scenario.c
 
 # guest/

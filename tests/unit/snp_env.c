@@ -15,6 +15,7 @@
 #include "arch/msr.h"
 #include "hv/features.h"
 #include "hv/smp/ipi.h"
+#include "hv/snp/snp.h"
 #include "hv/ktap.h"
 #include "hv/mm.h"
 #include "hv/percpu.h"
@@ -32,6 +33,33 @@ bool fake_rmpopt_cf;
 unsigned fake_wbnoinvd[FAKE_NCPUS];
 static u32 script[64];
 static unsigned script_n, script_i;
+
+u64 env_splits[ENV_MAX_SPLITS];
+unsigned env_nsplits, env_4k_in_host_2m;
+bool env_split_fails;
+
+bool env_host_2m_mapped(u64 spa)
+{
+	for (unsigned i = 0; i < env_nsplits; i++)
+		if (env_splits[i] == ALIGN_DOWN(spa, SZ_2M))
+			return false;
+	return true;
+}
+
+static int env_split(hpa_t spa)
+{
+	if (env_split_fails)
+		return -1;
+	if (env_host_2m_mapped(spa.v)) {
+		assert_true(env_nsplits < ENV_MAX_SPLITS);
+		env_splits[env_nsplits++] = ALIGN_DOWN(spa.v, SZ_2M);
+		fake_trace_note("split %#llx",
+				(unsigned long long)ALIGN_DOWN(spa.v, SZ_2M));
+		/* No real page table: no pool page taken (0), so the
+		 * pool counts of the tests stay exact. */
+	}
+	return 0;
+}
 
 void env_setup(unsigned ncpus, unsigned threads_per_core, bool hardware)
 {
@@ -53,6 +81,11 @@ void env_setup(unsigned ncpus, unsigned threads_per_core, bool hardware)
 	g_features.vendor = VENDOR_AMD;
 	g_features.threads_per_core = threads_per_core;
 	g_features.snp = g_features.rmpopt = hardware;
+	g_features.segmented_rmp = hardware;
+	env_nsplits = env_4k_in_host_2m = 0;
+	env_split_fails = false;
+	snp_host_map_hook(env_split);
+	fake_msr_define(MSR_AMD_RMP_CFG, hardware ? RMP_CFG_SEGMENTED_EN : 0);
 	fake_msr_define(MSR_AMD_SYSCFG, hardware ? SYSCFG_SNP_EN : 0);
 	fake_msr_define(MSR_AMD_RMP_BASE, hardware ? 0x80000000ULL : 0);
 	fake_msr_define(MSR_AMD_RMP_END, hardware ? 0x8fffffffULL : 0);
@@ -131,6 +164,13 @@ u32 rmpupdate_insn(hpa_t spa, const struct rmp_state *st)
 	u32 rc = script_i < script_n ? script[script_i++] : 0;
 
 	fake_rmpupdate_calls++;
+	/* On hardware the host would take an RMP #PF at its next write
+	 * anywhere in that 2 MiB: a 4 KiB page must not be assigned while
+	 * the host still maps it with a large page. */
+	if (st->assigned && st->pagesize == RMP_PG_4K &&
+	    env_host_2m_mapped(spa.v))
+		env_4k_in_host_2m++; /* counted: asserting here would leave
+					the caller's lock held */
 	fake_trace_note("rmpupdate %#llx assigned %u size %u asid %u -> %u",
 			(unsigned long long)spa.v, st->assigned, st->pagesize,
 			st->asid, rc);

@@ -16,6 +16,18 @@ void env_setup(unsigned ncpus, unsigned threads_per_core, bool hardware);
 /* Fake ipi_call_all order: "seq" runs CPUs 0..n-1 (caller last). */
 extern unsigned env_ncpus;
 
+/* Fake host mapping (snp_host_map_hook): every address below
+ * env_host_mapped_top starts in a 2 MiB host mapping; the hook records each
+ * split 2 MiB (traced "split 0x..." like the RMPUPDATEs) or fails. */
+#define ENV_MAX_SPLITS 64
+extern u64 env_splits[ENV_MAX_SPLITS];
+extern unsigned env_nsplits;
+/* 4 KiB RMPUPDATE assignments inside a still 2 MiB host mapping (the
+ * hardware back end's fake RMPUPDATE counts them). Must stay 0. */
+extern unsigned env_4k_in_host_2m;
+extern bool env_split_fails;
+bool env_host_2m_mapped(u64 spa);
+
 /* Fake RMP instructions (hardware back end under test). */
 void fake_rmpupdate_script(const u32 *codes, unsigned n);
 extern unsigned fake_rmpupdate_calls, fake_psmash_calls, fake_rmpopt_calls;

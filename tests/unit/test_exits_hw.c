@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "arch/msr.h"
+#include "hv/guest/vcpu_fpu.h"
 #include "hv/svm/exit.h"
 #include "hv/svm/exit_decode.h"
 #include "tests/doubles/fake_console.h"
@@ -121,6 +122,59 @@ static void test_db_ac_reflected(void **s)
 	assert_false(fx_g->stopping);
 }
 
+/* XSETBV is intercepted (VMRUN does not switch XCR0) and checked: #GP in
+ * the guest for a bad value, ECX != 0 or CPL > 0; a good one reaches the
+ * hardware XCR0 and the vCPU's copy, and the 3-byte insn is skipped. */
+static void xsetbv_exit(struct vcpu *v, u32 ecx, u64 val)
+{
+	fx_exit(v, 0x8d, 0, 0);
+	v->gprs.rcx = ecx;
+	v->vmcb->save.rax = val & 0xffffffff;
+	v->gprs.rdx = val >> 32;
+}
+
+static void test_xsetbv_checked(void **s)
+{
+	struct vcpu *v = fx_v[0];
+	struct features f = { 0 };
+	struct vmcb *b = built();
+	const u32 gp = 13 | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID |
+		       EVENTINJ_EV;
+
+	(void)s;
+	assert_true(b->control.intercept2 & BIT(13));
+	free(b);
+	f.fxsr = f.xsave = true;
+	f.xcr0_supported = 7;
+	f.xsave_size = 832;
+	fpu_boot(&f);
+	v->xcr0 = 1;
+	xsetbv_exit(v, 0, 0x5); /* AVX without SSE */
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	assert_int_equal(v->vmcb->control.event_inj, gp);
+	assert_int_equal(v->vmcb->save.rip, RIP0);
+	xsetbv_exit(v, 0, 1ULL << 32 | 7); /* a bit above 31 */
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	assert_int_equal(v->vmcb->control.event_inj, gp);
+	xsetbv_exit(v, 1, 1); /* XCR1 */
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	assert_int_equal(v->vmcb->control.event_inj, gp);
+	xsetbv_exit(v, 0, 3);
+	v->vmcb->save.cpl = 3;
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	assert_int_equal(v->vmcb->control.event_inj, gp);
+	v->vmcb->save.cpl = 0;
+	assert_int_equal(v->xcr0, 1);
+	assert_int_equal(fake_trace_count("xsetbv"), 0);
+	xsetbv_exit(v, 0, 7);
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	assert_int_equal(v->vmcb->control.event_inj, 0);
+	assert_int_equal(v->vmcb->save.rip, RIP0 + 3);
+	assert_int_equal(v->xcr0, 7);
+	assert_int_equal(fake_cpus[0].xcr0, 7);
+	assert_false(fx_g->stopping);
+}
+
 static void test_mc_stops_guest(void **s)
 {
 	(void)s;
@@ -216,7 +270,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		T(test_cache_intercepts),     T(test_invd_wbinvd_skipped),
 		T(test_exception_intercepts), T(test_db_ac_reflected),
-		T(test_mc_stops_guest),	      T(test_exitintinfo_reinjected),
+		T(test_mc_stops_guest),
+		T(test_xsetbv_checked),	      T(test_exitintinfo_reinjected),
 		T(test_cpuid_sev_hidden),     T(test_pred_cmd_written),
 	};
 	return cmocka_run_group_tests_name("exits_hw", tests, NULL, NULL);

@@ -312,7 +312,9 @@ static void test_amd_snp_sets_fix_dram_mod_en_everywhere(void **st)
 	(void)st;
 	t_machine(NCPU, VENDOR_AMD, true);
 	g_features.snp = true;
+	g_mtrr_snp_enabling = true;
 	assert_int_equal(mtrr_init(), 0);
+	g_mtrr_snp_enabling = false;
 	for (unsigned c = 0; c < NCPU; c++) {
 		assert_int_equal(fake_msr_read(c, MSR_AMD_SYSCFG),
 				 T_SYSCFG | SYSCFG_MTRR_FIX_DRAM_MOD_EN);
@@ -329,6 +331,19 @@ static void test_amd_snp_sets_fix_dram_mod_en_everywhere(void **st)
 	/* the boot CPU set it once in capture, then never again */
 	assert_int_equal(fake_trace_count("cpu0: wrmsr 0xc0010010"), 1);
 	assert_int_equal(fake_trace_count("wrmsr 0xc0010010"), NCPU);
+}
+
+/* A CPU that offers SNP, but nothing is going to enable it: SYSCFG stays
+ * as the firmware left it (only the SNP enabling path sets the bit). */
+static void test_amd_snp_offered_leaves_syscfg(void **st)
+{
+	(void)st;
+	t_machine(NCPU, VENDOR_AMD, true);
+	g_features.snp = true;
+	assert_int_equal(mtrr_init(), 0);
+	for (unsigned c = 0; c < NCPU; c++)
+		assert_int_equal(fake_msr_read(c, MSR_AMD_SYSCFG), T_SYSCFG);
+	assert_int_equal(fake_trace_count("wrmsr 0xc0010010"), 0);
 }
 
 static void test_fixed_rdwrmem_bits_compared_only_when_readable(void **st)
@@ -401,6 +416,7 @@ int t_sync_tests(void)
 		cmocka_unit_test(test_cpu_with_mtrrs_off_before_still_skips),
 		cmocka_unit_test(test_missing_cpu_aborts_before_any_write),
 		cmocka_unit_test(test_amd_snp_sets_fix_dram_mod_en_everywhere),
+		cmocka_unit_test(test_amd_snp_offered_leaves_syscfg),
 		cmocka_unit_test(
 			test_fixed_rdwrmem_bits_compared_only_when_readable),
 		cmocka_unit_test(test_snp_lock_refuses_writes),

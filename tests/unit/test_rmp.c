@@ -8,6 +8,8 @@
 
 #include <cmocka.h>
 
+#include "arch/msr.h"
+#include "hv/features.h"
 #include "hv/snp/rmp.h"
 #include "hv/snp/rmp_model.h"
 #include "hv/snp/rmpopt.h"
@@ -33,6 +35,25 @@ static void test_model_selected_and_named(void **s)
 	boot(4, true);
 	assert_ptr_equal(g_rmp, &rmp_hw_ops);
 	assert_true(fake_console_has("RMP back end: hardware"));
+}
+
+/* RMPOPT only with the segmented RMP enabled (RMP_CFG[0]): SNP and RMPOPT
+ * in CPUID but RMP_CFG[0] = 0 -> not the hardware RMPOPT back end. */
+static void test_rmpopt_needs_segmented_rmp_enabled(void **s)
+{
+	(void)s;
+	env_setup(4, 1, true);
+	fake_msr_define(MSR_AMD_RMP_CFG, 0);
+	assert_int_equal(snp_init(RMPOPT_MODE_LEADER, 2 * SZ_1G), 0);
+	assert_false(g_snp.rmpopt_usable);
+	assert_ptr_equal(g_rmp, &rmp_model_ops);
+	assert_int_equal(fake_rmpopt_calls, 0);
+	assert_true(fake_console_has("RMPOPT unusable: segmented RMP"));
+	/* No segmented RMP in CPUID at all: RMP_CFG is never read. */
+	env_setup(4, 1, true);
+	g_features.segmented_rmp = false;
+	assert_int_equal(snp_init(RMPOPT_MODE_LEADER, 2 * SZ_1G), 0);
+	assert_ptr_equal(g_rmp, &rmp_model_ops);
 }
 
 static void test_model_4k_assign_reclaim(void **s)
@@ -151,6 +172,7 @@ static void test_hw_retries_overlap_only(void **s)
 
 	(void)s;
 	boot(2, true);
+	assert_int_equal(snp_host_map_4k(P(PG)), 0); /* host map first */
 	fake_rmpupdate_calls = 0;
 	fake_rmpupdate_script(overlap, 3);
 	assert_int_equal(rmp_assign(P(PG), gpa(0), 1, RMP_PG_4K), RMP_OK);
@@ -160,12 +182,14 @@ static void test_hw_retries_overlap_only(void **s)
 	assert_int_equal(rmp_assign(P(PG), gpa(0), 1, RMP_PG_4K),
 			 RMP_FAIL_PERMISSION);
 	assert_int_equal(fake_rmpupdate_calls, 1);
+	assert_int_equal(env_4k_in_host_2m, 0);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_model_selected_and_named),
+		cmocka_unit_test(test_rmpopt_needs_segmented_rmp_enabled),
 		cmocka_unit_test(test_model_4k_assign_reclaim),
 		cmocka_unit_test(test_model_2m_rules_and_psmash),
 		cmocka_unit_test(test_model_rmpupdate_unoptimizes_every_core),

@@ -29,6 +29,48 @@ static void boot(unsigned ncpus, unsigned tpc, bool hw, enum rmpopt_mode m)
 	assert_int_equal(snp_init(m, 2 * SZ_1G), 0);
 }
 
+/* A 4 KiB guest page inside a 2 MiB host mapping: the host mapping of
+ * that 2 MiB is split first (once), a whole 2 MiB page needs no split, and
+ * a failed split assigns nothing. */
+static void test_4k_assign_splits_host_mapping_first(void **s)
+{
+	struct rmp_state st;
+	u64 tables0;
+	hpa_t m;
+
+	(void)s;
+	boot(4, 1, true, RMPOPT_MODE_LEADER);
+	m = page_alloc(1024, 512);
+	tables0 = snp_host_map_pages();
+	fake_trace_clear();
+	assert_int_equal(snp_guest_assign(5, m, gpa(0), SZ_2M, 0), 0);
+	assert_int_equal(env_nsplits, 0); /* 2 MiB entry: no split */
+	assert_int_equal(snp_guest_assign(6, hpa(m.v + SZ_2M), gpa(0),
+					  2 * PAGE_SIZE, 0),
+			 0);
+	assert_int_equal(env_nsplits, 1);
+	assert_int_equal(snp_host_map_pages() - tables0, 0); /* fake: none */
+	assert_int_equal(env_splits[0], m.v + SZ_2M);
+	assert_true(fake_trace_find("split") <
+		    fake_trace_find("size 0 asid 6"));
+	assert_int_equal(env_4k_in_host_2m, 0);
+	assert_int_equal(snp_guest_teardown(5), 0);
+	assert_int_equal(snp_guest_teardown(6), 0);
+
+	boot(4, 1, false, RMPOPT_MODE_LEADER); /* the model */
+	m = page_alloc(1, 1);
+	env_split_fails = true;
+	assert_int_equal(snp_guest_assign(7, m, gpa(0), PAGE_SIZE, 0), -1);
+	assert_false(rmp_model_lookup(m, &st));
+	assert_int_equal(snp_guest_pages(7), 0);
+	assert_true(fake_console_has("cannot map"));
+	env_split_fails = false;
+	assert_int_equal(snp_guest_assign(7, m, gpa(0), PAGE_SIZE, 0), 0);
+	assert_true(rmp_model_lookup(m, &st));
+	assert_false(env_host_2m_mapped(m.v));
+	assert_int_equal(snp_guest_teardown(7), 0);
+}
+
 static void test_assign_4k_2m_teardown_to_pool(void **s)
 {
 	struct rmp_state st;
@@ -273,6 +315,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_assign_4k_2m_teardown_to_pool),
+		cmocka_unit_test(test_4k_assign_splits_host_mapping_first),
 		cmocka_unit_test(test_bad_arguments),
 		cmocka_unit_test(test_failed_reclaim_leaks_page),
 		cmocka_unit_test(test_failed_2m_reclaim_psmash_leaks_one_4k),

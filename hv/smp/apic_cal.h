@@ -1,0 +1,20 @@
+/* hv/smp/apic_cal.h - the LAPIC timer's rate, measured against the TSC
+ * (the APIC timer clock is the bus/core crystal clock, model specific, SDM
+ * vol 3 11.5.4; QEMU emulates 1 GHz): pure arithmetic for the calibration
+ * and for turning milliseconds into a timer count. */
+#ifndef MINHV_HV_SMP_APIC_CAL_H
+#define MINHV_HV_SMP_APIC_CAL_H
+
+#include "arch/types.h"
+
+/* LAPIC timer ticks per ms (divide by 1) measured at boot; 0 before. */
+extern u64 g_apic_timer_khz;
+
+/* kHz of the APIC timer that counted apic_ticks while the TSC (tsc_khz)
+ * advanced tsc_cycles. 0 when nothing was measured. */
+u64 apic_khz_from(u64 apic_ticks, u64 tsc_cycles, u64 tsc_khz);
+/* Initial count (divide by 1) for ms milliseconds, clamped to the 32-bit
+ * register and at least 1; 0 when the rate is unknown. */
+u32 apic_ticks_for_ms(u64 apic_khz, u32 ms);
+
+#endif

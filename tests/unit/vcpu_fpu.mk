@@ -1,0 +1,4 @@
+# tests/unit/vcpu_fpu.mk - per-vCPU vector state, XCR0 and DR0-DR3 around a
+# vCPU's run (order of the XSAVE/XRSTOR/XSETBV/DR writes) and XSETBV checks.
+UNIT_TESTS += test_vcpu_fpu
+test_vcpu_fpu_MODS := vcpu_fpu fmt fake_cpu fake_console
