@@ -82,6 +82,16 @@ int svm_guest_run_once(const struct guest_params *p, struct guest **out)
 	return 0;
 }
 
+/* Tear g down; every page it took must be back in the pool (KTAP). */
+static bool destroy_checked(struct guest *g, u64 before)
+{
+	guest_destroy(g);
+	return ktap_ok("svm.pool_restored", mm_free_pages() == before,
+		       "pool has %llu free pages after teardown, %llu before",
+		       (unsigned long long)mm_free_pages(),
+		       (unsigned long long)before);
+}
+
 /* isa-debug-exit value 0, the pass of kvm-unit-tests and of the initramfs
  * `make linux` builds: a write of v ends the guest with (v << 1) | 1. */
 #define FOREIGN_PASS_STATUS 1
@@ -123,12 +133,7 @@ static int run_foreign(struct guest_params *p, bool linux)
 			      "guest %s: exit status %lld, %d means /init passed",
 			      g->name, (long long)g->exit_status,
 			      FOREIGN_PASS_STATUS);
-	guest_destroy(g);
-	ok &= ktap_ok("svm.pool_restored", mm_free_pages() == before,
-		      "pool has %llu free pages after teardown, %llu before",
-		      (unsigned long long)mm_free_pages(),
-		      (unsigned long long)before);
-	return ok ? 0 : -EIO; /* a check above failed */
+	return destroy_checked(g, before) && ok ? 0 : -EIO; /* a check failed */
 }
 
 int svm_run_guest_image(const char *name, const void *img, u64 size,
@@ -197,12 +202,7 @@ int svm_run_guest_image(const char *name, const void *img, u64 size,
 	ok &= ktap_ok("svm.guest_results",
 		      guest_results_ok(g, res, sizeof(res)), "guest %s: %s",
 		      g->name, res);
-	guest_destroy(g);
-	ok &= ktap_ok("svm.pool_restored", mm_free_pages() == before,
-		      "pool has %llu free pages after teardown, %llu before",
-		      (unsigned long long)mm_free_pages(),
-		      (unsigned long long)before);
-	return ok ? 0 : -EIO; /* a check above failed */
+	return destroy_checked(g, before) && ok ? 0 : -EIO; /* a check failed */
 }
 
 int svm_run_builtin(void)
