@@ -137,7 +137,8 @@ static int make_vcpu(struct guest *g, u32 id)
 				    .vcpu_id = id,
 				    .bsp = id == 0,
 				    .x2apic = g_features.x2apic,
-				    .tsc_deadline = g_features.tsc_deadline,
+				    .tsc_deadline = true, /* CPUID says so */
+				    .tsc_khz = g_tsc_khz,
 				    .maxphyaddr = phys_bits(),
 			    });
 		return 0;

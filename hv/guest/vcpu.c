@@ -102,6 +102,9 @@ static void vcpu_run(struct vcpu *v)
 		selftest_run(ST_VCPU_START, &st);
 	}
 	while (!g->stopping) {
+		/* vLAPIC: INIT -> wait-for-SIPI here (hv/platform/). */
+		if (!vlapic_before_run(v))
+			break;
 		if (v->state != VCPU_RUNNING) {
 			if (v->state == VCPU_DONE || !vcpu_wait_wakeup(v))
 				break;
@@ -123,6 +126,9 @@ static void vcpu_run(struct vcpu *v)
 			irq_enable();
 			continue;
 		}
+		/* Pending vLAPIC events into EVENTINJ / V_IRQ, after the
+		 * Dekker above so a kick from now on forces an exit. */
+		vlapic_inject_pending(v);
 		/* Guest SPEC_CTRL in hardware while it runs (vcpu_spec.c);
 		 * the host base is back before any indirect branch. */
 		vcpu_spec_enter(v);

@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "arch/types.h"
+#include "hv/platform/lapic.h"
 
 struct vcpu;
 
@@ -33,6 +34,7 @@ struct platform {
 	struct fw_cfg_dev fw_cfg;
 	u64 pm_tsc0; /* TSC when the PM timer read 0 */
 	u64 tsc_khz;
+	struct vlapic_bus lapic_bus; /* the vCPUs' vLAPICs (lapic_vcpu.c) */
 };
 
 /* The port table (ports.c): true when a device owns the port. */

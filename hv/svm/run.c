@@ -53,6 +53,7 @@ static void stage(enum selftest_stage st, struct guest *g)
 
 void svm_guest_run(struct guest *g)
 {
+	vlapic_guest_start(g); /* multiboot: APs wait for INIT-SIPI */
 	vcpu_run_here(g->vcpus[0]);
 	/* vCPU 0 can be done (HLT, IF=0) while others still run. */
 	while (!__atomic_load_n(&g->stopping, __ATOMIC_ACQUIRE))

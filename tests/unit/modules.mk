@@ -43,6 +43,7 @@ MOD_exits := hv/svm/exit_table.c hv/svm/exit_cpuid.c hv/svm/exit_msr.c \
 MOD_platform := hv/platform/ports.c hv/platform/uart.c \
 	hv/platform/debug_exit.c hv/platform/fw_cfg.c hv/platform/pm_timer.c
 MOD_vlapic := hv/platform/lapic.c hv/platform/lapic_mmio.c \
+	hv/platform/lapic_irq.c hv/platform/lapic_timer.c hv/platform/lapic_ipi.c \
 	hv/platform/lapic_msr.c
 MOD_emul_decode := hv/emul/decode.c
 MOD_emul_walk := hv/emul/walk.c

@@ -1,0 +1,348 @@
+/* hv/platform/lapic_vcpu.c - the vLAPIC wired to a multiboot guest's vCPUs:
+ * the APIC bus (a target on another CPU is kicked with a host IPI), event
+ * injection before VMRUN (APM vol 2 15.20 EVENTINJ, 15.21.4 V_IRQ and the
+ * VINTR intercept), NMI blocking until IRET, HLT and wait-for-SIPI waits
+ * on a parked CPU, INIT/SIPI (SDM vol 3 9.4.4, 11.6.1), and the host LAPIC
+ * timer armed for the guest timer's next expiry. */
+#include "arch/apic.h"
+#include "arch/cpu.h"
+#include "arch/idt.h"
+#include "hv/guest/guest.h"
+#include "hv/log.h"
+#include "hv/park/park.h"
+#include "hv/platform/lapic.h"
+#include "hv/smp/time.h"
+#include "hv/svm/exit.h"
+#include "hv/svm/svm.h"
+
+#define V_TPR_MASK 0xfULL
+#define V_IRQ BIT(8)
+#define V_INTR_PRIO(p) ((u64)(p) << 16)
+#define V_IGN_TPR BIT(20)
+#define V_INTR_VECTOR(v) ((u64)(v) << 32)
+#define INT_SHADOW BIT(0) /* int_shadow (0x68) bit 0, APM 15.21.5 */
+#define CLEAN_I BIT(0) /* intercepts (APM 15.15.3 table 15-9) */
+#define CLEAN_TPR BIT(3) /* V_TPR, V_IRQ, V_INTR_* */
+#define CLEAN_ALL 0xffffffffu
+#define RFLAGS_TF BIT(8)
+#define RFLAGS_IF BIT(9)
+#define DR6_BS BIT(14)
+#define VEC_NMI 2
+/* The host timer never waits longer (a guest timer further out is
+ * re-armed at the next exit; the watchdog ticks stay this short). */
+#define HOST_TIMER_MAX_MS 10
+
+static u64 host_apic_khz; /* the host LAPIC timer's bus clock */
+
+static struct vcpu *vcpu_of(struct vlapic *l)
+{
+	return (struct vcpu *)((char *)l - __builtin_offsetof(struct vcpu,
+							      lapic));
+}
+
+static struct vlapic *bus_at(void *ctx, u32 i)
+{
+	struct guest *g = ctx;
+
+	return i < g->nr_vcpus ? &g->vcpus[i]->lapic : NULL;
+}
+
+/* A message for t: its vCPU re-checks before its next VMRUN; a running
+ * one is made to exit (host IPI -> INTR exit), a parked one wakes. */
+static void bus_notify(struct vlapic *t)
+{
+	vcpu_kick(vcpu_of(t));
+}
+
+static u64 guest_tsc(const struct vcpu *v)
+{
+	return rdtsc() + v->vmcb->control.tsc_offset;
+}
+
+/* Host timer: wakes a halted vCPU, or exits a running one, at the guest
+ * timer's expiry. */
+static void timer_irq(struct trap_frame *f)
+{
+	struct svm_cpu *sc = svm_this_cpu();
+
+	(void)f;
+	if (sc && sc->vcpu) {
+		sc->vcpu->lapic.c.host_at = 0;
+		__atomic_store_n(&sc->vcpu->wake, 1, __ATOMIC_SEQ_CST);
+	}
+	apic_eoi();
+}
+
+/* The host LAPIC timer's rate, once: count down 1 ms of TSC. */
+static void host_timer_calibrate(void)
+{
+	u32 left;
+
+	if (host_apic_khz)
+		return;
+	apic_timer_oneshot(VEC_TIMER, 0xffffffffu, APIC_TIMER_DIV_1);
+	udelay(1000);
+	left = apic_timer_remaining();
+	apic_timer_stop();
+	host_apic_khz = 0xffffffffu - left;
+	if (!host_apic_khz)
+		host_apic_khz = 1000000; /* QEMU's 1 GHz */
+}
+
+static void host_timer_arm(struct vcpu *v)
+{
+	struct vlapic *l = &v->lapic;
+	u64 now = rdtsc(), at, ticks, max = HOST_TIMER_MAX_MS * g_tsc_khz;
+
+	if (!l->timer_next || !g_tsc_khz)
+		return;
+	at = l->timer_next - v->vmcb->control.tsc_offset; /* host TSC */
+	if (at > now + max)
+		at = now + max;
+	/* Armed already for this moment or sooner, and not yet passed. */
+	if (l->c.host_at && l->c.host_at <= at && l->c.host_at > now)
+		return;
+	ticks = at > now ? (at - now) * host_apic_khz / g_tsc_khz : 0;
+	apic_timer_oneshot(VEC_TIMER, ticks ? (u32)ticks : 1,
+			   APIC_TIMER_DIV_1);
+	l->c.host_at = at > now ? at : now + 1;
+}
+
+void vlapic_guest_start(struct guest *g)
+{
+	struct vlapic_bus *bus = &g->plat.lapic_bus;
+
+	if (!g->multiboot)
+		return;
+	*bus = (struct vlapic_bus){ bus_at, bus_notify, g, g->nr_vcpus };
+	host_timer_calibrate();
+	idt_register(VEC_TIMER, timer_irq);
+	for (u32 i = 0; i < g->nr_vcpus; i++)
+		g->vcpus[i]->lapic.bus = bus;
+	/* The APs wait for INIT-SIPI, as on a PC (SDM 9.4): each runs its
+	 * loop on its own CPU, parked in vlapic_before_run(). */
+	for (u32 i = 1; i < g->nr_vcpus; i++) {
+		struct vcpu *v = g->vcpus[i];
+
+		v->lapic.wait_sipi = true;
+		if (vcpu_claim_start(v) || vcpu_launch(v))
+			guest_stop(g, -1, true,
+				   "vCPU %u: its CPU is not online (vcpus= is more than the CPUs)",
+				   i);
+	}
+}
+
+static void sync_tpr(struct vcpu *v)
+{
+	struct vlapic *l = &v->lapic;
+	u8 vt = v->vmcb->control.v_intr & V_TPR_MASK;
+
+	/* The guest wrote CR8 (V_TPR) since minhv last set it. */
+	if (vt != l->c.vtpr) {
+		l->tpr = (u32)vt << 4;
+		l->c.vtpr = vt;
+	}
+}
+
+void vlapic_sync(struct vcpu *v)
+{
+	if (!v->guest->multiboot)
+		return;
+	sync_tpr(v);
+	v->lapic.now = guest_tsc(v);
+	vlapic_timer_poll(&v->lapic, v->lapic.now);
+}
+
+/* SIPI (SDM 9.4.4.1, 11.6.1): real mode at vector << 12, CS.sel =
+ * vector << 8, IP 0. Real mode under SVM needs nested paging (CR0.PG=0)
+ * and real-mode segment attributes (APM 15.5.1). */
+static void start_real_mode(struct vcpu *v, u8 vector)
+{
+	struct vmcb_save *s;
+	u64 tsc_offset = v->vmcb->control.tsc_offset;
+	const struct vmcb_seg data = { 0, 0x93, 0xffff, 0 };
+
+	vcpu_reset(v, 0, 0, 0);
+	v->vmcb->control.tsc_offset = tsc_offset;
+	s = &v->vmcb->save;
+	s->cs = (struct vmcb_seg){ (u16)(vector << 8), 0x9b, 0xffff,
+				   (u64)vector << 12 };
+	s->ds = s->es = s->ss = s->fs = s->gs = data;
+	s->tr = (struct vmcb_seg){ 0, 0x8b, 0xffff, 0 };
+	s->ldtr = (struct vmcb_seg){ 0, 0x82, 0xffff, 0 };
+	s->gdtr = (struct vmcb_seg){ 0, 0, 0xffff, 0 };
+	s->idtr = (struct vmcb_seg){ 0, 0, 0xffff, 0 };
+	s->cr0 = BIT(4); /* ET; PE=0, PG=0 */
+	s->cr3 = s->cr4 = 0;
+	s->efer = EFER_SVME; /* VMRUN needs it; hidden from the guest */
+	s->rflags = 0x2;
+	s->rip = 0;
+	s->rsp = 0;
+	v->vmcb->control.clean = 0;
+	v->lapic.c.nmi_masked = v->lapic.c.iret_wait = false;
+	v->lapic.c.nmi_step = false;
+	v->lapic.c.vtpr = 0;
+	v->lapic.c.host_at = 0;
+}
+
+bool vlapic_before_run(struct vcpu *v)
+{
+	struct vlapic *l = &v->lapic;
+	struct guest *g = v->guest;
+
+	if (!g->multiboot)
+		return true;
+	if (__atomic_exchange_n(&l->init_pending, 0, __ATOMIC_SEQ_CST))
+		vlapic_init_reset(l);
+	if (!l->wait_sipi) {
+		/* A SIPI outside wait-for-SIPI is ignored (SDM 9.4.4). */
+		__atomic_store_n(&l->sipi, 0, __ATOMIC_SEQ_CST);
+		return true;
+	}
+	for (;;) {
+		u32 s;
+
+		__atomic_store_n(&v->wake, 0, __ATOMIC_SEQ_CST);
+		if (__atomic_load_n(&g->stopping, __ATOMIC_SEQ_CST))
+			return false;
+		if (__atomic_exchange_n(&l->init_pending, 0, __ATOMIC_SEQ_CST))
+			vlapic_init_reset(l);
+		s = __atomic_exchange_n(&l->sipi, 0, __ATOMIC_SEQ_CST);
+		if (s & VLAPIC_SIPI_PENDING) {
+			start_real_mode(v, s & 0xff);
+			l->wait_sipi = false;
+			v->progress_tsc = rdtsc(); /* waiting is not a hang */
+			return true;
+		}
+		if (park_ready())
+			park_until(PARK_VCPU_HALTED, &v->wake);
+		else
+			cpu_relax();
+	}
+}
+
+void vlapic_inject_pending(struct vcpu *v)
+{
+	struct vmcb *vm = v->vmcb;
+	struct vmcb_control *c = &vm->control;
+	struct vlapic *l = &v->lapic;
+	bool busy, shadow;
+	int vec;
+
+	if (!v->guest->multiboot)
+		return;
+	if (c->exit_code == VMEXIT_INTR)
+		l->c.host_at = 0; /* the watchdog may have re-armed it */
+	sync_tpr(v);
+	vlapic_timer_poll(l, guest_tsc(v));
+	c->v_intr &= ~(V_TPR_MASK | V_IRQ | V_IGN_TPR | V_INTR_PRIO(0xf) |
+		       V_INTR_VECTOR(0xff));
+	vmcb_clr_intercept(vm, INTERCEPT_VINTR);
+	/* The NMI handler's IRET has retired once RIP moved on. */
+	if (l->c.iret_wait && vm->save.rip != l->c.iret_rip)
+		l->c.nmi_masked = l->c.iret_wait = false;
+	busy = c->event_inj & EVENTINJ_VALID; /* a re-injected event first */
+	shadow = c->int_shadow & INT_SHADOW;
+	if (!busy && !shadow && !l->c.nmi_masked &&
+	    __atomic_exchange_n(&l->nmi_pending, 0, __ATOMIC_SEQ_CST)) {
+		c->event_inj = VEC_NMI | EVENTINJ_TYPE_NMI | EVENTINJ_VALID;
+		/* Blocked until IRET (SDM 6.7.1): watch for it. */
+		l->c.nmi_masked = true;
+		vmcb_set_intercept(vm, INTERCEPT_IRET);
+		busy = true;
+	}
+	vec = vlapic_pending_vector(l);
+	if (vec >= 0) {
+		if (!busy && !shadow && (vm->save.rflags & RFLAGS_IF)) {
+			vlapic_ack(l, (u8)vec);
+			c->event_inj = (u64)vec | EVENTINJ_TYPE_INTR |
+				       EVENTINJ_VALID;
+		} else {
+			/* Exit as soon as the guest can take it (IF=1, no
+			 * shadow, the injected event delivered). */
+			c->v_intr |= V_IRQ | V_IGN_TPR | V_INTR_PRIO(0xf) |
+				     V_INTR_VECTOR(vec);
+			vmcb_set_intercept(vm, INTERCEPT_VINTR);
+		}
+	}
+	l->c.vtpr = (l->tpr >> 4) & 0xf;
+	c->v_intr |= l->c.vtpr;
+	c->clean &= ~(CLEAN_I | CLEAN_TPR);
+	host_timer_arm(v);
+}
+
+/* The interrupt window opened: the next VMRUN injects. */
+enum exit_action vlapic_exit_vintr(struct vcpu *v)
+{
+	v->vmcb->control.v_intr &= ~V_IRQ;
+	vmcb_clr_intercept(v->vmcb, INTERCEPT_VINTR);
+	return EXIT_RESUME;
+}
+
+/* IRET with an NMI in service: it intercepts before it executes, so NMIs
+ * stay blocked until RIP moves on. With another NMI pending, single-step
+ * over the IRET (TF, as KVM does) so it is delivered right after it. */
+enum exit_action vlapic_exit_iret(struct vcpu *v)
+{
+	struct vlapic *l = &v->lapic;
+
+	vmcb_clr_intercept(v->vmcb, INTERCEPT_IRET);
+	v->vmcb->control.clean &= ~CLEAN_I;
+	l->c.iret_wait = true;
+	l->c.iret_rip = v->vmcb->save.rip;
+	if (__atomic_load_n(&l->nmi_pending, __ATOMIC_ACQUIRE) &&
+	    !(v->vmcb->save.rflags & RFLAGS_TF)) {
+		v->vmcb->save.rflags |= RFLAGS_TF;
+		l->c.nmi_step = true;
+	}
+	return EXIT_RESUME;
+}
+
+bool vlapic_db_step(struct vcpu *v)
+{
+	struct vlapic *l = &v->lapic;
+
+	if (!v->guest->multiboot || !l->c.nmi_step)
+		return false;
+	l->c.nmi_step = false;
+	/* IRET loaded RFLAGS from the stack, so our TF is gone already;
+	 * the trap is ours, not the guest's. */
+	v->vmcb->save.dr6 &= ~DR6_BS;
+	return true;
+}
+
+bool vlapic_hlt(struct vcpu *v)
+{
+	struct vlapic *l = &v->lapic;
+	struct guest *g = v->guest;
+	bool if_on = v->vmcb->save.rflags & RFLAGS_IF;
+
+	for (;;) {
+		__atomic_store_n(&v->wake, 0, __ATOMIC_SEQ_CST);
+		if (__atomic_load_n(&g->stopping, __ATOMIC_SEQ_CST))
+			return false;
+		vlapic_sync(v);
+		if (vlapic_wakeup(l, if_on) ||
+		    (l->wait_sipi && (l->sipi & VLAPIC_SIPI_PENDING)))
+			return true;
+		host_timer_arm(v);
+		if (!park_ready()) {
+			cpu_relax();
+			continue;
+		}
+		v->stats.halt_waits++;
+		park_until(PARK_VCPU_HALTED, &v->wake);
+	}
+}
+
+int vlapic_tsc_deadline_msr(struct vcpu *v, bool wr, u64 *val)
+{
+	if (!v->guest->multiboot)
+		return 1;
+	vlapic_sync(v);
+	if (wr)
+		vlapic_tsc_deadline_write(&v->lapic, *val);
+	else
+		*val = vlapic_tsc_deadline_read(&v->lapic);
+	return 0;
+}
