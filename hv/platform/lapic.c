@@ -91,7 +91,7 @@ void vlapic_init_reset(struct vlapic *l)
 	if (vlapic_mode(l) == VLAPIC_X2APIC)
 		l->ldr = x2apic_ldr(l->cfg.vcpu_id);
 	__atomic_store_n(&l->nmi_pending, 0, __ATOMIC_SEQ_CST);
-	__atomic_store_n(&l->sipi, 0, __ATOMIC_SEQ_CST);
+	/* A SIPI sent after this INIT must still start it: sipi stays. */
 	l->wait_sipi = true;
 }
 

@@ -149,6 +149,20 @@ void vlapic_eoi(struct vlapic *l);
 /* INIT (SDM 11.4.7.3): registers as at power-up except the ID, APIC base
  * and pending state cleared; the vCPU waits for a SIPI. */
 void vlapic_init_reset(struct vlapic *l);
+/* Owner, before running: take INIT (-> wait-for-SIPI) and SIPI in order.
+ * The vector to start at when a SIPI found the vCPU waiting for it, else
+ * -1 (a SIPI outside wait-for-SIPI is dropped, SDM 9.4.4). */
+int vlapic_take_startup(struct vlapic *l);
+/* What to inject before VMRUN (APM 15.20-15.21): an NMI unless one is in
+ * service; the highest deliverable interrupt when the guest can take it
+ * (IF=1, no interrupt shadow, no event already being injected), else an
+ * interrupt window. Consumes what it returns (NMI taken and masked until
+ * IRET, interrupt acknowledged into ISR); *vec is the vector. */
+#define VLAPIC_INJ_NMI 1u
+#define VLAPIC_INJ_INTR 2u
+#define VLAPIC_INJ_WINDOW 4u
+unsigned vlapic_next_event(struct vlapic *l, bool if_on, bool shadow, bool busy,
+			   u8 *vec);
 /* Does a halted CPU wake (SDM vol 2 HLT): a deliverable interrupt
  * with IF=1, or an NMI or INIT whatever IF says. */
 bool vlapic_wakeup(const struct vlapic *l, bool if_on);

@@ -109,8 +109,8 @@ void vlapic_send_ipi(struct vlapic *src, u32 lo, u32 dest)
 		return;
 	}
 	if (!bus) {
-		if (sh == SH_ALL ||
-		    (sh == SH_NONE && vlapic_match_dest(src, dest, logical, x2)))
+		if (sh == SH_ALL || (sh == SH_NONE &&
+				     vlapic_match_dest(src, dest, logical, x2)))
 			vlapic_deliver(src, mode, vec, level);
 		return;
 	}

@@ -84,3 +84,39 @@ bool vlapic_wakeup(const struct vlapic *l, bool if_on)
 		return true;
 	return if_on && vlapic_pending_vector(l) >= 0;
 }
+
+int vlapic_take_startup(struct vlapic *l)
+{
+	u32 s;
+
+	if (__atomic_exchange_n(&l->init_pending, 0, __ATOMIC_SEQ_CST))
+		vlapic_init_reset(l);
+	s = __atomic_exchange_n(&l->sipi, 0, __ATOMIC_SEQ_CST);
+	if (!l->wait_sipi || !(s & VLAPIC_SIPI_PENDING))
+		return -1;
+	l->wait_sipi = false;
+	return (int)(s & 0xff);
+}
+
+unsigned vlapic_next_event(struct vlapic *l, bool if_on, bool shadow, bool busy,
+			   u8 *vec)
+{
+	unsigned r = 0;
+	int v;
+
+	/* An interrupt shadow (STI, MOV SS) holds NMIs too (SDM 6.8.3). */
+	if (!busy && !shadow && !l->c.nmi_masked &&
+	    __atomic_exchange_n(&l->nmi_pending, 0, __ATOMIC_SEQ_CST)) {
+		l->c.nmi_masked = true; /* blocked until IRET (SDM 6.7.1) */
+		r |= VLAPIC_INJ_NMI;
+		busy = true;
+	}
+	v = vlapic_pending_vector(l);
+	if (v < 0)
+		return r;
+	*vec = (u8)v;
+	if (busy || shadow || !if_on)
+		return r | VLAPIC_INJ_WINDOW;
+	vlapic_ack(l, (u8)v);
+	return r | VLAPIC_INJ_INTR;
+}

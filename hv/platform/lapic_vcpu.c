@@ -36,8 +36,8 @@ static u64 host_apic_khz; /* the host LAPIC timer's bus clock */
 
 static struct vcpu *vcpu_of(struct vlapic *l)
 {
-	return (struct vcpu *)((char *)l - __builtin_offsetof(struct vcpu,
-							      lapic));
+	return (struct vcpu *)((char *)l -
+			       __builtin_offsetof(struct vcpu, lapic));
 }
 
 static struct vlapic *bus_at(void *ctx, u32 i)
@@ -52,11 +52,6 @@ static struct vlapic *bus_at(void *ctx, u32 i)
 static void bus_notify(struct vlapic *t)
 {
 	vcpu_kick(vcpu_of(t));
-}
-
-static u64 guest_tsc(const struct vcpu *v)
-{
-	return rdtsc() + v->vmcb->control.tsc_offset;
 }
 
 /* Host timer: wakes a halted vCPU, or exits a running one, at the guest
@@ -103,8 +98,7 @@ static void host_timer_arm(struct vcpu *v)
 	if (l->c.host_at && l->c.host_at <= at && l->c.host_at > now)
 		return;
 	ticks = at > now ? (at - now) * host_apic_khz / g_tsc_khz : 0;
-	apic_timer_oneshot(VEC_TIMER, ticks ? (u32)ticks : 1,
-			   APIC_TIMER_DIV_1);
+	apic_timer_oneshot(VEC_TIMER, ticks ? (u32)ticks : 1, APIC_TIMER_DIV_1);
 	l->c.host_at = at > now ? at : now + 1;
 }
 
@@ -126,31 +120,11 @@ void vlapic_guest_start(struct guest *g)
 
 		v->lapic.wait_sipi = true;
 		if (vcpu_claim_start(v) || vcpu_launch(v))
-			guest_stop(g, -1, true,
-				   "vCPU %u: its CPU is not online (vcpus= is more than the CPUs)",
-				   i);
+			guest_stop(
+				g, -1, true,
+				"vCPU %u: its CPU is not online (vcpus= is more than the CPUs)",
+				i);
 	}
-}
-
-static void sync_tpr(struct vcpu *v)
-{
-	struct vlapic *l = &v->lapic;
-	u8 vt = v->vmcb->control.v_intr & V_TPR_MASK;
-
-	/* The guest wrote CR8 (V_TPR) since minhv last set it. */
-	if (vt != l->c.vtpr) {
-		l->tpr = (u32)vt << 4;
-		l->c.vtpr = vt;
-	}
-}
-
-void vlapic_sync(struct vcpu *v)
-{
-	if (!v->guest->multiboot)
-		return;
-	sync_tpr(v);
-	v->lapic.now = guest_tsc(v);
-	vlapic_timer_poll(&v->lapic, v->lapic.now);
 }
 
 /* SIPI (SDM 9.4.4.1, 11.6.1): real mode at vector << 12, CS.sel =
@@ -192,28 +166,22 @@ bool vlapic_before_run(struct vcpu *v)
 
 	if (!g->multiboot)
 		return true;
-	if (__atomic_exchange_n(&l->init_pending, 0, __ATOMIC_SEQ_CST))
-		vlapic_init_reset(l);
-	if (!l->wait_sipi) {
-		/* A SIPI outside wait-for-SIPI is ignored (SDM 9.4.4). */
-		__atomic_store_n(&l->sipi, 0, __ATOMIC_SEQ_CST);
-		return true;
-	}
 	for (;;) {
-		u32 s;
+		int vec = vlapic_take_startup(l);
 
-		__atomic_store_n(&v->wake, 0, __ATOMIC_SEQ_CST);
-		if (__atomic_load_n(&g->stopping, __ATOMIC_SEQ_CST))
-			return false;
-		if (__atomic_exchange_n(&l->init_pending, 0, __ATOMIC_SEQ_CST))
-			vlapic_init_reset(l);
-		s = __atomic_exchange_n(&l->sipi, 0, __ATOMIC_SEQ_CST);
-		if (s & VLAPIC_SIPI_PENDING) {
-			start_real_mode(v, s & 0xff);
-			l->wait_sipi = false;
+		if (vec >= 0) {
+			start_real_mode(v, (u8)vec);
 			v->progress_tsc = rdtsc(); /* waiting is not a hang */
 			return true;
 		}
+		if (!l->wait_sipi)
+			return true;
+		__atomic_store_n(&v->wake, 0, __ATOMIC_SEQ_CST);
+		if (__atomic_load_n(&g->stopping, __ATOMIC_SEQ_CST))
+			return false;
+		if (__atomic_load_n(&l->init_pending, __ATOMIC_SEQ_CST) ||
+		    __atomic_load_n(&l->sipi, __ATOMIC_SEQ_CST))
+			continue;
 		if (park_ready())
 			park_until(PARK_VCPU_HALTED, &v->wake);
 		else
@@ -226,89 +194,41 @@ void vlapic_inject_pending(struct vcpu *v)
 	struct vmcb *vm = v->vmcb;
 	struct vmcb_control *c = &vm->control;
 	struct vlapic *l = &v->lapic;
-	bool busy, shadow;
-	int vec;
+	unsigned ev;
+	u8 vec = 0;
 
 	if (!v->guest->multiboot)
 		return;
 	if (c->exit_code == VMEXIT_INTR)
 		l->c.host_at = 0; /* the watchdog may have re-armed it */
-	sync_tpr(v);
-	vlapic_timer_poll(l, guest_tsc(v));
+	vlapic_sync(v); /* CR8 -> TPR, expired timers */
 	c->v_intr &= ~(V_TPR_MASK | V_IRQ | V_IGN_TPR | V_INTR_PRIO(0xf) |
 		       V_INTR_VECTOR(0xff));
 	vmcb_clr_intercept(vm, INTERCEPT_VINTR);
 	/* The NMI handler's IRET has retired once RIP moved on. */
 	if (l->c.iret_wait && vm->save.rip != l->c.iret_rip)
 		l->c.nmi_masked = l->c.iret_wait = false;
-	busy = c->event_inj & EVENTINJ_VALID; /* a re-injected event first */
-	shadow = c->int_shadow & INT_SHADOW;
-	if (!busy && !shadow && !l->c.nmi_masked &&
-	    __atomic_exchange_n(&l->nmi_pending, 0, __ATOMIC_SEQ_CST)) {
+	/* A re-injected event (EXITINTINFO) or a handler's goes first. */
+	ev = vlapic_next_event(l, vm->save.rflags & RFLAGS_IF,
+			       c->int_shadow & INT_SHADOW,
+			       c->event_inj & EVENTINJ_VALID, &vec);
+	if (ev & VLAPIC_INJ_NMI) {
 		c->event_inj = VEC_NMI | EVENTINJ_TYPE_NMI | EVENTINJ_VALID;
-		/* Blocked until IRET (SDM 6.7.1): watch for it. */
-		l->c.nmi_masked = true;
-		vmcb_set_intercept(vm, INTERCEPT_IRET);
-		busy = true;
+		vmcb_set_intercept(vm, INTERCEPT_IRET); /* watch for IRET */
 	}
-	vec = vlapic_pending_vector(l);
-	if (vec >= 0) {
-		if (!busy && !shadow && (vm->save.rflags & RFLAGS_IF)) {
-			vlapic_ack(l, (u8)vec);
-			c->event_inj = (u64)vec | EVENTINJ_TYPE_INTR |
-				       EVENTINJ_VALID;
-		} else {
-			/* Exit as soon as the guest can take it (IF=1, no
-			 * shadow, the injected event delivered). */
-			c->v_intr |= V_IRQ | V_IGN_TPR | V_INTR_PRIO(0xf) |
-				     V_INTR_VECTOR(vec);
-			vmcb_set_intercept(vm, INTERCEPT_VINTR);
-		}
+	if (ev & VLAPIC_INJ_INTR)
+		c->event_inj = (u64)vec | EVENTINJ_TYPE_INTR | EVENTINJ_VALID;
+	if (ev & VLAPIC_INJ_WINDOW) {
+		/* Exit as soon as the guest can take it (IF=1, no shadow,
+		 * the injected event delivered). */
+		c->v_intr |= V_IRQ | V_IGN_TPR | V_INTR_PRIO(0xf) |
+			     V_INTR_VECTOR(vec);
+		vmcb_set_intercept(vm, INTERCEPT_VINTR);
 	}
 	l->c.vtpr = (l->tpr >> 4) & 0xf;
 	c->v_intr |= l->c.vtpr;
 	c->clean &= ~(CLEAN_I | CLEAN_TPR);
 	host_timer_arm(v);
-}
-
-/* The interrupt window opened: the next VMRUN injects. */
-enum exit_action vlapic_exit_vintr(struct vcpu *v)
-{
-	v->vmcb->control.v_intr &= ~V_IRQ;
-	vmcb_clr_intercept(v->vmcb, INTERCEPT_VINTR);
-	return EXIT_RESUME;
-}
-
-/* IRET with an NMI in service: it intercepts before it executes, so NMIs
- * stay blocked until RIP moves on. With another NMI pending, single-step
- * over the IRET (TF, as KVM does) so it is delivered right after it. */
-enum exit_action vlapic_exit_iret(struct vcpu *v)
-{
-	struct vlapic *l = &v->lapic;
-
-	vmcb_clr_intercept(v->vmcb, INTERCEPT_IRET);
-	v->vmcb->control.clean &= ~CLEAN_I;
-	l->c.iret_wait = true;
-	l->c.iret_rip = v->vmcb->save.rip;
-	if (__atomic_load_n(&l->nmi_pending, __ATOMIC_ACQUIRE) &&
-	    !(v->vmcb->save.rflags & RFLAGS_TF)) {
-		v->vmcb->save.rflags |= RFLAGS_TF;
-		l->c.nmi_step = true;
-	}
-	return EXIT_RESUME;
-}
-
-bool vlapic_db_step(struct vcpu *v)
-{
-	struct vlapic *l = &v->lapic;
-
-	if (!v->guest->multiboot || !l->c.nmi_step)
-		return false;
-	l->c.nmi_step = false;
-	/* IRET loaded RFLAGS from the stack, so our TF is gone already;
-	 * the trap is ours, not the guest's. */
-	v->vmcb->save.dr6 &= ~DR6_BS;
-	return true;
 }
 
 bool vlapic_hlt(struct vcpu *v)
@@ -333,16 +253,4 @@ bool vlapic_hlt(struct vcpu *v)
 		v->stats.halt_waits++;
 		park_until(PARK_VCPU_HALTED, &v->wake);
 	}
-}
-
-int vlapic_tsc_deadline_msr(struct vcpu *v, bool wr, u64 *val)
-{
-	if (!v->guest->multiboot)
-		return 1;
-	vlapic_sync(v);
-	if (wr)
-		vlapic_tsc_deadline_write(&v->lapic, *val);
-	else
-		*val = vlapic_tsc_deadline_read(&v->lapic);
-	return 0;
 }

@@ -45,6 +45,8 @@ MOD_platform := hv/platform/ports.c hv/platform/uart.c \
 MOD_vlapic := hv/platform/lapic.c hv/platform/lapic_mmio.c \
 	hv/platform/lapic_irq.c hv/platform/lapic_timer.c hv/platform/lapic_ipi.c \
 	hv/platform/lapic_msr.c
+# The vLAPIC's exit handlers (the waits and injection need the SMP layer).
+MOD_vlapic_exit := hv/platform/lapic_exit.c
 MOD_emul_decode := hv/emul/decode.c
 MOD_emul_walk := hv/emul/walk.c
 MOD_emul := hv/emul/mmio.c hv/emul/regs.c $(MOD_emul_walk) $(MOD_emul_decode)
