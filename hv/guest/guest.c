@@ -201,7 +201,9 @@ static int load_multiboot(struct guest *g, const struct guest_params *p)
 				     .nr_cpus = g->nr_vcpus,
 				     .ram_size = g->mem_size,
 				     .tsc_khz = g_tsc_khz,
-				     .pm_tsc0 = rdtsc() };
+				     .pm_tsc0 = rdtsc(),
+				     /* A masked PIC pair (pic.c). */
+				     .pic = { { .imr = 0xff }, { .imr = 0xff } } };
 	return 0;
 }
 

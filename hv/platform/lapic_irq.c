@@ -111,6 +111,11 @@ unsigned vlapic_next_event(struct vlapic *l, bool if_on, bool shadow, bool busy,
 		r |= VLAPIC_INJ_NMI;
 		busy = true;
 	}
+	/* Held by the shadow or another event: exit once it is over (a
+	 * guest spinning in STI; NOP loops would otherwise never see it). */
+	if (!(r & VLAPIC_INJ_NMI) && !l->c.nmi_masked &&
+	    __atomic_load_n(&l->nmi_pending, __ATOMIC_ACQUIRE))
+		r |= VLAPIC_INJ_WINDOW;
 	v = vlapic_pending_vector(l);
 	if (v < 0)
 		return r;

@@ -41,7 +41,8 @@ MOD_exits := hv/svm/exit_table.c hv/svm/exit_cpuid.c hv/svm/exit_msr.c \
 	hv/svm/exit_cache.c hv/svm/exit_excp.c hv/svm/exit_msr_pmu.c
 # The guest platform's devices (hv/platform/) and MMIO emulation (hv/emul/).
 MOD_platform := hv/platform/ports.c hv/platform/uart.c \
-	hv/platform/debug_exit.c hv/platform/fw_cfg.c hv/platform/pm_timer.c
+	hv/platform/debug_exit.c hv/platform/fw_cfg.c hv/platform/pm_timer.c \
+	hv/platform/pic.c
 MOD_vlapic := hv/platform/lapic.c hv/platform/lapic_mmio.c \
 	hv/platform/lapic_irq.c hv/platform/lapic_timer.c hv/platform/lapic_ipi.c \
 	hv/platform/lapic_msr.c
