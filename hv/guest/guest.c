@@ -158,7 +158,7 @@ bool guest_image_is_multiboot(const void *img, size_t size)
 static int load_multiboot(struct guest *g, const struct guest_params *p)
 {
 	struct mb_load_info li;
-	struct mb_boot mb = { g->mem_size, p->cmdline, 0, 0 };
+	struct mb_boot mb = { g->mem_size, p->cmdline, 0, 0, 0 };
 
 	/* Guest-physical memory ends below the local APIC at 0xFEE00000,
 	 * whose page must stay unmapped so accesses fault (NPF). */
@@ -191,6 +191,19 @@ static int load_multiboot(struct guest *g, const struct guest_params *p)
 		pr_err("guest %s: command line longer than %u bytes\n", g->name,
 		       MB_CMDLINE_MAX - 1);
 		return -HC_EINVAL;
+	}
+	/* An image in conventional memory over the boot information page:
+	 * the page moves right after it (QEMU also puts it after the image). */
+	if (li.start < MB_INFO_END && li.end > MB_INFO_GPA) {
+		mb.info_gpa = ALIGN_UP(mb.mod_size ? mb.mod_start + mb.mod_size :
+						     li.end,
+				       PAGE_SIZE);
+		if (mb.info_gpa + PAGE_SIZE > MB_LOW_RAM_END) {
+			pr_err("guest %s: no room for the boot information after the image at [%#llx, %#llx)\n",
+			       g->name, (unsigned long long)li.start,
+			       (unsigned long long)li.end);
+			return -HC_EINVAL;
+		}
 	}
 	g->cr3 = mb_info_build(g->mem_host, &mb);
 	acpi_tables_build((u8 *)g->mem_host + MB_BIOS_START, MB_BIOS_START,

@@ -31,6 +31,10 @@
 /* The host timer never waits longer (a guest timer further out is
  * re-armed at the next exit; the watchdog ticks stay this short). */
 #define HOST_TIMER_MAX_MS 10
+/* HLT with IF=1 ends after at most this long even with nothing pending:
+ * minhv has no PIT, whose 18.2 Hz tick wakes a halted CPU on a PC (bare
+ * QEMU); kvm-unit-tests' realmode "sti inhibit" relies on it. */
+#define HLT_TICK_MS 55
 
 static u64 host_apic_khz; /* the host LAPIC timer's bus clock */
 
@@ -84,14 +88,20 @@ static void host_timer_calibrate(void)
 		host_apic_khz = 1000000; /* QEMU's 1 GHz */
 }
 
-static void host_timer_arm(struct vcpu *v)
+/* Arm the host timer for the guest timer's expiry, or for host TSC
+ * `until` when that is sooner (0: none). */
+static void host_timer_arm_until(struct vcpu *v, u64 until)
 {
 	struct vlapic *l = &v->lapic;
 	u64 now = rdtsc(), at, ticks, max = HOST_TIMER_MAX_MS * g_tsc_khz;
 
-	if (!l->timer_next || !g_tsc_khz)
+	if ((!l->timer_next && !until) || !g_tsc_khz)
 		return;
-	at = l->timer_next - v->vmcb->control.tsc_offset; /* host TSC */
+	/* The guest timer in host TSC. */
+	at = l->timer_next ? l->timer_next - v->vmcb->control.tsc_offset :
+			     until;
+	if (until && until < at)
+		at = until;
 	if (at > now + max)
 		at = now + max;
 	/* Armed already for this moment or sooner, and not yet passed. */
@@ -100,6 +110,11 @@ static void host_timer_arm(struct vcpu *v)
 	ticks = at > now ? (at - now) * host_apic_khz / g_tsc_khz : 0;
 	apic_timer_oneshot(VEC_TIMER, ticks ? (u32)ticks : 1, APIC_TIMER_DIV_1);
 	l->c.host_at = at > now ? at : now + 1;
+}
+
+static void host_timer_arm(struct vcpu *v)
+{
+	host_timer_arm_until(v, 0);
 }
 
 void vlapic_guest_start(struct guest *g)
@@ -236,6 +251,8 @@ bool vlapic_hlt(struct vcpu *v)
 	struct vlapic *l = &v->lapic;
 	struct guest *g = v->guest;
 	bool if_on = v->vmcb->save.rflags & RFLAGS_IF;
+	/* No PIT: a PC's 18.2 Hz BIOS tick would end this HLT by now. */
+	u64 tick = rdtsc() + HLT_TICK_MS * g_tsc_khz;
 
 	for (;;) {
 		__atomic_store_n(&v->wake, 0, __ATOMIC_SEQ_CST);
@@ -245,7 +262,9 @@ bool vlapic_hlt(struct vcpu *v)
 		if (vlapic_wakeup(l, if_on) ||
 		    (l->wait_sipi && (l->sipi & VLAPIC_SIPI_PENDING)))
 			return true;
-		host_timer_arm(v);
+		if (if_on && rdtsc() >= tick)
+			return true; /* resumes after HLT, nothing injected */
+		host_timer_arm_until(v, if_on ? tick : 0);
 		if (!park_ready()) {
 			cpu_relax();
 			continue;
