@@ -52,7 +52,7 @@ MOD_emul_decode := hv/emul/decode.c
 MOD_emul_walk := hv/emul/walk.c
 MOD_emul := hv/emul/mmio.c hv/emul/regs.c $(MOD_emul_walk) $(MOD_emul_decode)
 MOD_platform_tables := hv/platform/acpi_tables.c hv/platform/pm_timer.c \
-	hv/platform/fw_cfg.c
+	hv/platform/fw_cfg.c hv/platform/pic.c
 MOD_multiboot := hv/guest/multiboot_info.c hv/guest/multiboot.c
 # The guest-facing side of the exit handlers (hypercalls, guest memory,
 # console, vCPU operations, guest stop).
