@@ -19,11 +19,21 @@ OBJCOPY := objcopy
 
 WARN := -Wall -Wextra -Werror
 # -mgeneral-regs-only: no SSE state to save in exit or interrupt paths.
-HV_CFLAGS := -std=c11 $(WARN) -O2 -g -ffreestanding -fno-stack-protector \
+HV_CFLAGS = -std=c11 $(WARN) $(OPT) -g -ffreestanding -fno-stack-protector \
 	-fno-stack-check -fshort-wchar -mno-red-zone -mgeneral-regs-only \
 	-fpic -fvisibility=hidden -fno-omit-frame-pointer -fno-strict-aliasing \
 	-fcf-protection=none -I. -MMD -MP
-BOOT_CFLAGS := $(HV_CFLAGS) -I$(EFIINC) -I$(EFIINC)/x86_64 -DGNU_EFI_USE_MS_ABI
+# What runs once at boot, parses input or only reports is built for size
+# (-Os), so minhv.efi stays under 256 KiB; the exit path, IPIs, MTRR and
+# SNP passes and everything a guest runs stay -O2 (make bench measures them).
+OPT := -O2
+SIZE_OPT_C := $(wildcard boot/*.c hv/acpi/*.c hv/options/*.c) \
+	$(filter-out hv/selftest/ipi_bench.c,$(wildcard hv/selftest/*.c)) \
+	hv/main.c hv/smp/boot.c hv/smp/plan.c hv/smp/policy.c lib/fmt.c \
+	hv/guest/elf.c $(wildcard hv/guest/multiboot*.c) hv/guest/bzimage.c \
+	hv/guest/linux_boot.c hv/platform/acpi_tables.c hv/svm/vmcb_dump.c \
+	hv/svm/vmcb_check.c
+BOOT_CFLAGS = $(HV_CFLAGS) -I$(EFIINC) -I$(EFIINC)/x86_64 -DGNU_EFI_USE_MS_ABI
 HV_LDFLAGS := -nostdlib -znocombreloc -shared -Bsymbolic -T linker.ld \
 	--no-undefined --build-id=none
 
@@ -36,6 +46,7 @@ BOOT_C := $(wildcard boot/*.c)
 HV_ASM := $(wildcard arch/*.asm)
 HV_OBJ := $(HV_C:%.c=$(B)/%.o) $(BOOT_C:%.c=$(B)/%.o) \
 	$(HV_ASM:%.asm=$(B)/%.o) $(B)/guest_blob.o
+$(SIZE_OPT_C:%.c=$(B)/%.o): OPT := -Os
 
 .PHONY: all run test unit boot-test image bench clean setup format check-layout kut
 all: $(B)/minhv.efi $(B)/guest.elf

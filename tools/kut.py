@@ -103,16 +103,16 @@ def run_bare(t, cpu, smp, mem, rest, tmo):
     return result_of(p.returncode, text), text
 
 
-def run_minhv(t, cpu, mem, tmo):
+def run_minhv(t, cpu, smp, mem, tmo):
     log = os.path.join(LOGS, t["name"] + ".minhv.log")
     flat = t["file"]
     # minhv needs SVM and NPT from the outer CPU model.
     ocpu = (cpu or DEFAULT_CPU) + ",+svm,+npt"
     args = t.get("test_args", "").replace('"', "")
     opts = ('guest=\\kut\\%s cmdline="%s" guest_mem=%dM pool=%dM '
-            'watchdog_ms=0 vcpus=1' % (flat, args, mem, mem + 64))
+            'watchdog_ms=0 vcpus=%d' % (flat, args, mem, mem + 64, smp))
     cmd = [os.path.join(TOP, "tests", "boot", "run-qemu.sh"),
-           "--name", "kut-" + t["name"], "--smp", "1", "--cpu", ocpu,
+           "--name", "kut-" + t["name"], "--smp", str(smp), "--cpu", ocpu,
            "--mem", str(mem + 512), "--timeout", str(tmo + 60),
            "--log", log, "--opts", opts,
            "--file", "%s:kut/%s" % (os.path.join(SRC, "x86", flat), flat)]
@@ -157,13 +157,15 @@ def main():
             continue
         cpu, smp, mem, rest = split_params(t.get("qemu_params", "") + " " +
                                            t.get("extra_params", ""))
+        if "smp" in t:  # the cfg's own smp = N key
+            smp = int(re.match(r"(\d+)", t["smp"]).group(1))
         tmo = int(re.match(r"(\d+)", t.get("timeout", "90")).group(1))
         t0 = time.time()
         bare, _ = run_bare(t, cpu, smp, mem, rest, tmo)
         t1 = time.time()
-        mh, _ = run_minhv(t, cpu, mem, tmo)
+        mh, _ = run_minhv(t, cpu, smp, mem, tmo)
         t2 = time.time()
-        note = "" if smp == 1 else "-smp %d: minhv runs 1 vCPU" % smp
+        note = ""
         if bare != mh:
             same = False
             note = (note + "; " if note else "") + "DIFFERS"

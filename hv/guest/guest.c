@@ -125,7 +125,7 @@ static int make_vcpu(struct guest *g, u32 id)
 		void *area = page_alloc_ptr(vcpu_fpu_pages());
 
 		if (!area)
-			return -HC_E2BIG;
+			return -E2BIG;
 		vcpu_fpu_init(v, area);
 	} else {
 		vcpu_fpu_init(v, NULL);
@@ -150,7 +150,8 @@ static int make_vcpu(struct guest *g, u32 id)
 				    .vcpu_id = id,
 				    .bsp = id == 0,
 				    .x2apic = g_features.x2apic,
-				    .tsc_deadline = g_features.tsc_deadline,
+				    .tsc_deadline = true, /* CPUID says so */
+				    .tsc_khz = g_tsc_khz,
 				    .maxphyaddr = phys_bits(),
 			    });
 		return 0;
@@ -172,7 +173,7 @@ bool guest_image_is_multiboot(const void *img, size_t size)
 static int load_multiboot(struct guest *g, const struct guest_params *p)
 {
 	struct mb_load_info li;
-	struct mb_boot mb = { g->mem_size, p->cmdline, 0, 0 };
+	struct mb_boot mb = { g->mem_size, p->cmdline, 0, 0, 0 };
 
 	/* Guest-physical memory ends below the local APIC at 0xFEE00000,
 	 * whose page must stay unmapped so accesses fault (NPF). */
@@ -206,6 +207,19 @@ static int load_multiboot(struct guest *g, const struct guest_params *p)
 		       MB_CMDLINE_MAX - 1);
 		return -EINVAL;
 	}
+	/* An image in conventional memory over the boot information page:
+	 * the page moves right after it (QEMU also puts it after the image). */
+	if (li.start < MB_INFO_END && li.end > MB_INFO_GPA) {
+		mb.info_gpa = ALIGN_UP(mb.mod_size ? mb.mod_start + mb.mod_size :
+						     li.end,
+				       PAGE_SIZE);
+		if (mb.info_gpa + PAGE_SIZE > MB_LOW_RAM_END) {
+			pr_err("guest %s: no room for the boot information after the image at [%#llx, %#llx)\n",
+			       g->name, (unsigned long long)li.start,
+			       (unsigned long long)li.end);
+			return -EINVAL;
+		}
+	}
 	g->cr3 = mb_info_build(g->mem_host, &mb);
 	acpi_tables_build((u8 *)g->mem_host + MB_BIOS_START, MB_BIOS_START,
 			  g->nr_vcpus);
@@ -215,7 +229,9 @@ static int load_multiboot(struct guest *g, const struct guest_params *p)
 				     .nr_cpus = g->nr_vcpus,
 				     .ram_size = g->mem_size,
 				     .tsc_khz = g_tsc_khz,
-				     .pm_tsc0 = rdtsc() };
+				     .pm_tsc0 = rdtsc(),
+				     /* A masked PIC pair (pic.c). */
+				     .pic = { { .imr = 0xff }, { .imr = 0xff } } };
 	return 0;
 }
 

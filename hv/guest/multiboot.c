@@ -57,6 +57,9 @@ static int range_ok(u64 gpa, u64 memsz, u64 off, u64 filesz, size_t size,
 		pr_err("multiboot: a segment reaches past the end of the file\n");
 		return -EINVAL;
 	}
+	if (gpa >= MB_LOW_IMAGE_MIN && gpa < MB_LOW_RAM_END &&
+	    memsz <= MB_LOW_RAM_END - gpa)
+		return 0; /* conventional memory (a real-mode test) */
 	if (gpa < MB_IMAGE_MIN || gpa > limit || memsz > limit - gpa) {
 		pr_err("multiboot: segment [%#llx, %#llx) is outside [%#llx, %#llx): %s\n",
 		       (unsigned long long)gpa,
@@ -64,7 +67,7 @@ static int range_ok(u64 gpa, u64 memsz, u64 off, u64 filesz, size_t size,
 		       (unsigned long long)MB_IMAGE_MIN,
 		       (unsigned long long)limit,
 		       gpa < MB_IMAGE_MIN ?
-			       "below 1 MiB, where minhv keeps the boot information and ACPI tables" :
+			       "below 1 MiB and not inside conventional memory [0x1000, 0x9fc00)" :
 			       "it does not fit guest memory (guest_mem=)");
 		return -EFAULT;
 	}

@@ -21,6 +21,10 @@
 #define MB_LOW_RAM_END 0x9fc00ULL /* conventional memory ends (639 KiB) */
 #define MB_BIOS_START 0xe0000ULL /* reserved: the guest's ACPI tables */
 #define MB_IMAGE_MIN 0x100000ULL
+/* Images linked into conventional memory (kvm-unit-tests' realmode at
+ * 0x8000) may use [MB_LOW_IMAGE_MIN, MB_LOW_RAM_END): page 0 (the real-mode
+ * IVT) is left alone; the boot information moves out of their way. */
+#define MB_LOW_IMAGE_MIN 0x1000ULL
 #define MB_CMDLINE_MAX 0xe00 /* bytes, NUL included */
 #define MB_MAX_MEM 0xc0000000ULL /* RAM below the 32-bit device hole */
 
@@ -80,7 +84,8 @@ struct mb_load_info {
 
 /* Load a multiboot kernel (header address fields when flag 16 is set,
  * else ELF32 or ELF64 PT_LOAD segments at their physical addresses) into
- * guest memory. Everything must lie in [MB_IMAGE_MIN, limit). 0, or
+ * guest memory. Everything must lie in [MB_IMAGE_MIN, limit) or
+ * [MB_LOW_IMAGE_MIN, MB_LOW_RAM_END). 0, or
  * -EINVAL/-EFAULT after one pr_err line naming the problem. */
 int mb_load(const void *img, size_t size, void *mem_host, u64 limit,
 	    struct mb_load_info *out);
@@ -89,9 +94,13 @@ struct mb_boot {
 	u64 mem_size; /* bytes of guest RAM */
 	const char *cmdline; /* may be NULL */
 	u64 mod_start, mod_size; /* mod_size 0: no module */
+	/* Where the page goes: 0 = MB_INFO_GPA; another page below
+	 * MB_LOW_RAM_END when the image itself lies there. */
+	u64 info_gpa;
 };
 
-/* Write the boot information at MB_INFO_GPA; returns its GPA (EBX). */
+/* Write the boot information page at b->info_gpa (MB_INFO_GPA when 0);
+ * returns its GPA (EBX). */
 u32 mb_info_build(void *mem_host, const struct mb_boot *b);
 
 #endif

@@ -2,7 +2,8 @@
  * minhv hands a kernel in EBX: memory sizes, a memory map (RAM below
  * 639 KiB, the BIOS area reserved for the ACPI tables, RAM from 1 MiB),
  * the command line and module 0 (initrd=). All of it in one page at
- * MB_INFO_GPA, which the map marks reserved. */
+ * MB_INFO_GPA (or the page after an image in conventional memory), which
+ * the map marks reserved. */
 #include "hv/guest/multiboot.h"
 #include "lib/string.h"
 
@@ -28,7 +29,8 @@ static void mmap_entry(struct mb_mmap_entry *e, u64 base, u64 end, u32 type)
 
 u32 mb_info_build(void *mem_host, const struct mb_boot *b)
 {
-	u8 *page = (u8 *)mem_host + MB_INFO_GPA;
+	u64 at = b->info_gpa ? b->info_gpa : MB_INFO_GPA;
+	u8 *page = (u8 *)mem_host + at;
 	struct mb_info *mi = (void *)page;
 	struct mb_module *mod = (void *)(page + OFF_MODS);
 	struct mb_mmap_entry *mm = (void *)(page + OFF_MMAP);
@@ -42,23 +44,23 @@ u32 mb_info_build(void *mem_host, const struct mb_boot *b)
 	if (n >= MB_CMDLINE_MAX)
 		n = MB_CMDLINE_MAX - 1;
 	memcpy(page + OFF_CMDLINE, b->cmdline ? b->cmdline : "", n);
-	mi->cmdline = MB_INFO_GPA + OFF_CMDLINE;
+	mi->cmdline = (u32)at + OFF_CMDLINE;
 	memcpy(page + OFF_NAME, "minhv", 6);
-	mi->boot_loader_name = MB_INFO_GPA + OFF_NAME;
+	mi->boot_loader_name = (u32)at + OFF_NAME;
 	if (b->mod_size) {
 		mi->flags |= MB_INFO_MODS;
 		mi->mods_count = 1;
-		mi->mods_addr = MB_INFO_GPA + OFF_MODS;
+		mi->mods_addr = (u32)at + OFF_MODS;
 		mod->mod_start = (u32)b->mod_start;
 		mod->mod_end = (u32)(b->mod_start + b->mod_size);
 		mod->string = mi->cmdline + (u32)n; /* "" */
 	}
-	mmap_entry(&mm[0], 0, MB_INFO_GPA, 1);
-	mmap_entry(&mm[1], MB_INFO_GPA, MB_INFO_END, 2);
-	mmap_entry(&mm[2], MB_INFO_END, MB_LOW_RAM_END, 1);
+	mmap_entry(&mm[0], 0, at, 1);
+	mmap_entry(&mm[1], at, at + PAGE_SIZE, 2);
+	mmap_entry(&mm[2], at + PAGE_SIZE, MB_LOW_RAM_END, 1);
 	mmap_entry(&mm[3], MB_BIOS_START, MB_IMAGE_MIN, 2);
 	mmap_entry(&mm[4], MB_IMAGE_MIN, b->mem_size, 1);
-	mi->mmap_addr = MB_INFO_GPA + OFF_MMAP;
+	mi->mmap_addr = (u32)at + OFF_MMAP;
 	mi->mmap_length = NR_MMAP * sizeof(struct mb_mmap_entry);
-	return MB_INFO_GPA;
+	return (u32)at;
 }

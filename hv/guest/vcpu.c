@@ -105,6 +105,7 @@ static void vcpu_run(struct vcpu *v)
 	struct vmcb *vmcb = v->vmcb;
 	const bool spec = g_spec_policy.guest != SPEC_GUEST_NONE;
 	const bool bench = g->bench;
+	const bool foreign = g->multiboot; /* a guest with a vLAPIC */
 	const u32 clean = vmcb_clean_mask(&g_features);
 	u64 host_aux = 0;
 
@@ -136,6 +137,10 @@ static void vcpu_run(struct vcpu *v)
 		v->stats.t_exit = 0; /* no exit yet: nothing to time */
 	}
 	for (;;) {
+		/* vLAPIC of a foreign guest: INIT -> wait-for-SIPI here, with
+		 * interrupts on (hv/platform/lapic_vcpu.c). */
+		if (__builtin_expect(foreign, 0) && !vlapic_before_run(v))
+			break;
 		/* Dekker with vcpu_wait_out(): announce, then check the state,
 		 * interrupts off so a kick sent after the check stays pending
 		 * and becomes an INTR exit (APM 15.21.1). The SEQ_CST store
@@ -164,6 +169,10 @@ static void vcpu_run(struct vcpu *v)
 		}
 		if (__builtin_expect(bench, 0))
 			bench_path(&v->stats, __builtin_ia32_rdtsc());
+		/* Pending vLAPIC events into EVENTINJ / V_IRQ, after the
+		 * Dekker above so a kick from now on forces an exit. */
+		if (__builtin_expect(foreign, 0))
+			vlapic_inject_pending(v);
 		/* Guest SPEC_CTRL in hardware while it runs (vcpu_spec.c);
 		 * the host base is back before any indirect branch. Nothing
 		 * to switch when the CPU has no SPEC_CTRL. */

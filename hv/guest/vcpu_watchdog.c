@@ -14,6 +14,7 @@
 
 #include "arch/apic.h"
 #include "arch/idt.h"
+#include "hv/platform/lapic.h"
 #include "hv/smp/apic_cal.h"
 #include "hv/smp/time.h"
 
@@ -69,8 +70,11 @@ static void tick_handler(struct trap_frame *f)
 	struct svm_cpu *sc = svm_this_cpu();
 
 	(void)f;
-	if (sc && sc->vcpu)
+	if (sc && sc->vcpu) {
 		__atomic_store_n(&sc->vcpu->tick, 1, __ATOMIC_RELAXED);
+		/* The same timer drives a foreign guest's vLAPIC timer. */
+		vlapic_host_timer_fired(sc->vcpu);
+	}
 	apic_eoi();
 }
 

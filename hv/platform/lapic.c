@@ -1,7 +1,9 @@
 /* hv/platform/lapic.c - the virtual local APIC register file by xAPIC
  * offset (SDM vol 3 table 11-1, APM 16.3-16.4), with the x2APIC
  * differences (SDM 11.12.1-11.12.3): ID and LDR read-only, no DFR/APR/RRD,
- * 64-bit ICR, #GP on nonzero EOI/ESR writes and on bits 63:32. */
+ * 64-bit ICR, #GP on nonzero EOI/ESR writes and on bits 63:32. Interrupt
+ * state, the timer and IPIs are in lapic_irq.c, lapic_timer.c and
+ * lapic_ipi.c. */
 #include "hv/platform/lapic.h"
 #include "hv/errno.h"
 
@@ -33,7 +35,8 @@
  * broadcast suppression, as the version register does not offer it. */
 #define SVR_MASK 0x3ffu
 /* ICR low: vector, delivery mode, destination mode, level, trigger,
- * shorthand. Bit 12 (delivery status) is never set: nothing is pending. */
+ * shorthand. Bit 12 (delivery status) is never set: an IPI is delivered
+ * to the target vLAPICs before the write completes. */
 #define ICR_LO_MASK 0x000ccfffu
 /* x2APIC ICR bits that #GP (SDM 11.12.9; as KVM). */
 #define X2_ICR_RSVD (0xfff00000ULL | 0x30000ULL | BIT(13))
@@ -56,6 +59,13 @@ static u32 lvt_mask(const struct vlapic *l, unsigned i)
 	return m[i];
 }
 
+/* x2APIC logical ID: cluster in 31:16, one bit of 16 in 15:0 (SDM
+ * 11.12.10.2). */
+static u32 x2apic_ldr(u32 id)
+{
+	return ((id >> 4) << 16) | (1u << (id & 15));
+}
+
 static void reset_regs(struct vlapic *l)
 {
 	l->id = l->cfg.vcpu_id << 24;
@@ -66,11 +76,32 @@ static void reset_regs(struct vlapic *l)
 	for (unsigned i = 0; i < VLAPIC_NR_LVT; i++)
 		l->lvt[i] = LVT_MASKED;
 	l->timer_init = l->timer_div = 0;
+	for (unsigned i = 0; i < 8; i++)
+		l->irr[i] = l->isr[i] = l->tmr[i] = 0;
+	l->timer_next = l->timer_start = l->timer_period = 0;
+	l->tsc_deadline = 0;
+}
+
+void vlapic_init_reset(struct vlapic *l)
+{
+	u32 id = l->id;
+
+	reset_regs(l);
+	l->id = id; /* INIT keeps the ID (SDM 11.4.7.3) and the mode */
+	if (vlapic_mode(l) == VLAPIC_X2APIC)
+		l->ldr = x2apic_ldr(l->cfg.vcpu_id);
+	__atomic_store_n(&l->nmi_pending, 0, __ATOMIC_SEQ_CST);
+	/* A SIPI sent after this INIT must still start it: sipi stays. */
+	l->wait_sipi = true;
 }
 
 void vlapic_init(struct vlapic *l, const struct vlapic_config *cfg)
 {
 	l->cfg = *cfg;
+	l->bus = NULL;
+	l->nmi_pending = l->init_pending = l->sipi = 0;
+	l->wait_sipi = false;
+	l->now = l->fired = 0;
 	l->apic_base = VLAPIC_DEFAULT_BASE | APIC_BASE_EN |
 		       (cfg->bsp ? APIC_BASE_BSP : 0);
 	reset_regs(l);
@@ -91,13 +122,6 @@ gpa_t vlapic_mmio_base(const struct vlapic *l)
 u64 vlapic_apic_base_read(const struct vlapic *l)
 {
 	return l->apic_base;
-}
-
-/* x2APIC logical ID: cluster in 31:16, one bit of 16 in 15:0 (SDM
- * 11.12.10.2). */
-static u32 x2apic_ldr(u32 id)
-{
-	return ((id >> 4) << 16) | (1u << (id & 15));
 }
 
 /* SDM 11.12.5 figure 11-27: disabled <-> xAPIC, xAPIC -> x2APIC,
@@ -138,11 +162,29 @@ void vlapic_set_error(struct vlapic *l, u32 bits)
 	l->esr_pending |= bits;
 }
 
-/* No interrupt is ever in service or requested, so PPR is TPR and APR
- * follows SDM 11.8.3.1 with ISRV = IRRV = 0. */
+static int top(const u32 *bits)
+{
+	for (int i = 7; i >= 0; i--) {
+		u32 w = __atomic_load_n(&bits[i], __ATOMIC_ACQUIRE);
+
+		if (w)
+			return i * 32 + 31 - __builtin_clz(w);
+	}
+	return 0;
+}
+
+/* Arbitration priority (SDM 11.8.3.1 figure 11-15): TPR when its class is
+ * at least the highest requested and above the highest in service, else
+ * the highest of the three classes. */
 static u32 apr(const struct vlapic *l)
 {
-	return (l->tpr & 0xf0) ? l->tpr : 0;
+	u32 t = l->tpr & 0xf0, irrv = (u32)top(l->irr) & 0xf0,
+	    isrv = (u32)top(l->isr) & 0xf0;
+
+	if (t >= irrv && t > isrv)
+		return l->tpr;
+	t = t > irrv ? t : irrv;
+	return t > isrv ? t : isrv;
 }
 
 int vlapic_reg_read(struct vlapic *l, u32 off, u64 *val)
@@ -154,8 +196,13 @@ int vlapic_reg_read(struct vlapic *l, u32 off, u64 *val)
 		*val = l->lvt[(off - R_LVT0) >> 4];
 		return 0;
 	}
-	if (off >= R_ISR0 && off <= R_IRR7 && !(off & 15))
-		return 0; /* ISR, TMR, IRR: nothing pending */
+	if (off >= R_ISR0 && off <= R_IRR7 && !(off & 15)) {
+		u32 i = (off - R_ISR0) >> 4; /* 0-7 ISR, 8-15 TMR, 16-23 IRR */
+		const u32 *b = i < 8 ? l->isr : i < 16 ? l->tmr : l->irr;
+
+		*val = __atomic_load_n(&b[i & 7], __ATOMIC_ACQUIRE);
+		return 0;
+	}
 	switch (off) {
 	case R_ID:
 		*val = x2 ? l->cfg.vcpu_id : l->id;
@@ -167,7 +214,7 @@ int vlapic_reg_read(struct vlapic *l, u32 off, u64 *val)
 		*val = l->tpr;
 		return 0;
 	case R_PPR:
-		*val = l->tpr;
+		*val = vlapic_ppr(l);
 		return 0;
 	case R_LDR:
 		*val = l->ldr;
@@ -187,7 +234,8 @@ int vlapic_reg_read(struct vlapic *l, u32 off, u64 *val)
 		*val = l->timer_init;
 		return 0;
 	case R_TMCCT:
-		return 0; /* no countdown is modelled yet */
+		*val = vlapic_timer_current(l, l->now);
+		return 0;
 	case R_TDCR:
 		*val = l->timer_div;
 		return 0;
@@ -213,11 +261,15 @@ int vlapic_reg_read(struct vlapic *l, u32 off, u64 *val)
 
 static void write_lvt(struct vlapic *l, unsigned i, u32 v)
 {
+	u32 old = l->lvt[i];
+
 	v &= lvt_mask(l, i);
 	/* Software-disabled: LVT masks stay set (SDM 11.4.7.2). */
 	if (!(l->svr & SVR_ENABLE))
 		v |= LVT_MASKED;
 	l->lvt[i] = v;
+	if (i == 0)
+		vlapic_timer_lvt_changed(l, old);
 }
 
 static void write_icr(struct vlapic *l, u32 lo, u32 hi)
@@ -230,6 +282,9 @@ static void write_icr(struct vlapic *l, u32 lo, u32 hi)
 		l->esr_pending |= ESR_SEND_ILLEGAL_VECTOR;
 	l->icr_lo = lo & ICR_LO_MASK;
 	l->icr_hi = hi;
+	/* xAPIC: the destination is ICR_HI[31:24]; x2APIC: all 32 bits. */
+	vlapic_send_ipi(l, l->icr_lo,
+			vlapic_mode(l) == VLAPIC_X2APIC ? hi : hi >> 24);
 }
 
 int vlapic_reg_write(struct vlapic *l, u32 off, u64 val)
@@ -248,8 +303,11 @@ int vlapic_reg_write(struct vlapic *l, u32 off, u64 val)
 		l->tpr = v & 0xff;
 		return 0;
 	case R_EOI:
-		/* Nothing in service; x2APIC: nonzero #GPs (SDM 11.12.1.2). */
-		return x2 && v ? -EINVAL : 0;
+		/* x2APIC: a nonzero value #GPs (SDM 11.12.1.2). */
+		if (x2 && v)
+			return -EINVAL;
+		vlapic_eoi(l);
+		return 0;
 	case R_SVR:
 		l->svr = v & SVR_MASK;
 		if (!(l->svr & SVR_ENABLE))
@@ -274,15 +332,20 @@ int vlapic_reg_write(struct vlapic *l, u32 off, u64 val)
 		}
 		return 0;
 	case R_TMICT:
-		l->timer_init = v;
+		vlapic_timer_write_init(l, v, l->now);
 		return 0;
 	case R_TDCR:
 		l->timer_div = v & TDCR_MASK;
 		return 0;
 	}
 	if (x2) {
-		if (off == R_SELF_IPI)
-			return 0; /* accepted; delivery is not modelled */
+		if (off == R_SELF_IPI) {
+			/* A fixed, edge IPI to this APIC (SDM 11.12.11). */
+			if (v & ~0xffu)
+				return -EINVAL;
+			vlapic_deliver(l, VLAPIC_DM_FIXED, v & 0xff, false);
+			return 0;
+		}
 		return -EINVAL; /* reserved or read-only */
 	}
 	switch (off) {

@@ -1,8 +1,10 @@
-/* hv/platform/lapic.h - a guest's virtual local APIC register file, one per
- * vCPU: xAPIC MMIO page and x2APIC MSRs 0x800-0x8FF over one state, and
- * the IA32_APIC_BASE mode switches (SDM vol 3 ch. 11 (10 in older
- * editions), APM vol 2 ch. 16). No interrupt delivery yet: ISR/IRR/TMR read
- * zero, ICR writes are stored and nothing is ever pending. */
+/* hv/platform/lapic.h - a guest's virtual local APIC, one per vCPU: the
+ * register file (xAPIC MMIO page and x2APIC MSRs 0x800-0x8FF over one
+ * state, IA32_APIC_BASE mode switches), IRR/ISR/TMR with priority
+ * arbitration, the timer (one-shot, periodic, TSC-deadline) and IPIs
+ * routed over a bus of the guest's vLAPICs (SDM vol 3 ch. 11 (10 in older
+ * editions), APM vol 2 ch. 16). Pure: time comes in as a guest TSC value,
+ * and the bus says how to reach another vCPU. */
 #ifndef MINHV_HV_PLATFORM_LAPIC_H
 #define MINHV_HV_PLATFORM_LAPIC_H
 
@@ -32,10 +34,43 @@ struct vlapic_config {
 	bool x2apic; /* CPUID.1:ECX[21] as the guest sees it */
 	bool tsc_deadline; /* CPUID.1:ECX[24]: LVT timer mode 2 exists */
 	u8 maxphyaddr; /* guest physical address width, bits */
+	u64 tsc_khz; /* guest TSC rate: the timer's bus ticks in TSC */
 };
+
+struct vlapic;
+
+/* The guest's vLAPICs as one APIC bus: at(ctx, i) is vCPU i's, for i <
+ * n; notify(t) makes t's vCPU look at its pending events soon (it may
+ * be running on another CPU, or halted). Unit tests plug in an array. */
+struct vlapic_bus {
+	struct vlapic *(*at)(void *ctx, u32 i);
+	void (*notify)(struct vlapic *t);
+	void *ctx;
+	u32 n;
+};
+
+/* Delivery modes of the ICR (SDM figure 11-12, APM 16.5). */
+#define VLAPIC_DM_FIXED 0
+#define VLAPIC_DM_LOWEST 1
+#define VLAPIC_DM_SMI 2
+#define VLAPIC_DM_NMI 4
+#define VLAPIC_DM_INIT 5
+#define VLAPIC_DM_SIPI 6
+
+/* LVT timer modes (bits 18:17). */
+#define VLAPIC_TIMER_ONESHOT 0
+#define VLAPIC_TIMER_PERIODIC 1
+#define VLAPIC_TIMER_TSC_DEADLINE 2
+/* The APIC bus clock the timer counts (what QEMU emulates: 1 GHz). */
+#define VLAPIC_BUS_KHZ 1000000u
+/* A periodic timer never fires more often than this (KVM's rule, as a
+ * hostile guest's 1-tick period would otherwise be an interrupt storm). */
+#define VLAPIC_MIN_PERIOD_US 50u
+#define VLAPIC_SIPI_PENDING BIT(8) /* sipi: vector | this */
 
 struct vlapic {
 	struct vlapic_config cfg;
+	struct vlapic_bus *bus; /* NULL: no other vCPU (IPIs go nowhere) */
 	u64 apic_base;
 	u32 id; /* xAPIC ID register (bits 31:24) */
 	u32 tpr, ldr, dfr, svr;
@@ -44,6 +79,27 @@ struct vlapic {
 	u32 icr_lo, icr_hi;
 	u32 lvt[VLAPIC_NR_LVT];
 	u32 timer_init, timer_div;
+	/* Interrupt state (SDM 11.8.4). irr is set by any CPU (atomic
+	 * OR), consumed by the owner; isr and tmr belong to the owner. */
+	u32 irr[8], isr[8], tmr[8];
+	/* Events from other vCPUs, taken by the owner with an exchange. */
+	u32 nmi_pending, init_pending;
+	u32 sipi; /* VLAPIC_SIPI_PENDING | vector */
+	bool wait_sipi; /* after INIT: only a SIPI (or INIT) starts it */
+	/* Timer, in guest TSC: next expiry (0: not armed), its start and
+	 * period (periodic). tsc_deadline is IA32_TSC_DEADLINE. */
+	u64 timer_next, timer_start, timer_period, tsc_deadline;
+	u64 now; /* guest TSC of the access being emulated */
+	u64 fired; /* timer interrupts raised (statistics) */
+	/* The owner vCPU's injection state (lapic_vcpu.c). */
+	struct {
+		bool nmi_masked; /* an NMI is in service until IRET */
+		bool iret_wait; /* IRET seen at iret_rip, not yet retired */
+		bool nmi_step; /* TF set by us to trap right after IRET */
+		u8 vtpr; /* V_TPR as last written to the VMCB */
+		u64 iret_rip;
+		u64 host_at; /* host TSC the host timer is armed for; 0 none */
+	} c;
 };
 
 /* Power-up state (SDM 11.4.7.1): enabled in xAPIC mode at 0xFEE00000. */
@@ -75,10 +131,104 @@ void vlapic_set_error(struct vlapic *l, u32 bits);
  * return all ones, writes are dropped. */
 extern const struct mmio_ops vlapic_mmio_ops;
 
+/* lapic_irq.c: interrupt state, pure and owner-side unless noted. */
+/* Any CPU: request vector (edge) in l's IRR; level sets TMR as well. */
+void vlapic_set_irr(struct vlapic *l, u8 vector, bool level);
+/* Processor priority (SDM 11.8.3.1): TPR or the highest in-service class. */
+u32 vlapic_ppr(const struct vlapic *l);
+/* The highest requested vector above PPR (it would be delivered now if the
+ * CPU accepts interrupts), or -1. Nothing while software-disabled. */
+int vlapic_pending_vector(const struct vlapic *l);
+/* Any requested vector at all (an interrupt wakes HLT only when above PPR:
+ * use vlapic_pending_vector for that). */
+bool vlapic_irr_any(const struct vlapic *l);
+/* The CPU takes vector: IRR -> ISR (SDM 11.8.4 INTA cycle). */
+void vlapic_ack(struct vlapic *l, u8 vector);
+/* EOI: clear the highest in-service bit (and its TMR bit). */
+void vlapic_eoi(struct vlapic *l);
+/* INIT (SDM 11.4.7.3): registers as at power-up except the ID, APIC base
+ * and pending state cleared; the vCPU waits for a SIPI. */
+void vlapic_init_reset(struct vlapic *l);
+/* Owner, before running: take INIT (-> wait-for-SIPI) and SIPI in order.
+ * The vector to start at when a SIPI found the vCPU waiting for it, else
+ * -1 (a SIPI outside wait-for-SIPI is dropped, SDM 9.4.4). */
+int vlapic_take_startup(struct vlapic *l);
+/* What to inject before VMRUN (APM 15.20-15.21): an NMI unless one is in
+ * service; the highest deliverable interrupt when the guest can take it
+ * (IF=1, no interrupt shadow, no event already being injected), else an
+ * interrupt window. Consumes what it returns (NMI taken and masked until
+ * IRET, interrupt acknowledged into ISR); *vec is the vector. */
+#define VLAPIC_INJ_NMI 1u
+#define VLAPIC_INJ_INTR 2u
+#define VLAPIC_INJ_WINDOW 4u
+unsigned vlapic_next_event(struct vlapic *l, bool if_on, bool shadow, bool busy,
+			   u8 *vec);
+/* Does a halted CPU wake (SDM vol 2 HLT): a deliverable interrupt
+ * with IF=1, or an NMI or INIT whatever IF says. */
+bool vlapic_wakeup(const struct vlapic *l, bool if_on);
+
+/* lapic_timer.c: the timer. now is the guest's TSC. */
+/* Bus ticks (before the divider) to guest TSC cycles. */
+u64 vlapic_ticks_to_tsc(const struct vlapic *l, u64 ticks);
+void vlapic_timer_write_init(struct vlapic *l, u32 count, u64 now);
+u32 vlapic_timer_current(const struct vlapic *l, u64 now);
+/* The LVT timer entry changed from old (mode switches disarm). */
+void vlapic_timer_lvt_changed(struct vlapic *l, u32 old);
+/* IA32_TSC_DEADLINE (MSR 0x6E0): reads the armed deadline (0 once it
+ * fired); writes arm it only in TSC-deadline mode (SDM 11.5.4.1). */
+u64 vlapic_tsc_deadline_read(const struct vlapic *l);
+void vlapic_tsc_deadline_write(struct vlapic *l, u64 val);
+/* Raise the timer interrupt when now is past the expiry (periodic: re-arm
+ * from the missed expiries, which coalesce into one). true when it fired. */
+bool vlapic_timer_poll(struct vlapic *l, u64 now);
+
+/* lapic_ipi.c: IPIs (SDM 11.6). */
+/* Does l accept a message for dest (ICR format of the sender: 8-bit xAPIC
+ * or 32-bit x2APIC destination) in physical or logical mode? */
+bool vlapic_match_dest(const struct vlapic *l, u32 dest, bool logical,
+		       bool x2src);
+/* Send what the ICR says (written by src): every matching target on the
+ * bus gets it. Fixed/NMI/INIT/SIPI; lowest priority goes to one target,
+ * as fixed. */
+void vlapic_send_ipi(struct vlapic *src, u32 lo, u32 dest);
+/* Deliver one message to t (any CPU). */
+void vlapic_deliver(struct vlapic *t, u32 mode, u8 vector, bool level);
+
 /* lapic.c: the register file by xAPIC offset, shared by both front ends.
  * 0, or -EINVAL for a register that does not exist in the current mode or
  * an access the mode does not allow (x2APIC rules in x2APIC mode). */
 int vlapic_reg_read(struct vlapic *l, u32 off, u64 *val);
 int vlapic_reg_write(struct vlapic *l, u32 off, u64 val);
+
+/* lapic_vcpu.c: the vLAPIC wired to the vCPUs of a multiboot guest (each
+ * a no-op for other guests). */
+struct vcpu;
+struct guest;
+/* Before vCPU 0 runs: the APIC bus, the host timer, and every AP started
+ * in wait-for-SIPI on its CPU. */
+void vlapic_guest_start(struct guest *g);
+/* The host LAPIC timer fired on v's CPU (called from the one timer
+ * handler, hv/guest/vcpu_watchdog.c): wake v, re-arm before its next run. */
+void vlapic_host_timer_fired(struct vcpu *v);
+/* Run loop, top of each turn (interrupts on, may wait): INIT puts the vCPU
+ * into wait-for-SIPI and it waits here; a SIPI starts it in real mode.
+ * false when the guest is stopping. */
+bool vlapic_before_run(struct vcpu *v);
+/* Run loop, right before VMRUN (interrupts off): timers, then the highest
+ * pending event into EVENTINJ, or an interrupt window (V_IRQ + VINTR
+ * intercept) when the guest cannot take it now; V_TPR; the host timer. */
+void vlapic_inject_pending(struct vcpu *v);
+/* Exit handlers: before an APIC register access (CR8 -> TPR, the time). */
+void vlapic_sync(struct vcpu *v);
+/* HLT (RIP already past it): wait until an event wakes the vCPU. false
+ * when the guest is stopping. */
+bool vlapic_hlt(struct vcpu *v);
+/* #DB exit: true when it was minhv's own single step after an NMI's IRET
+ * (consumed); false to reflect it. */
+bool vlapic_db_step(struct vcpu *v);
+/* IA32_TSC_DEADLINE for the exit handler: 0, or 1 when not a multiboot
+ * guest. */
+int vlapic_tsc_deadline_msr(struct vcpu *v, bool wr, u64 *val);
+#define MSR_IA32_TSC_DEADLINE 0x6e0u
 
 #endif

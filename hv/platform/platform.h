@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "arch/types.h"
+#include "hv/platform/lapic.h"
 
 struct vcpu;
 
@@ -15,9 +16,17 @@ struct vcpu;
 #define DEBUG_EXIT_PORT 0xf4
 #define FW_CFG_PORT 0x510 /* selector (16-bit); data at 0x511 */
 #define COM1_PORT 0x3f8
+#define PIC_MASTER_PORT 0x20
+#define PIC_SLAVE_PORT 0xa0
 
 struct uart16550 {
 	u8 ier, lcr, mcr, scr, dll, dlm;
+};
+
+struct pic8259 {
+	u8 imr; /* interrupt mask (OCW1) */
+	u8 icw; /* next ICW expected (2-4), 0: initialised */
+	u8 icw1;
 };
 
 struct fw_cfg_dev {
@@ -31,8 +40,10 @@ struct platform {
 	u64 ram_size;
 	struct uart16550 uart;
 	struct fw_cfg_dev fw_cfg;
+	struct pic8259 pic[2]; /* master, slave (pic.c) */
 	u64 pm_tsc0; /* TSC when the PM timer read 0 */
 	u64 tsc_khz;
+	struct vlapic_bus lapic_bus; /* the vCPUs' vLAPICs (lapic_vcpu.c) */
 };
 
 /* The port table (ports.c): true when a device owns the port. */
@@ -46,6 +57,10 @@ void debug_exit_out(struct vcpu *v, u16 port, unsigned size, u32 val);
 u32 fw_cfg_in(struct vcpu *v, u16 port, unsigned size);
 void fw_cfg_out(struct vcpu *v, u16 port, unsigned size, u32 val);
 u32 pm_timer_in(struct vcpu *v, u16 port, unsigned size);
+u32 pic_master_in(struct vcpu *v, u16 port, unsigned size);
+void pic_master_out(struct vcpu *v, u16 port, unsigned size, u32 val);
+u32 pic_slave_in(struct vcpu *v, u16 port, unsigned size);
+void pic_slave_out(struct vcpu *v, u16 port, unsigned size, u32 val);
 /* Pure: PM timer ticks after tsc_delta cycles at tsc_khz (32-bit wrap). */
 u32 pm_timer_ticks(u64 tsc_delta, u64 tsc_khz);
 /* Pure: the byte at offset of fw_cfg item key. */

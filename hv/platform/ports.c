@@ -15,6 +15,8 @@ static const struct port_dev ports[] = {
 	{ DEBUG_EXIT_PORT, 4, NULL, debug_exit_out },
 	{ FW_CFG_PORT, 2, fw_cfg_in, fw_cfg_out },
 	{ PM_TIMER_PORT, 4, pm_timer_in, NULL },
+	{ PIC_MASTER_PORT, 2, pic_master_in, pic_master_out },
+	{ PIC_SLAVE_PORT, 2, pic_slave_in, pic_slave_out },
 };
 
 static const struct port_dev *lookup(const struct vcpu *v, u16 port)

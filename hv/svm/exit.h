@@ -47,6 +47,10 @@ enum exit_action exit_cache_insn(struct vcpu *v); /* exit_cache.c */
 enum exit_action exit_exception(struct vcpu *v); /* exit_excp.c */
 enum exit_action exit_xsetbv(struct vcpu *v); /* exit_xsetbv.c */
 enum exit_action exit_unexpected(struct vcpu *v);
+/* hv/platform/lapic_vcpu.c: the interrupt window opened (VINTR); IRET
+ * with an NMI in service. */
+enum exit_action vlapic_exit_vintr(struct vcpu *v);
+enum exit_action vlapic_exit_iret(struct vcpu *v);
 
 /* Wait in the host (HLT with IF=1, OFFLINE) until kicked; false when the
  * guest is stopping. Lives in vcpu.c (needs cpu_relax and the SMP layer);

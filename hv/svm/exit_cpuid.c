@@ -8,7 +8,11 @@
 
 #define CPUID1_ECX_MONITOR BIT(3) /* MONITOR/MWAIT are not virtualized */
 #define CPUID1_ECX_OSXSAVE BIT(27) /* mirrors CR4.OSXSAVE (bit 18) */
+#define CPUID1_ECX_TSC_DEADLINE BIT(24) /* the vLAPIC has it */
 #define CPUID1_ECX_HYPERVISOR BIT(31)
+/* Timing information (the VMware convention Linux and others read): EAX TSC
+ * kHz, EBX APIC bus kHz. */
+#define HV_CPUID_TIMING 0x40000010u
 #define CPUID7_ECX_OSPKE BIT(4) /* mirrors CR4.PKE (bit 22) */
 #define CR4_OSXSAVE BIT(18)
 #define CR4_PKE BIT(22)
@@ -26,7 +30,9 @@ static __attribute__((noinline)) void hv_leaf(struct vcpu *v, u32 leaf,
 
 	*r = (struct cpuid_regs){ 0, 0, 0, 0 };
 	if (leaf == HV_CPUID_BASE) {
-		r->eax = HV_CPUID_FEATURES; /* highest hypervisor leaf */
+		/* highest hypervisor leaf */
+		r->eax = v->guest->multiboot ? HV_CPUID_TIMING :
+					       HV_CPUID_FEATURES;
 		memcpy(&r->ebx, sig, 4);
 		memcpy(&r->ecx, sig + 4, 4);
 		memcpy(&r->edx, sig + 8, 4);
@@ -34,6 +40,9 @@ static __attribute__((noinline)) void hv_leaf(struct vcpu *v, u32 leaf,
 		r->eax = HV_ABI_VERSION;
 		r->ebx = v->id;
 		r->ecx = v->guest->nr_vcpus;
+	} else if (leaf == HV_CPUID_TIMING && v->guest->multiboot) {
+		r->eax = (u32)v->guest->plat.tsc_khz;
+		r->ebx = VLAPIC_BUS_KHZ;
 	}
 }
 
@@ -58,6 +67,8 @@ static inline void leaf_of(struct vcpu *v, u32 leaf, u32 sub,
 	case 1:
 		r->ecx |= CPUID1_ECX_HYPERVISOR;
 		r->ecx &= ~(u32)CPUID1_ECX_MONITOR;
+		if (v->guest->multiboot)
+			r->ecx |= CPUID1_ECX_TSC_DEADLINE;
 		/* The OS-enabled bits reflect the guest's CR4, not ours. */
 		r->ecx &= ~(u32)CPUID1_ECX_OSXSAVE;
 		if (v->vmcb->save.cr4 & CR4_OSXSAVE)

@@ -11,6 +11,8 @@ enum exit_action exit_exception(struct vcpu *v)
 	v->stats.reflected++; /* no progress for the watchdog */
 	switch (code) {
 	case VMEXIT_EXCP_DB:
+		if (vlapic_db_step(v)) /* minhv's step over an NMI's IRET */
+			return EXIT_RESUME;
 		/* DR6 is already in the VMCB save area (as KVM reads it);
 		 * RIP is where the guest's own delivery would start. */
 		vcpu_inject_exception(v, VEC_DB, false, 0);

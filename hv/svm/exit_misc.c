@@ -16,6 +16,9 @@ enum exit_action exit_hlt(struct vcpu *v)
 {
 	if (!vcpu_skip_insn(v))
 		return EXIT_LEAVE;
+	/* A multiboot guest's vLAPIC wakes it (hv/platform/lapic_vcpu.c). */
+	if (v->guest->multiboot)
+		return vlapic_hlt(v) ? EXIT_RESUME : EXIT_LEAVE;
 	/* No virtual interrupts: with IF=0 nothing can ever wake it. */
 	if (!(v->vmcb->save.rflags & RFLAGS_IF)) {
 		vcpu_set_done(v);
@@ -44,6 +47,7 @@ static int lapic_mmio(struct vcpu *v, u64 addr, enum exit_action *act)
 	if (!v->guest->multiboot || addr < reg.base.v ||
 	    addr >= reg.base.v + reg.size)
 		return 1;
+	vlapic_sync(v); /* TPR from CR8, the time for the timer */
 	r = mmio_emulate(v, gpa(addr), &reg, &seen);
 	if (!r) {
 		*act = EXIT_RESUME;

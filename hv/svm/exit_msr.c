@@ -61,6 +61,9 @@ static int lapic_msr(struct vcpu *v, u32 msr, bool wr, u64 *val)
 
 	if (!v->guest->multiboot)
 		return 1;
+	if (msr == MSR_IA32_TSC_DEADLINE)
+		return vlapic_tsc_deadline_msr(v, wr, val);
+	vlapic_sync(v); /* TPR from CR8, the time for the timer */
 	if (msr == MSR_APIC_BASE) {
 		if (wr)
 			return vlapic_apic_base_write(l, *val) ? -1 : 0;

@@ -22,6 +22,8 @@ enum { SLOT_NPF = EXIT_DIRECT, SLOT_INVALID, EXIT_SLOTS };
 static const struct exit_entry exit_table[EXIT_SLOTS] = {
 	EXIT(INTR, INTR, exit_intr),
 	EXIT(NMI, NMI, exit_intr),
+	EXIT(VINTR, OTHER, vlapic_exit_vintr),
+	EXIT(IRET, OTHER, vlapic_exit_iret),
 	EXIT(CPUID, CPUID, exit_cpuid),
 	EXIT(PAUSE, PAUSE, exit_pause),
 	EXIT(HLT, HLT, exit_hlt),

@@ -43,14 +43,18 @@ MOD_exits := hv/svm/exit_table.c hv/svm/exit_cpuid.c hv/svm/exit_msr.c \
 	hv/svm/linux_view.c hv/svm/exit_xsetbv.c
 # The guest platform's devices (hv/platform/) and MMIO emulation (hv/emul/).
 MOD_platform := hv/platform/ports.c hv/platform/uart.c \
-	hv/platform/debug_exit.c hv/platform/fw_cfg.c hv/platform/pm_timer.c
+	hv/platform/debug_exit.c hv/platform/fw_cfg.c hv/platform/pm_timer.c \
+	hv/platform/pic.c
 MOD_vlapic := hv/platform/lapic.c hv/platform/lapic_mmio.c \
+	hv/platform/lapic_irq.c hv/platform/lapic_timer.c hv/platform/lapic_ipi.c \
 	hv/platform/lapic_msr.c
+# The vLAPIC's exit handlers (the waits and injection need the SMP layer).
+MOD_vlapic_exit := hv/platform/lapic_exit.c
 MOD_emul_decode := hv/emul/decode.c
 MOD_emul_walk := hv/emul/walk.c
 MOD_emul := hv/emul/mmio.c hv/emul/regs.c $(MOD_emul_walk) $(MOD_emul_decode)
 MOD_platform_tables := hv/platform/acpi_tables.c hv/platform/pm_timer.c \
-	hv/platform/fw_cfg.c
+	hv/platform/fw_cfg.c hv/platform/pic.c
 MOD_multiboot := hv/guest/multiboot_info.c hv/guest/multiboot.c
 # The guest-facing side of the exit handlers (hypercalls, guest memory,
 # console, vCPU operations, guest stop).

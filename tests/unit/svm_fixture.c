@@ -116,6 +116,12 @@ int vcpu_wait_out(struct vcpu *v)
 	return fx_wait_out_ret;
 }
 
+bool vlapic_hlt(struct vcpu *v)
+{
+	/* No other vCPU can send anything: awake only if already pending. */
+	return vlapic_wakeup(&v->lapic, v->vmcb->save.rflags & BIT(9));
+}
+
 bool vcpu_wait_wakeup(struct vcpu *v)
 {
 	/* Nothing else runs in a unit test: report whether already woken. */

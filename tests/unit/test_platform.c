@@ -11,6 +11,7 @@
 
 #include "hv/acpi/acpi.h"
 #include "hv/acpi/tables.h"
+#include "hv/guest/guest.h"
 #include "hv/guest/multiboot.h"
 #include "hv/platform/platform.h"
 
@@ -114,7 +115,7 @@ static void test_multiboot_header(void **state)
 static void test_multiboot_info(void **state)
 {
 	u8 *mem = calloc(1, 0x100000);
-	struct mb_boot b = { 128 << 20, "a b", 0x200000, 0x1000 };
+	struct mb_boot b = { 128 << 20, "a b", 0x200000, 0x1000, 0 };
 	const struct mb_info *mi;
 	const struct mb_mmap_entry *e;
 
@@ -125,11 +126,41 @@ static void test_multiboot_info(void **state)
 	assert_string_equal((const char *)mem + mi->cmdline, "a b");
 	assert_int_equal(mi->mods_count, 1);
 	assert_true(mi->flags & MB_INFO_MMAP);
-	e = (const void *)(mem + mi->mmap_addr + mi->mmap_length -
-			   sizeof(*e));
+	e = (const void *)(mem + mi->mmap_addr + mi->mmap_length - sizeof(*e));
 	assert_int_equal(e->base_addr + e->length, 128 << 20);
 	assert_int_equal(e->type, 1);
+	/* Moved after a low image: pointers and the reserved entry follow. */
+	b.info_gpa = 0xb000;
+	assert_int_equal(mb_info_build(mem, &b), 0xb000);
+	mi = (const void *)(mem + 0xb000);
+	assert_string_equal((const char *)mem + mi->cmdline, "a b");
+	e = (const void *)(mem + mi->mmap_addr);
+	assert_int_equal(e[1].base_addr, 0xb000);
+	assert_int_equal(e[1].length, 0x1000);
+	assert_int_equal(e[1].type, 2);
 	free(mem);
+}
+
+/* The masked 8259A pair (pic.c), port offsets as the port table gives. */
+static void test_pic_masked(void **state)
+{
+	struct guest g = { 0 };
+	struct vcpu v = { .guest = &g };
+	(void)state;
+	g.plat.on = true;
+	g.plat.pic[0].imr = g.plat.pic[1].imr = 0xff;
+	assert_int_equal(pic_master_in(&v, 1, 1), 0xff); /* power-up */
+	assert_int_equal(pic_master_in(&v, 0, 1), 0); /* nothing requested */
+	/* ICW1-4 then OCW1: only the OCW1 is the mask. */
+	pic_slave_out(&v, 0, 1, 0x11);
+	assert_int_equal(pic_slave_in(&v, 1, 1), 0); /* ICW1 cleared it */
+	pic_slave_out(&v, 1, 1, 0x70);
+	pic_slave_out(&v, 1, 1, 0x02);
+	pic_slave_out(&v, 1, 1, 0x01);
+	assert_int_equal(pic_slave_in(&v, 1, 1), 0);
+	pic_slave_out(&v, 1, 1, 0xff);
+	assert_int_equal(pic_slave_in(&v, 1, 1), 0xff);
+	assert_int_equal(pic_master_in(&v, 1, 1), 0xff); /* apart */
 }
 
 int main(void)
@@ -140,6 +171,7 @@ int main(void)
 		cmocka_unit_test(test_fw_cfg_items),
 		cmocka_unit_test(test_multiboot_header),
 		cmocka_unit_test(test_multiboot_info),
+		cmocka_unit_test(test_pic_masked),
 	};
 
 	return cmocka_run_group_tests_name("platform", tests, NULL, NULL);

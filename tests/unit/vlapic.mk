@@ -1,4 +1,6 @@
-# tests/unit/vlapic.mk - unit tests of the virtual local APIC register file
-# (hv/platform/lapic*.c) through its xAPIC MMIO and x2APIC MSR front ends.
-UNIT_TESTS += test_vlapic
+# tests/unit/vlapic.mk - unit tests of the virtual local APIC: the register
+# file (hv/platform/lapic*.c) through its xAPIC MMIO and x2APIC MSR front
+# ends, and its interrupt, timer, IPI and INIT/SIPI behaviour.
+UNIT_TESTS += test_vlapic test_vlapic_irq
 test_vlapic_MODS := vlapic
+test_vlapic_irq_MODS := vlapic

@@ -1,0 +1,391 @@
+/* tests/unit/test_vlapic_irq.c - the virtual local APIC's behaviour: priority
+ * arbitration, EOI order, TPR/PPR, masked LVTs, the timer (TSC-deadline in
+ * the past, the periodic floor), every destination mode and shorthand on a
+ * bus of four vLAPICs, INIT/SIPI and what to inject in an interrupt
+ * shadow. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "hv/errno.h"
+#include "hv/platform/lapic.h"
+
+#define N 4
+static struct vlapic cpu[N];
+static unsigned notified[N];
+static struct vlapic_bus bus;
+
+static struct vlapic *at(void *ctx, u32 i)
+{
+	(void)ctx;
+	return &cpu[i];
+}
+
+static void notify(struct vlapic *t)
+{
+	notified[t - cpu]++;
+}
+
+static int setup(void **s)
+{
+	(void)s;
+	bus = (struct vlapic_bus){ at, notify, NULL, N };
+	for (u32 i = 0; i < N; i++) {
+		vlapic_init(&cpu[i],
+			    &(struct vlapic_config){ .vcpu_id = i,
+						     .bsp = i == 0,
+						     .x2apic = true,
+						     .tsc_deadline = true,
+						     .maxphyaddr = 40,
+						     .tsc_khz = 2000000 });
+		cpu[i].bus = &bus;
+		notified[i] = 0;
+		/* Software-enable, as every guest does first. */
+		assert_int_equal(vlapic_reg_write(&cpu[i], 0xf0, 0x1ff), 0);
+	}
+	return 0;
+}
+
+static void w(struct vlapic *l, u32 off, u64 v)
+{
+	assert_int_equal(vlapic_reg_write(l, off, v), 0);
+}
+
+static u32 r(struct vlapic *l, u32 off)
+{
+	u64 v = 0xbad;
+
+	assert_int_equal(vlapic_reg_read(l, off, &v), 0);
+	return (u32)v;
+}
+
+static bool irr(struct vlapic *l, u8 vec)
+{
+	return l->irr[vec >> 5] & (1u << (vec & 31));
+}
+
+static void to_x2(struct vlapic *l)
+{
+	assert_int_equal(vlapic_apic_base_write(l, VLAPIC_DEFAULT_BASE |
+							   APIC_BASE_EN |
+							   APIC_BASE_EXTD),
+			 0);
+}
+
+static void test_priority(void **s)
+{
+	struct vlapic *l = &cpu[0];
+
+	(void)s;
+	vlapic_set_irr(l, 0x31, false);
+	vlapic_set_irr(l, 0x52, false);
+	vlapic_set_irr(l, 0x45, false);
+	assert_int_equal(vlapic_pending_vector(l), 0x52);
+	/* IRR[2] holds 0x52 and 0x45 (64-95). */
+	assert_int_equal(r(l, 0x200 + 0x20), BIT(0x52 - 64) | BIT(0x45 - 64));
+	vlapic_ack(l, 0x52);
+	assert_false(irr(l, 0x52));
+	assert_int_equal(r(l, 0x100 + 0x20), BIT(0x52 - 64)); /* ISR[2] */
+	/* 0x45 is a lower class than the one in service: held. */
+	assert_int_equal(vlapic_ppr(l), 0x50);
+	assert_int_equal(vlapic_pending_vector(l), -1);
+	/* Same class as in service: held too (11.8.3). */
+	vlapic_set_irr(l, 0x5f, false);
+	assert_int_equal(vlapic_pending_vector(l), -1);
+	w(l, 0xb0, 0); /* EOI */
+	assert_int_equal(vlapic_pending_vector(l), 0x5f);
+	/* Software-disabled: nothing is delivered. */
+	w(l, 0xf0, 0xff);
+	assert_int_equal(vlapic_pending_vector(l), -1);
+}
+
+static void test_eoi_order(void **s)
+{
+	struct vlapic *l = &cpu[0];
+
+	(void)s;
+	vlapic_set_irr(l, 0x40, false);
+	vlapic_ack(l, 0x40);
+	vlapic_set_irr(l, 0x61, false); /* nests above the one in service */
+	assert_int_equal(vlapic_pending_vector(l), 0x61);
+	vlapic_ack(l, 0x61);
+	w(l, 0xb0, 0); /* the highest in service goes first */
+	assert_int_equal(l->isr[2], BIT(0x40 - 64));
+	assert_int_equal(l->isr[3], 0);
+	assert_int_equal(vlapic_ppr(l), 0x40);
+	w(l, 0xb0, 0);
+	assert_int_equal(l->isr[2], 0);
+	w(l, 0xb0, 0); /* nothing in service: ignored */
+	assert_int_equal(vlapic_ppr(l), 0);
+}
+
+static void test_tpr_ppr(void **s)
+{
+	struct vlapic *l = &cpu[0];
+
+	(void)s;
+	w(l, 0x80, 0x53);
+	assert_int_equal(r(l, 0xa0), 0x53); /* PPR = TPR */
+	vlapic_set_irr(l, 0x5e, false);
+	assert_int_equal(vlapic_pending_vector(l), -1); /* class 5 <= 5 */
+	assert_int_equal(r(l, 0x90), 0x53); /* APR = TPR */
+	vlapic_set_irr(l, 0x61, false);
+	assert_int_equal(vlapic_pending_vector(l), 0x61);
+	assert_int_equal(r(l, 0x90), 0x60); /* APR: the IRR class */
+	vlapic_ack(l, 0x61);
+	assert_int_equal(r(l, 0xa0), 0x60); /* ISR class above TPR */
+	w(l, 0x80, 0x70);
+	assert_int_equal(r(l, 0xa0), 0x70);
+}
+
+static void test_masked_lvt(void **s)
+{
+	struct vlapic *l = &cpu[0];
+
+	(void)s;
+	w(l, 0x3e0, 0xb); /* divide by 1 */
+	w(l, 0x320, BIT(16) | 0x40); /* one-shot, masked */
+	vlapic_timer_write_init(l, 1000, 100);
+	assert_true(l->timer_next > 100);
+	assert_false(vlapic_timer_poll(l, 100));
+	assert_false(vlapic_timer_poll(l, 1000000)); /* expired, masked */
+	assert_false(irr(l, 0x40));
+	assert_int_equal(l->timer_next, 0); /* one-shot: done */
+	w(l, 0x320, 0x40); /* unmasked */
+	vlapic_timer_write_init(l, 1000, 0);
+	/* 1000 ticks at 1 GHz = 1 us = 2000 TSC cycles at 2 GHz. */
+	assert_int_equal(l->timer_next, 2000);
+	assert_int_equal(vlapic_timer_current(l, 1000), 500);
+	assert_false(vlapic_timer_poll(l, 1999));
+	assert_true(vlapic_timer_poll(l, 2000));
+	assert_true(irr(l, 0x40));
+	assert_int_equal(vlapic_timer_current(l, 3000), 0);
+}
+
+static void test_periodic_floor(void **s)
+{
+	struct vlapic *l = &cpu[0];
+	u64 floor = vlapic_ticks_to_tsc(l, VLAPIC_MIN_PERIOD_US * 1000ULL);
+
+	(void)s;
+	w(l, 0x3e0, 0xb);
+	w(l, 0x320, BIT(17) | 0x40); /* periodic */
+	vlapic_timer_write_init(l, 1, 0); /* a 1-tick period */
+	assert_int_equal(l->timer_period, floor);
+	assert_true(vlapic_timer_poll(l, floor * 10 + 1));
+	/* The missed periods coalesce into one interrupt. */
+	assert_int_equal(l->timer_next, floor * 11);
+	assert_int_equal(l->fired, 1);
+}
+
+static void test_tsc_deadline_past(void **s)
+{
+	struct vlapic *l = &cpu[0];
+
+	(void)s;
+	vlapic_tsc_deadline_write(l, 5); /* not TSC-deadline mode: dropped */
+	assert_int_equal(vlapic_tsc_deadline_read(l), 0);
+	w(l, 0x320, BIT(18) | 0x41);
+	vlapic_tsc_deadline_write(l, 5);
+	assert_int_equal(vlapic_tsc_deadline_read(l), 5);
+	assert_true(vlapic_timer_poll(l, 1000)); /* long past: fires now */
+	assert_true(irr(l, 0x41));
+	assert_int_equal(vlapic_tsc_deadline_read(l), 0); /* cleared */
+	assert_false(vlapic_timer_poll(l, 2000));
+	/* Leaving TSC-deadline mode disarms it. */
+	vlapic_tsc_deadline_write(l, 5000);
+	w(l, 0x320, 0x41);
+	assert_int_equal(l->timer_next, 0);
+}
+
+static u32 mask_of(u32 want_irr_vec)
+{
+	u32 m = 0;
+
+	for (u32 i = 0; i < N; i++)
+		if (irr(&cpu[i], (u8)want_irr_vec))
+			m |= 1u << i;
+	return m;
+}
+
+static void clear_irr(void)
+{
+	for (u32 i = 0; i < N; i++)
+		memset(cpu[i].irr, 0, sizeof(cpu[i].irr));
+}
+
+static void test_xapic_destinations(void **s)
+{
+	struct vlapic *src = &cpu[1];
+
+	(void)s;
+	/* Physical. */
+	w(src, 0x310, 2u << 24);
+	w(src, 0x300, 0x50);
+	assert_int_equal(mask_of(0x50), 1u << 2);
+	assert_int_equal(notified[2], 1);
+	clear_irr();
+	w(src, 0x310, 0xffu << 24); /* physical broadcast */
+	w(src, 0x300, 0x50);
+	assert_int_equal(mask_of(0x50), 0xf);
+	clear_irr();
+	/* Logical flat: LDR bit i for CPU i. */
+	for (u32 i = 0; i < N; i++)
+		w(&cpu[i], 0xd0, (1u << i) << 24);
+	w(src, 0x310, 0x0au << 24);
+	w(src, 0x300, BIT(11) | 0x51);
+	assert_int_equal(mask_of(0x51), 0xa);
+	clear_irr();
+	/* Logical cluster: cluster 1 member bits 3:0. */
+	for (u32 i = 0; i < N; i++) {
+		w(&cpu[i], 0xe0, 0x0fffffff);
+		w(&cpu[i], 0xd0,
+		  ((i >= 2 ? 0x30u : 0x10u) | (1u << (i & 1))) << 24);
+	}
+	/* CPUs 0,1 are cluster 1 members 1,2; CPUs 2,3 cluster 3. */
+	w(src, 0x310, 0x12u << 24);
+	w(src, 0x300, BIT(11) | 0x52);
+	assert_int_equal(mask_of(0x52), 1u << 1);
+	clear_irr();
+	/* Shorthands: self, all including self, all but self. */
+	w(src, 0x300, (1u << 18) | 0x53);
+	assert_int_equal(mask_of(0x53), 1u << 1);
+	w(src, 0x300, (2u << 18) | 0x54);
+	assert_int_equal(mask_of(0x54), 0xf);
+	w(src, 0x300, (3u << 18) | 0x55);
+	assert_int_equal(mask_of(0x55), 0xd);
+	clear_irr();
+	/* Lowest priority: one target of the set. */
+	w(src, 0x310, 0xffu << 24);
+	w(src, 0x300, (1u << 8) | 0x56);
+	assert_int_equal(__builtin_popcount(mask_of(0x56)), 1);
+	/* Vector below 16: an error, nothing sent. */
+	w(src, 0x300, (2u << 18) | 0x05);
+	assert_int_equal(mask_of(0x05), 0);
+}
+
+static void test_x2apic_destinations(void **s)
+{
+	(void)s;
+	for (u32 i = 0; i < N; i++)
+		to_x2(&cpu[i]);
+	/* Physical, 32-bit destination. */
+	w(&cpu[0], 0x300, (3ULL << 32) | 0x60);
+	assert_int_equal(mask_of(0x60), 1u << 3);
+	w(&cpu[0], 0x300, (0xffULL << 32) | 0x61); /* not a broadcast */
+	assert_int_equal(mask_of(0x61), 0);
+	w(&cpu[0], 0x300, (0xffffffffULL << 32) | 0x62);
+	assert_int_equal(mask_of(0x62), 0xf);
+	clear_irr();
+	/* Logical: cluster 0, members 1 and 2 (LDR = 1 << id). */
+	w(&cpu[0], 0x300, (0x6ULL << 32) | BIT(11) | 0x63);
+	assert_int_equal(mask_of(0x63), 0x6);
+	w(&cpu[0], 0x300, (0x10006ULL << 32) | BIT(11) | 0x64);
+	assert_int_equal(mask_of(0x64), 0); /* cluster 1 is empty */
+	/* SELF_IPI (0x3f0). */
+	w(&cpu[2], 0x3f0, 0x65);
+	assert_int_equal(mask_of(0x65), 1u << 2);
+	assert_int_equal(vlapic_reg_write(&cpu[2], 0x3f0, 0x165), -EINVAL);
+}
+
+static void test_nmi_init_sipi(void **s)
+{
+	struct vlapic *t = &cpu[2];
+
+	(void)s;
+	w(t, 0x80, 0xf0); /* a TPR that blocks every fixed vector */
+	t->lvt[0] = 0x40;
+	vlapic_set_irr(t, 0x70, false);
+	w(&cpu[0], 0x310, 2u << 24);
+	w(&cpu[0], 0x300, 4u << 8); /* NMI */
+	assert_true(t->nmi_pending);
+	/* NMI and INIT wake a halted CPU whatever IF says. */
+	assert_true(vlapic_wakeup(t, false));
+	t->nmi_pending = 0;
+	assert_false(vlapic_wakeup(t, true)); /* 0x70 is under TPR */
+	w(&cpu[0], 0x300, (5u << 8) | BIT(14)); /* INIT, assert */
+	assert_true(vlapic_wakeup(t, false));
+	/* INIT while halted: wait-for-SIPI, registers reset, ID kept. */
+	assert_int_equal(vlapic_take_startup(t), -1);
+	assert_true(t->wait_sipi);
+	assert_false(irr(t, 0x70));
+	assert_int_equal(t->tpr, 0);
+	assert_int_equal(r(t, 0x20), 2u << 24);
+	assert_int_equal(t->lvt[0], BIT(16));
+	/* SIPI: started at the vector, once. */
+	w(&cpu[0], 0x300, (6u << 8) | 0x9a);
+	assert_int_equal(vlapic_take_startup(t), 0x9a);
+	assert_false(t->wait_sipi);
+	/* A SIPI to a vCPU not in wait-for-SIPI is ignored. */
+	w(&cpu[0], 0x300, (6u << 8) | 0x9b);
+	assert_int_equal(vlapic_take_startup(t), -1);
+	assert_false(t->wait_sipi);
+	/* INIT then SIPI back to back (kvm-unit-tests' bring-up): both. */
+	w(&cpu[0], 0x300, (5u << 8) | BIT(14));
+	w(&cpu[0], 0x300, (6u << 8) | 0x9c);
+	assert_int_equal(vlapic_take_startup(t), 0x9c);
+	/* INIT de-assert (level 0, level-triggered) is no INIT. */
+	w(&cpu[0], 0x300, (5u << 8) | BIT(15));
+	assert_false(t->init_pending);
+}
+
+static void test_injection(void **s)
+{
+	struct vlapic *l = &cpu[0];
+	u8 vec = 0;
+
+	(void)s;
+	vlapic_set_irr(l, 0x40, false);
+	/* An interrupt arriving in an interrupt shadow (or with IF=0, or
+	 * while another event is injected) opens a window, stays pending. */
+	assert_int_equal(vlapic_next_event(l, true, true, false, &vec),
+			 VLAPIC_INJ_WINDOW);
+	assert_int_equal(vec, 0x40);
+	assert_true(irr(l, 0x40));
+	assert_int_equal(vlapic_next_event(l, false, false, false, &vec),
+			 VLAPIC_INJ_WINDOW);
+	assert_int_equal(vlapic_next_event(l, true, false, true, &vec),
+			 VLAPIC_INJ_WINDOW);
+	/* The window open: injected and acknowledged. */
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
+			 VLAPIC_INJ_INTR);
+	assert_false(irr(l, 0x40));
+	assert_int_equal(l->isr[2], 1u);
+	/* NMI first; a second one waits for the first one's IRET. */
+	l->nmi_pending = 1;
+	vlapic_set_irr(l, 0x80, false);
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
+			 VLAPIC_INJ_NMI | VLAPIC_INJ_WINDOW);
+	l->nmi_pending = 1;
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
+			 VLAPIC_INJ_INTR);
+	assert_true(l->nmi_pending);
+	l->c.nmi_masked = false; /* IRET retired */
+	/* An NMI held by an interrupt shadow opens a window. */
+	assert_int_equal(vlapic_next_event(l, true, true, false, &vec),
+			 VLAPIC_INJ_WINDOW);
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
+			 VLAPIC_INJ_NMI);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup(test_priority, setup),
+		cmocka_unit_test_setup(test_eoi_order, setup),
+		cmocka_unit_test_setup(test_tpr_ppr, setup),
+		cmocka_unit_test_setup(test_masked_lvt, setup),
+		cmocka_unit_test_setup(test_periodic_floor, setup),
+		cmocka_unit_test_setup(test_tsc_deadline_past, setup),
+		cmocka_unit_test_setup(test_xapic_destinations, setup),
+		cmocka_unit_test_setup(test_x2apic_destinations, setup),
+		cmocka_unit_test_setup(test_nmi_init_sipi, setup),
+		cmocka_unit_test_setup(test_injection, setup),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
