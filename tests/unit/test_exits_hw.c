@@ -128,6 +128,7 @@ static void test_db_ac_reflected(void **s)
 static void xsetbv_exit(struct vcpu *v, u32 ecx, u64 val)
 {
 	fx_exit(v, 0x8d, 0, 0);
+	v->vmcb->save.cr4 |= CR4_OSXSAVE;
 	v->gprs.rcx = ecx;
 	v->vmcb->save.rax = val & 0xffffffff;
 	v->gprs.rdx = val >> 32;
@@ -149,6 +150,12 @@ static void test_xsetbv_checked(void **s)
 	f.xsave_size = 832;
 	fpu_boot(&f);
 	v->xcr0 = 1;
+	xsetbv_exit(v, 0, 3); /* a good value, but CR4.OSXSAVE is clear */
+	v->vmcb->save.cr4 &= ~CR4_OSXSAVE;
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	assert_int_equal(v->vmcb->control.event_inj,
+			 6 | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID);
+	assert_int_equal(v->xcr0, 1);
 	xsetbv_exit(v, 0, 0x5); /* AVX without SSE */
 	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
 	assert_int_equal(v->vmcb->control.event_inj, gp);
