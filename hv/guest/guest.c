@@ -140,6 +140,11 @@ static int make_vcpu(struct guest *g, u32 id)
 		.rsp = gpa(g->stack_top - id * GUEST_STACK_SIZE),
 	};
 	vmcb_build(v->vmcb, &g_features, &g->pause, &vg);
+	/* A foreign kernel does not speak minhv's hypercall ABI: its VMMCALL
+	 * raises #UD, as on bare metal and bare QEMU, the yardstick for these
+	 * guests (not intercepted, VMMCALL is #UD: APM vol 3, VMMCALL). */
+	if (g->multiboot || g->linux)
+		vmcb_clr_intercept(v->vmcb, INTERCEPT_VMMCALL);
 	if (g->multiboot) {
 		/* Multiboot 3.2: 32-bit flat protected mode, paging off. */
 		vmcb_set_flat32(v->vmcb, (u32)g->entry.v);
