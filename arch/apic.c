@@ -55,3 +55,9 @@ u32 apic_timer_remaining(void)
 {
 	return g_apic->read(APIC_REG_TIMER_CUR);
 }
+
+bool apic_irr_pending(u8 vector)
+{
+	return g_apic->read(APIC_REG_IRR + (vector / 32) * 0x10) &
+	       (1u << (vector % 32));
+}

@@ -13,6 +13,7 @@
 #define APIC_REG_EOI 0x0b0
 #define APIC_REG_SVR 0x0f0
 #define APIC_SVR_ENABLE BIT(8)
+#define APIC_REG_IRR 0x200 /* 8 registers, 16 bytes apart */
 #define APIC_REG_ESR 0x280
 #define APIC_REG_ICR_LO 0x300
 #define APIC_REG_ICR_HI 0x310
@@ -86,5 +87,7 @@ static inline const char *apic_mode_name(void)
 void apic_timer_oneshot(u8 vector, u32 count, u32 divide);
 void apic_timer_stop(void);
 u32 apic_timer_remaining(void);
+/* Whether vector is pending in the IRR (not yet delivered: IF=0). */
+bool apic_irr_pending(u8 vector);
 
 #endif

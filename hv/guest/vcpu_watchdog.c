@@ -19,48 +19,51 @@
 #include "hv/smp/time.h"
 
 #define TICK_MS 10 /* an INTR exit at least this often */
-#define CAL_US 10000 /* calibration interval, TSC-measured */
-#define CAL_COUNT 0xffffffffu
+#define CAL_COUNT 5000000u /* 5 ms at 1 GHz, 200 ms at 25 MHz */
+#define CAL_LIMIT_MS 500 /* no interrupt by then: not calibrated */
 #define FALLBACK_TICKS 10000000u /* 10 ms at 1 GHz (QEMU's APIC clock) */
 
 static u64 limit_tsc;
 static u32 tick_count = FALLBACK_TICKS;
 
 /* The LAPIC timer counts the bus/crystal clock (SDM vol 3 11.5.4; 100 MHz
- * or 25 MHz on EPYC, 1 GHz in QEMU): count it down from 2^32-1, divide by
- * 1, over CAL_US of TSC with interrupts off (stopped long before it could
- * fire). Once, on the boot CPU; the TSC is calibrated by then. */
+ * or 25 MHz on EPYC, 1 GHz in QEMU): let it count CAL_COUNT ticks, divide
+ * by 1, with interrupts off, and time with the TSC how long until its
+ * interrupt is pending in the IRR. Not by reading the current count: QEMU
+ * under -icount aborts ("Bad icount read") on an x2APIC RDMSR of it. Once,
+ * on the boot CPU, after tick_handler is registered (the pending interrupt
+ * is taken, and EOId, when interrupts are on again); the TSC is calibrated
+ * by then. */
 static void apic_timer_calibrate(void)
 {
-	u64 wait = (u64)CAL_US * g_tsc_khz / 1000, t0, t1;
+	u64 limit = (u64)CAL_LIMIT_MS * g_tsc_khz, t0, dt;
 	bool irq_on = read_rflags() & BIT(9); /* IF */
-	u32 left;
+	bool fired;
 
 	irq_disable();
 	apic_timer_oneshot(VEC_TIMER, CAL_COUNT, APIC_TIMER_DIV_1);
 	t0 = rdtsc();
-	while (rdtsc() - t0 < wait)
+	while (!(fired = apic_irr_pending(VEC_TIMER)) && rdtsc() - t0 < limit)
 		cpu_relax();
-	left = apic_timer_remaining();
-	t1 = rdtsc();
+	dt = rdtsc() - t0;
 	apic_timer_stop();
 	if (irq_on)
 		irq_enable();
-	g_apic_timer_khz = apic_khz_from(CAL_COUNT - left, t1 - t0, g_tsc_khz);
+	g_apic_timer_khz = fired ? apic_khz_from(CAL_COUNT, dt, g_tsc_khz) : 0;
 	tick_count = apic_ticks_for_ms(g_apic_timer_khz, TICK_MS);
-	/* Did not count, ran out, or a rate no APIC clock has (1 MHz to
-	 * 10 GHz): keep the 1 GHz assumption, loudly. */
-	if (!tick_count || left == 0 || g_apic_timer_khz < 1000 ||
+	/* Never fired, or a rate no APIC clock has (1 MHz to 10 GHz): keep
+	 * the 1 GHz assumption, loudly. */
+	if (!tick_count || g_apic_timer_khz < 1000 ||
 	    g_apic_timer_khz > 10000000) {
 		tick_count = FALLBACK_TICKS;
-		pr_warn("svm: watchdog: LAPIC timer did not calibrate (%u left); assuming 1 GHz\n",
-			left);
+		pr_warn("svm: watchdog: LAPIC timer did not calibrate (%s); assuming 1 GHz\n",
+			fired ? "implausible rate" : "no interrupt");
 		return;
 	}
-	pr_info("svm: watchdog: LAPIC timer %llu.%03llu MHz (vs TSC over %u us), tick %u ms = %u counts\n",
+	pr_info("svm: watchdog: LAPIC timer %llu.%03llu MHz (%u counts in %llu TSC cycles), tick %u ms = %u counts\n",
 		(unsigned long long)(g_apic_timer_khz / 1000),
-		(unsigned long long)(g_apic_timer_khz % 1000), CAL_US, TICK_MS,
-		tick_count);
+		(unsigned long long)(g_apic_timer_khz % 1000), CAL_COUNT,
+		(unsigned long long)dt, TICK_MS, tick_count);
 }
 
 /* Taken in the host: after an INTR exit, or while the host handles any

@@ -88,22 +88,39 @@ if [ -n "$image" ]; then
 else
 	args+=(-drive "format=raw,file=fat:rw:$esp")
 fi
+[ -n "$log" ] || log=$work/serial.log
 if [ "$console" = 1 ]; then
 	args+=(-serial stdio -monitor none)
 else
-	[ -n "$log" ] || log=$work/serial.log
 	args+=(-serial "file:$log" -monitor none)
 fi
 
 # TCG warns once per CPU about EPYC features it does not emulate (the same
 # list for every CPU), so keep it off the terminal.
-timeout --foreground -k 5 "$timeout" qemu-system-x86_64 "${args[@]}" \
-	"${extra[@]+"${extra[@]}"}" </dev/null \
-	2> >(grep -v "TCG doesn't support requested feature" >&2)
-rc=$?
+if [ "$console" = 1 ]; then
+	# On the terminal and in $log: the pass check below reads the log.
+	timeout --foreground -k 5 "$timeout" qemu-system-x86_64 "${args[@]}" \
+		"${extra[@]+"${extra[@]}"}" </dev/null \
+		2> >(grep -v "TCG doesn't support requested feature" >&2) |
+		tee "$log"
+	rc=${PIPESTATUS[0]}
+else
+	timeout --foreground -k 5 "$timeout" qemu-system-x86_64 "${args[@]}" \
+		"${extra[@]+"${extra[@]}"}" </dev/null \
+		2> >(grep -v "TCG doesn't support requested feature" >&2)
+	rc=$?
+fi
 # isa-debug-exit: QEMU exits (value << 1) | 1; minhv writes 0 pass, 1 fail.
+# QEMU itself also exits 1 when it dies (e.g. "Bad icount read"): a pass is
+# status 1 *and* minhv's own last word, so a crash is never one.
 case $rc in
-1) exit 0 ;;
+1)
+	if grep -q 'minhv: exit: pass' "$log"; then
+		exit 0
+	fi
+	echo "run-qemu: $name: QEMU exited 1 without minhv's 'exit: pass' (QEMU error?)" >&2
+	exit 2
+	;;
 3) exit 1 ;;
 124|137) echo "run-qemu: $name: timed out after ${timeout}s" >&2; exit 2 ;;
 *) echo "run-qemu: $name: QEMU exited with $rc" >&2; exit 2 ;;
