@@ -5,15 +5,21 @@
  * (hv/errno.h) like the rest of minhv; hc_result() turns them into the
  * ABI's -HC_E* in RAX, here and nowhere else. */
 #include "hv/errno.h"
+#include "hv/features.h"
 #include "hv/svm/exit.h"
 #include "hv/guest/guest.h"
 #include "lib/string.h"
 
-struct hc_args {
-	u64 a0, a1, a2, a3, a4;
-};
+/* Arguments are read from the saved GPRs in place (no copy): a0 RDI,
+ * a1 RSI, a2 RDX, a3 R10 (a4 R8 is unused so far). */
+#define a0 rdi
+#define a1 rsi
+#define a2 rdx
+#define a3 r10
 
-static s64 hc_console_write(struct vcpu *v, const struct hc_args *a)
+typedef s64 (*hc_fn_t)(struct vcpu *v, const struct svm_gprs *a);
+
+static s64 hc_console_write(struct vcpu *v, const struct svm_gprs *a)
 {
 	void *p;
 	int r;
@@ -38,7 +44,7 @@ static bool name_ok(const char *s)
 	return true;
 }
 
-static s64 hc_report(struct vcpu *v, const struct hc_args *a)
+static s64 hc_report(struct vcpu *v, const struct svm_gprs *a)
 {
 	char name[HC_MAX_NAME_LEN], diag[HC_MAX_DIAG_LEN + 1];
 	void *p;
@@ -68,7 +74,7 @@ static s64 hc_report(struct vcpu *v, const struct hc_args *a)
 
 /* The number of results the guest will send: recorded once (results beyond
  * it, or fewer at the end, fail: report.c). */
-static s64 hc_test_plan(struct vcpu *v, const struct hc_args *a)
+static s64 hc_test_plan(struct vcpu *v, const struct svm_gprs *a)
 {
 	u64 none = 0;
 
@@ -86,7 +92,7 @@ static struct vcpu *vcpu_arg(struct vcpu *v, u64 id)
 	return id < v->guest->nr_vcpus ? v->guest->vcpus[id] : NULL;
 }
 
-static s64 hc_vcpu_start(struct vcpu *v, const struct hc_args *a)
+static s64 hc_vcpu_start(struct vcpu *v, const struct svm_gprs *a)
 {
 	struct vcpu *t = vcpu_arg(v, a->a0);
 	struct guest *g = v->guest;
@@ -109,7 +115,7 @@ static s64 hc_vcpu_start(struct vcpu *v, const struct hc_args *a)
 	return vcpu_launch(t);
 }
 
-static s64 hc_vcpu_offline(struct vcpu *v, const struct hc_args *a)
+static s64 hc_vcpu_offline(struct vcpu *v, const struct svm_gprs *a)
 {
 	struct vcpu *t = vcpu_arg(v, a->a0);
 	int r;
@@ -126,7 +132,7 @@ static s64 hc_vcpu_offline(struct vcpu *v, const struct hc_args *a)
 	return r;
 }
 
-static s64 hc_vcpu_online(struct vcpu *v, const struct hc_args *a)
+static s64 hc_vcpu_online(struct vcpu *v, const struct svm_gprs *a)
 {
 	struct vcpu *t = vcpu_arg(v, a->a0);
 	int r;
@@ -160,7 +166,7 @@ void guest_counters(const struct guest *g, struct hc_counters *c)
 	}
 }
 
-static s64 hc_get_counters(struct vcpu *v, const struct hc_args *a)
+static s64 hc_get_counters(struct vcpu *v, const struct svm_gprs *a)
 {
 	struct hc_counters c;
 	void *p;
@@ -202,50 +208,61 @@ static s64 hc_result(s64 r)
 	}
 }
 
-enum exit_action hypercall_handle(struct vcpu *v)
+static s64 hc_vcpu_info(struct vcpu *v, const struct svm_gprs *a)
 {
-	struct vmcb_save *s = &v->vmcb->save;
-	struct hc_args a = { v->gprs.rdi, v->gprs.rsi, v->gprs.rdx, v->gprs.r10,
-			     v->gprs.r8 };
-	s64 ret;
+	(void)a;
+	return v->id | ((s64)v->guest->nr_vcpus << 32);
+}
+
+/* HC_EXIT has no slot: it does not return to the guest. */
+static const hc_fn_t hc_table[] = {
+	[HC_CONSOLE_WRITE] = hc_console_write,
+	[HC_REPORT] = hc_report,
+	[HC_VCPU_START] = hc_vcpu_start,
+	[HC_VCPU_OFFLINE] = hc_vcpu_offline,
+	[HC_VCPU_ONLINE] = hc_vcpu_online,
+	[HC_GET_COUNTERS] = hc_get_counters,
+	[HC_TEST_PLAN] = hc_test_plan,
+	[HC_VCPU_INFO] = hc_vcpu_info,
+};
+
+/* Not a table call: CPL > 0, HC_EXIT, unknown numbers. */
+static __attribute__((noinline, cold)) enum exit_action
+hc_other(struct vcpu *v, struct vmcb_save *s)
+{
+	s64 ret = -ENOSYS;
 
 	if (s->cpl != 0) {
 		ret = -EPERM; /* only the guest kernel may call */
-	} else {
-		switch (s->rax) {
-		case HC_CONSOLE_WRITE:
-			ret = hc_console_write(v, &a);
-			break;
-		case HC_REPORT:
-			ret = hc_report(v, &a);
-			break;
-		case HC_VCPU_START:
-			ret = hc_vcpu_start(v, &a);
-			break;
-		case HC_VCPU_OFFLINE:
-			ret = hc_vcpu_offline(v, &a);
-			break;
-		case HC_VCPU_ONLINE:
-			ret = hc_vcpu_online(v, &a);
-			break;
-		case HC_GET_COUNTERS:
-			ret = hc_get_counters(v, &a);
-			break;
-		case HC_EXIT:
-			guest_console_flush(v);
-			guest_stop(v->guest, (s64)a.a0, false,
-				   "exited with status %lld", (long long)a.a0);
-			return EXIT_LEAVE;
-		case HC_TEST_PLAN:
-			ret = hc_test_plan(v, &a);
-			break;
-		case HC_VCPU_INFO:
-			ret = v->id | ((s64)v->guest->nr_vcpus << 32);
-			break;
-		default:
-			ret = -ENOSYS;
-		}
+	} else if (s->rax == HC_EXIT) {
+		guest_console_flush(v);
+		guest_stop(v->guest, (s64)v->gprs.a0, false,
+			   "exited with status %lld", (long long)v->gprs.a0);
+		return EXIT_LEAVE;
 	}
 	s->rax = (u64)hc_result(ret);
 	return vcpu_skip_insn(v) ? EXIT_RESUME : EXIT_LEAVE;
+}
+
+/* Every VMMCALL: one bounds check and a table call; the -E* -> -HC_E*
+ * translation only for errors. */
+enum exit_action hypercall_handle(struct vcpu *v)
+{
+	struct vmcb_save *s = &v->vmcb->save;
+	u64 nr = s->rax;
+	hc_fn_t fn;
+	s64 ret;
+
+	if (__builtin_expect(s->cpl != 0 || nr >= ARRAY_SIZE(hc_table) ||
+				     !hc_table[nr],
+			     0))
+		return hc_other(v, s);
+	fn = hc_table[nr];
+	ret = fn(v, &v->gprs);
+	s->rax = (u64)(__builtin_expect(ret >= 0, 1) ? ret : hc_result(ret));
+	/* The exit is VMMCALL (0F 01 D9): NRIP when the CPU wrote it
+	 * (15.7.1), else 3 bytes, as exit_next_rip(). */
+	nr = v->vmcb->control.next_rip;
+	s->rip = g_features.nrips && nr ? nr : s->rip + 3;
+	return EXIT_RESUME;
 }

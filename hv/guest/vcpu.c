@@ -129,6 +129,7 @@ static void vcpu_run(struct vcpu *v)
 		wrmsr(MSR_TSC_AUX, v->tsc_aux);
 	}
 	vcpu_fpu_enter(v); /* its vector state, XCR0, DR0-DR3 */
+	exit_cpuid_fill(v); /* on this CPU: leaf 1 has its APIC ID */
 	vcpu_watchdog_arm(v);
 	if (bench) { /* self-test stage: boot -> first guest instruction */
 		struct selftest_ctx st = { .bench = true, .tsc = rdtsc() };

@@ -3,6 +3,7 @@
 #ifndef MINHV_HV_VCPU_H
 #define MINHV_HV_VCPU_H
 
+#include "arch/cpu.h"
 #include "arch/svm.h"
 #include "arch/types.h"
 #include "hv/svm/exit_decode.h"
@@ -79,6 +80,12 @@ struct vcpu {
 	u32 con_len;
 	char con[VCPU_CON_LINE];
 	struct vcpu_stats stats;
+	/* exit_cpuid.c: the guest's CPUID leaves 0-0x1f (slot n) and
+	 * 0x80000000-0x8000001f (slot 32 + n) that ignore ECX, computed on
+	 * the vCPU's CPU when its loop starts (OSXSAVE left clear: it follows
+	 * CR4); bit n of cpuid_fast says slot n is valid. */
+	u64 cpuid_fast;
+	struct cpuid_regs cpuid_tab[64];
 };
 
 /* vcpu_ops.c: pure helpers on a vCPU's VMCB. */

@@ -24,6 +24,9 @@ enum exit_action exit_cpuid(struct vcpu *v); /* exit_cpuid.c */
 struct cpuid_regs;
 /* What CPUID leaf/sub returns inside the guest. */
 void exit_cpuid_leaf(struct vcpu *v, u32 leaf, u32 sub, struct cpuid_regs *r);
+/* Fill v's table of the leaves that ignore ECX (v->cpuid_tab), on the
+ * vCPU's own CPU; until then every CPUID exit computes its leaf. */
+void exit_cpuid_fill(struct vcpu *v);
 enum exit_action exit_msr(struct vcpu *v); /* exit_msr.c */
 /* The MSR allow-list: 0, or -EPERM when the guest gets #GP. */
 int exit_msr_read(struct vcpu *v, u32 msr, u64 *val);

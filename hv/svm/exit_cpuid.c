@@ -97,22 +97,93 @@ void exit_cpuid_leaf(struct vcpu *v, u32 leaf, u32 sub, struct cpuid_regs *r)
 	leaf_of(v, leaf, sub, r);
 }
 
-/* Every CPUID exit: the leaf computed in place, the results written
- * straight to the guest's registers and RIP stepped here (CPUID is 2
- * bytes, 0F A2) rather than through vcpu_skip_insn()'s general case. */
-enum exit_action exit_cpuid(struct vcpu *v)
-{
-	struct vmcb *vm = v->vmcb;
-	u64 nrip = vm->control.next_rip;
-	struct cpuid_regs r;
+/* Leaves in the table's range whose answer depends on ECX (subleaf
+ * indexed: APM vol 3 appendix E, SDM vol 2A CPUID): never tabled. */
+#define TAB_INDEXED                                                         \
+	(BIT(0x4) | BIT(0x7) | BIT(0xb) | BIT(0xd) | BIT(0xf) | BIT(0x10) | \
+	 BIT(0x12) | BIT(0x14) | BIT(0x17) | BIT(0x18) | BIT(0x1b) |        \
+	 BIT(0x1d) | BIT(0x1e) | BIT(0x1f) | BIT(32 + 0x1d))
+#define TAB_SLOTS 64
 
-	leaf_of(v, (u32)vm->save.rax, (u32)v->gprs.rcx, &r);
+static u32 tab_leaf(unsigned slot)
+{
+	return (slot & 0x1f) | (slot & 0x20 ? 0x80000000u : 0);
+}
+
+/* On the vCPU's own CPU (leaf 1 EBX, 0x8000001E carry its APIC ID), when
+ * its loop starts. Only leaves up to the host's maximum are tabled: above
+ * it a CPU may answer with its highest leaf (Intel, QEMU), which may be
+ * indexed; those take the slow path like every other leaf. */
+void exit_cpuid_fill(struct vcpu *v)
+{
+	struct cpuid_regs r;
+	u32 max_basic, max_ext;
+	u64 fast = 0;
+
+	v->cpuid_fast = 0;
+	cpuid(0, 0, &r);
+	max_basic = r.eax;
+	cpuid(0x80000000, 0, &r);
+	max_ext = r.eax;
+	for (unsigned i = 0; i < TAB_SLOTS; i++) {
+		u32 leaf = tab_leaf(i);
+
+		if (TAB_INDEXED & BIT(i))
+			continue;
+		/* 0x8000001F and up read as zero whatever the host has. */
+		if (leaf <= GUEST_MAX_EXT_LEAF &&
+		    leaf > (leaf & 0x80000000u ? max_ext : max_basic))
+			continue;
+		leaf_of(v, leaf, 0, &v->cpuid_tab[i]);
+		if (leaf == 1) /* set per exit from the guest's CR4 */
+			v->cpuid_tab[i].ecx &= ~(u32)CPUID1_ECX_OSXSAVE;
+		fast |= BIT(i);
+	}
+	v->cpuid_fast = fast;
+}
+
+/* The result into the guest's registers, RIP stepped here (CPUID is 2
+ * bytes, 0F A2) rather than through vcpu_skip_insn()'s general case. */
+static inline enum exit_action cpuid_done(struct vcpu *v, struct vmcb *vm,
+					  u32 eax, u32 ebx, u32 ecx, u32 edx)
+{
+	u64 nrip = vm->control.next_rip;
+
 	/* 32-bit results zero-extend into the 64-bit registers. */
-	vm->save.rax = r.eax;
-	v->gprs.rbx = r.ebx;
-	v->gprs.rcx = r.ecx;
-	v->gprs.rdx = r.edx;
+	vm->save.rax = eax;
+	v->gprs.rbx = ebx;
+	v->gprs.rcx = ecx;
+	v->gprs.rdx = edx;
 	/* NRIP when the CPU wrote it (15.7.1), as exit_next_rip(). */
 	vm->save.rip = g_features.nrips && nrip ? nrip : vm->save.rip + 2;
 	return EXIT_RESUME;
+}
+
+/* Leaves not in the table (or before it is filled): computed in full. */
+static __attribute__((noinline, cold)) enum exit_action
+cpuid_slow(struct vcpu *v, struct vmcb *vm, u32 leaf)
+{
+	struct cpuid_regs r;
+
+	leaf_of(v, leaf, (u32)v->gprs.rcx, &r);
+	return cpuid_done(v, vm, r.eax, r.ebx, r.ecx, r.edx);
+}
+
+/* Every CPUID exit: a table slot plus the CR4 fix-up of leaf 1; leaf 7's
+ * OSPKE is indexed by subleaf, so it is computed on the slow path. */
+enum exit_action exit_cpuid(struct vcpu *v)
+{
+	struct vmcb *vm = v->vmcb;
+	u32 leaf = (u32)vm->save.rax;
+	unsigned slot = (leaf & 0x1f) | (leaf >> 26 & 0x20);
+	const struct cpuid_regs *t = &v->cpuid_tab[slot];
+	u32 ecx;
+
+	if (__builtin_expect(
+		    (leaf & 0x7fffffe0u) || !(v->cpuid_fast & BIT(slot)), 0))
+		return cpuid_slow(v, vm, leaf);
+	ecx = t->ecx;
+	if (leaf == 1 && (vm->save.cr4 & CR4_OSXSAVE))
+		ecx |= CPUID1_ECX_OSXSAVE;
+	return cpuid_done(v, vm, t->eax, t->ebx, ecx, t->edx);
 }

@@ -481,6 +481,93 @@ static void test_cpuid_nrip(void **s)
 	assert_int_equal(v->vmcb->save.rip, RIP0 + 2);
 }
 
+/* One CPUID exit of v for leaf/sub, against exit_cpuid_leaf(). */
+static void cpuid_exit_matches(struct vcpu *v, u32 leaf, u32 sub)
+{
+	struct cpuid_regs want;
+
+	exit_cpuid_leaf(v, leaf, sub, &want);
+	fx_exit(v, VMEXIT_CPUID, 0, 0);
+	v->vmcb->save.rax = 0xdead00000000ULL | leaf;
+	v->gprs.rcx = sub;
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	assert_int_equal(v->vmcb->save.rax, want.eax);
+	assert_int_equal(v->gprs.rbx, want.ebx);
+	assert_int_equal(v->gprs.rcx, want.ecx);
+	assert_int_equal(v->gprs.rdx, want.edx);
+	assert_int_equal(v->vmcb->save.rip, RIP0 + 2);
+}
+
+static void cpuid_table_host(void)
+{
+	fake_cpuid_set(0, 0, 0xd, 0x68747541, 0x444d4163, 0x69746e65);
+	fake_cpuid_set(1, 0, 0x800f12, 0x02040800, BIT(21) | BIT(3), BIT(9));
+	fake_cpuid_set(6, 0, 4, 0, BIT(0), 0);
+	fake_cpuid_set(7, 0, 0, BIT(3), BIT(4) | BIT(2), BIT(29));
+	fake_cpuid_set(7, 1, 0, 0, 0x55, 0);
+	fake_cpuid_set(0xd, 0, 7, 0x340, 0x988, 0);
+	fake_cpuid_set(0xd, 1, BIT(3) | 1, 0, 0, 0);
+	fake_cpuid_set(0x80000000, 0, 0x80000021, 0x68747541, 0, 0);
+	fake_cpuid_set(0x80000001, 0, 0, 0, BIT(2) | BIT(9) | 1, BIT(26));
+	fake_cpuid_set(0x80000008, 0, 0x3030, BIT(1) | 1, 0x7f, 0);
+	fake_cpuid_set(0x8000000a, 0, 1, 16, 0, 0x1fff);
+	fake_cpuid_set(0x8000001d, 0, 0x121, 0x1c0003f, 0x3f, 0);
+	fake_cpuid_set(0x8000001d, 1, 0x122, 0x1c0003f, 0x3f, 0);
+	fake_cpuid_set(0x8000001e, 0, 2, 0x100, 0, 0);
+	fake_cpuid_set(0x8000001f, 0, 0x1b, 0x33, 0, 0);
+}
+
+/* The per-vCPU table answers exactly what exit_cpuid_leaf() computes, for
+ * every leaf of both ranges (and a few beyond), subleaves 0-2 of the
+ * indexed ones (the others ignore ECX, as the fake CPU does not), multiboot
+ * and Linux view, CR4.OSXSAVE/PKE off and on. */
+static void test_cpuid_table(void **s)
+{
+	static const u32 bases[] = { 0, 0x80000000, 0x40000000 };
+	struct vcpu *v = fx_v[1];
+
+	(void)s;
+	cpuid_table_host();
+	for (int lx = 0; lx < 2; lx++) {
+		fx_g->linux = lx;
+		for (int cr4 = 0; cr4 < 2; cr4++) {
+			v->vmcb->save.cr4 = cr4 ? BIT(18) | BIT(22) : 0;
+			exit_cpuid_fill(v);
+			/* leaf 0, 1, 6, 0x80000001, 0x80000008 are tabled */
+			assert_true(v->cpuid_fast & BIT(1));
+			assert_true(v->cpuid_fast & BIT(32 + 8));
+			assert_false(v->cpuid_fast & BIT(7)); /* indexed */
+			assert_false(v->cpuid_fast & BIT(0xe)); /* > max */
+			for (unsigned b = 0; b < ARRAY_SIZE(bases); b++)
+				for (u32 l = 0; l < 0x24; l++)
+					cpuid_exit_matches(v, bases[b] + l, 0);
+			/* Indexed leaves: each subleaf its own answer. */
+			for (u32 sub = 0; sub < 3; sub++) {
+				cpuid_exit_matches(v, 7, sub);
+				cpuid_exit_matches(v, 0xd, sub);
+				cpuid_exit_matches(v, 0x8000001d, sub);
+			}
+		}
+	}
+	/* CR4.OSXSAVE set after the table was filled shows in leaf 1. */
+	v->vmcb->save.cr4 = 0;
+	exit_cpuid_fill(v);
+	v->vmcb->save.cr4 = BIT(18);
+	cpuid_exit_matches(v, 1, 0);
+	assert_true(v->gprs.rcx & BIT(27));
+	v->vmcb->save.cr4 = 0;
+	cpuid_exit_matches(v, 1, 0);
+	assert_false(v->gprs.rcx & BIT(27));
+	/* The exit reads the table (filled on the vCPU's CPU), not the
+	 * CPU it happens to run on. */
+	fake_cpuid_set(1, 0, 0x800f12, 0x05040800, 0, 0);
+	fx_exit(v, VMEXIT_CPUID, 0, 0);
+	v->vmcb->save.rax = 1;
+	exit_dispatch(v);
+	assert_int_equal(v->gprs.rbx, 0x02040800);
+	fx_g->linux = false;
+}
+
 /* Handlers that write a VMCB field the CPU may cache clear its clean bit
  * (APM 15.15.3), and only those. */
 static void test_clean_bits_marked(void **s)
@@ -553,6 +640,7 @@ int main(void)
 		T(test_hlt_if1_waits),
 		T(test_nrip_used),
 		T(test_cpuid_nrip),
+		T(test_cpuid_table),
 		T(test_clean_bits_marked),
 		T(test_unexpected),
 		T(test_intr_nmi),
