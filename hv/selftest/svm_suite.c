@@ -1,6 +1,7 @@
 /* hv/selftest/svm_suite.c - tests=hostile|lifecycle|all: after the default suite,
  * each hostile scenario in a fresh guest of its own, and guests created and
  * torn down many times; the pool must come back whole each time. */
+#include "hv/errno.h"
 #include "hv/selftest/selftest.h"
 #include "hv/guest/guest.h"
 #include "hv/ktap.h"
@@ -111,7 +112,7 @@ static int one_guest(const struct guest_params *p, const struct hostile *h,
 	pr_info("svm: guest %s (tests=%s) stopped: %s\n", g->name, p->tests,
 		why);
 	guest_destroy(g);
-	return as_expected && mm_free_pages() == before ? 0 : -1;
+	return as_expected && mm_free_pages() == before ? 0 : -EIO;
 }
 
 static void run_hostile(struct guest_params base)

@@ -69,7 +69,7 @@ int ipi_broadcast(u8 vector)
 		return apic_send(&r);
 	for (u32 i = 0; i < g_ncpus; i++)
 		if (i != ipi_this_cpu() && online(i) && ipi_send(i, vector))
-			err = -1;
+			err = -EIO;
 	return err;
 }
 

@@ -3,6 +3,7 @@
  * caches, DECOMMISSION, reclaim firmware then guest pages (PSMASH partly
  * reclaimed 2 MiB entries), write back, free; a page whose reclaim fails is
  * leaked, never reused. Its 1 GiB regions then wait for the RMPOPT pass. */
+#include "hv/errno.h"
 #include "hv/snp/snp.h"
 #include "arch/cpu.h"
 #include "hv/smp/ipi.h"
@@ -44,7 +45,7 @@ int snp_guest_init(u64 max_pages)
 
 	pages = page_alloc_ptr(ALIGN_UP(bytes, PAGE_SIZE) / PAGE_SIZE);
 	if (!pages)
-		return -1;
+		return -ENOMEM;
 	npages_max = max_pages;
 	leaked = 0;
 	return 0;
@@ -91,7 +92,7 @@ int snp_guest_assign(u32 asid, hpa_t base, gpa_t guest, u64 size,
 
 	if (!g_snp.ready || !asid || !size || !IS_ALIGNED(base.v, PAGE_SIZE) ||
 	    !IS_ALIGNED(guest.v, PAGE_SIZE) || !IS_ALIGNED(size, PAGE_SIZE))
-		return -1;
+		return -EINVAL;
 	for (u64 off = 0; off < size; need++) {
 		if (use_2m(base.v + off, guest.v + off, size - off)) {
 			off += SZ_2M;
@@ -102,7 +103,7 @@ int snp_guest_assign(u32 asid, hpa_t base, gpa_t guest, u64 size,
 		if (snp_host_map_4k(hpa(base.v + off))) {
 			pr_err("snp: asid %u: cannot map %#llx with 4 KiB pages in the host\n",
 			       asid, (unsigned long long)(base.v + off));
-			return -1;
+			return -ENOMEM;
 		}
 		off += PAGE_SIZE;
 	}
@@ -111,7 +112,7 @@ int snp_guest_assign(u32 asid, hpa_t base, gpa_t guest, u64 size,
 		spin_unlock(&lock);
 		pr_err("snp: asid %u: no room to track %llu more entries\n",
 		       asid, (unsigned long long)need);
-		return -1;
+		return -ENOSPC;
 	}
 	for (u64 off = 0; off < size;) {
 		struct snp_page *p = new_slot();
@@ -134,7 +135,7 @@ int snp_guest_assign(u32 asid, hpa_t base, gpa_t guest, u64 size,
 			} else {
 				pr_err("snp: asid %u: RMPUPDATE %#llx failed (%u)\n",
 				       asid, (unsigned long long)p->hpa, rc);
-				ret = -1;
+				ret = -EIO;
 			}
 		}
 		off += ps == RMP_PG_2M ? SZ_2M : PAGE_SIZE;
@@ -159,12 +160,12 @@ static int split(struct snp_page *p)
 	u32 rc;
 
 	if (free_slots() < RMP_2M_PAGES - 1)
-		return -1;
+		return -ENOSPC;
 	rc = g_rmp->psmash(hpa(head.hpa));
 	if (rc != RMP_OK) {
 		pr_err("snp: PSMASH %#llx failed (%u)\n",
 		       (unsigned long long)head.hpa, rc);
-		return -1;
+		return -EIO;
 	}
 	p->pagesize = RMP_PG_4K;
 	for (u64 i = 1; i < RMP_2M_PAGES; i++) {
@@ -236,7 +237,7 @@ int snp_guest_reclaim(u32 asid, hpa_t base, u64 size)
 
 	if (!g_snp.ready || !IS_ALIGNED(lo, PAGE_SIZE) ||
 	    !IS_ALIGNED(size, PAGE_SIZE))
-		return -1;
+		return -EINVAL;
 	snp_writeback_caches();
 	spin_lock(&lock);
 	before = leaked;
@@ -248,7 +249,7 @@ int snp_guest_reclaim(u32 asid, hpa_t base, u64 size)
 		    in_range(p, asid, lo, hi) &&
 		    (p->hpa < lo || p->hpa + SZ_2M > hi) && split(p)) {
 			spin_unlock(&lock);
-			return -1;
+			return -EIO;
 		}
 	}
 	for (u64 i = 0; i < npages_max; i++) {
@@ -271,7 +272,7 @@ int snp_guest_teardown(u32 asid)
 	u64 n = snp_guest_pages(asid), before;
 
 	if (!g_snp.ready || !asid || !n)
-		return -1;
+		return -ENOENT; /* not ready, or no such guest */
 	/* 1. Write back guest data from every cache before the pages change
 	 *    owner (APM vol 3 WBNOINVD; Linux sev_writeback_caches()). */
 	snp_writeback_caches();

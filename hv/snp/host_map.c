@@ -3,6 +3,7 @@
  * through that large mapping (to any of its pages) raises an RMP #PF (APM
  * vol 2 15.36.10; Linux splits its direct map first, arch/x86/virt/svm/
  * sev.c). hv_main registers the splitter of minhv's identity map. */
+#include "hv/errno.h"
 #include "hv/snp/snp.h"
 
 static int (*split_fn)(hpa_t spa);
@@ -15,11 +16,11 @@ void snp_host_map_hook(int (*fn)(hpa_t spa))
 
 int snp_host_map_4k(hpa_t spa)
 {
-	int r = split_fn ? split_fn(spa) : -1;
+	int r = split_fn ? split_fn(spa) : -ENODEV;
 
 	/* No splitter: refuse rather than crash the host on hardware. */
 	if (r < 0)
-		return -1;
+		return -ENOMEM;
 	__atomic_add_fetch(&table_pages, (u64)r, __ATOMIC_RELAXED);
 	return 0;
 }

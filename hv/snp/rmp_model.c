@@ -2,6 +2,7 @@
  * the rules minhv relies on: APM vol 3 (RMPUPDATE, PSMASH, 2 MiB entries)
  * and AMD pub. 69201 (RMPOPT: per-core bits, 2 TiB from RMPOPT_BASE, any
  * RMPUPDATE clears its region's bit on every core, cached scans). */
+#include "hv/errno.h"
 #include "hv/snp/rmp_model.h"
 #include "hv/smp/ipi.h"
 #include "arch/spinlock.h"
@@ -56,7 +57,7 @@ int rmp_model_init(hpa_t base, u32 ncores, u64 capacity)
 	bits = alloc_bytes((u64)ncores * WORDS_PER_CORE * sizeof(u64));
 	core_base = alloc_bytes((u64)ncores * sizeof(u64));
 	if (!tab || !gen || !cache_gen || !cache_free || !bits || !core_base)
-		return -1;
+		return -ENOMEM;
 	cap = c;
 	used = 0;
 	model_base = ALIGN_DOWN(base.v, SZ_1G);
@@ -93,7 +94,7 @@ static s64 region_idx(u64 base, u64 spa)
 	u64 b = ALIGN_DOWN(base, SZ_1G);
 
 	if (spa < b || spa - b >= RMPOPT_COVERAGE)
-		return -1;
+		return -ERANGE;
 	return (s64)((spa - b) / SZ_1G);
 }
 

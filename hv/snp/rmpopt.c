@@ -1,6 +1,7 @@
 /* hv/snp/rmpopt.c - per-core RMPOPT_BASE programming, the timed RMPOPT and the
  * pending-regions set (AMD pub. 69201: RMPOPT_BASE must be enabled on a
  * core before RMPOPT runs there; one MSR per core covers 2 TiB). */
+#include "hv/errno.h"
 #include "hv/snp/rmpopt.h"
 #include "arch/cpu.h"
 #include "hv/smp/ipi.h"
@@ -61,7 +62,7 @@ int rmpopt_init(hpa_t b, enum rmpopt_mode m)
 	mode = m;
 	programmed = page_alloc_ptr(ALIGN_UP(n ? n : 1, PAGE_SIZE) / PAGE_SIZE);
 	if (!programmed || rmpopt_stats_init(rmpopt_ncpus()))
-		return -1;
+		return -ENOMEM;
 	memset(pending, 0, sizeof(pending));
 	uncovered = 0;
 	/* One thread of each core writes the MSR; siblings find it done. */

@@ -1,5 +1,6 @@
 /* hv/snp/rmpopt_stats.c - per-CPU RMPOPT cycle slots, summed after each pass
  * and printed (min/avg/max as in the upstream RMPOPT series). */
+#include "hv/errno.h"
 #include "hv/snp/rmpopt_stats.h"
 #include "lib/fmt.h"
 #include "lib/string.h"
@@ -26,7 +27,7 @@ int rmpopt_stats_init(u32 ncpus)
 	slots = alloc_bytes((u64)ncpus * sizeof(*slots));
 	optimized = alloc_bytes((u64)ncpus * sizeof(*optimized));
 	if (!slots || !optimized)
-		return -1;
+		return -ENOMEM;
 	nslots = ncpus;
 	passes = 0;
 	memset(&last, 0, sizeof(last));

@@ -1,5 +1,6 @@
 /* hv/snp/rmpopt_topo.c - dense core numbers from APIC IDs, decided once at
  * boot (APM vol 3 appendix E.4.13, CPUID 0x8000001E). */
+#include "hv/errno.h"
 #include "hv/snp/rmpopt_topo.h"
 #include "hv/mm.h"
 #include "hv/percpu.h"
@@ -27,7 +28,7 @@ int rmpopt_topo_init(u32 threads_per_core)
 	pages = ALIGN_UP((u64)ncpus * sizeof(u32), PAGE_SIZE) / PAGE_SIZE;
 	core_of = page_alloc_ptr(pages);
 	if (!core_of)
-		return -1;
+		return -ENOMEM;
 	ncores = have_percpu ? 0 : 1;
 	for (u32 i = 0; have_percpu && i < ncpus; i++) {
 		u32 key = g_percpu[i]->apic_id >> shift;

@@ -1,6 +1,7 @@
 /* hv/snp/snp.c - SEV-SNP detection and set-up, once at boot: CPUID 0x8000001F
  * and SYSCFG.SNP_EN (APM vol 2 15.36), RMP_BASE/END, RMPOPT (pub. 69201),
  * then the RMP back end, RMPOPT_BASE on every core and a first pass. */
+#include "hv/errno.h"
 #include "hv/snp/snp.h"
 #include "arch/cpu.h"
 #include "arch/msr.h"
@@ -68,7 +69,7 @@ int snp_init(enum rmpopt_mode mode, u64 ram_top)
 	     rmp_model_init(base, rmpopt_ncores(), SNP_MODEL_ENTRIES)) ||
 	    snp_guest_init(SNP_TRACK_PAGES) || rmpopt_init(base, mode)) {
 		pr_err("snp: out of memory for the RMP state\n");
-		return -1;
+		return -ENOMEM;
 	}
 	pr_info("snp: RMPOPT_BASE %#llx (covers 2 TiB) on %u cores of %u CPUs, schedule %s\n",
 		(unsigned long long)(base.v | RMPOPT_BASE_EN), rmpopt_ncores(),

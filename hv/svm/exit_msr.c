@@ -66,15 +66,15 @@ static int lapic_msr(struct vcpu *v, u32 msr, bool wr, u64 *val)
 	vlapic_sync(v); /* TPR from CR8, the time for the timer */
 	if (msr == MSR_APIC_BASE) {
 		if (wr)
-			return vlapic_apic_base_write(l, *val) ? -1 : 0;
+			return vlapic_apic_base_write(l, *val) ? -EPERM : 0;
 		*val = vlapic_apic_base_read(l);
 		return 0;
 	}
 	if (msr < VLAPIC_MSR_FIRST || msr > VLAPIC_MSR_LAST)
 		return exit_msr_pmu(v, msr, wr, val);
 	if (wr)
-		return vlapic_msr_write(l, msr, *val) ? -1 : 0;
-	return vlapic_msr_read(l, msr, val) ? -1 : 0;
+		return vlapic_msr_write(l, msr, *val) ? -EPERM : 0;
+	return vlapic_msr_read(l, msr, val) ? -EPERM : 0;
 }
 
 /* TSC writes move this vCPU's TSC offset (APM 15.30.5); TSC_ADJUST moves
@@ -98,7 +98,7 @@ static int tsc_write(struct vcpu *v, u32 msr, u64 val)
 	return 1;
 }
 
-/* 0, or -1 for #GP. */
+/* 0, or -EPERM for #GP. */
 int exit_msr_read(struct vcpu *v, u32 msr, u64 *val)
 {
 	struct vmcb_save *s = &v->vmcb->save;

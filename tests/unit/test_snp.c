@@ -17,6 +17,7 @@
 #include "hv/snp/rmp_model.h"
 #include "hv/snp/rmpopt.h"
 #include "hv/snp/rmpopt_stats.h"
+#include "hv/errno.h"
 #include "hv/snp/snp.h"
 #include "tests/doubles/fake_console.h"
 #include "tests/unit/snp_env.h"
@@ -60,7 +61,8 @@ static void test_4k_assign_splits_host_mapping_first(void **s)
 	boot(4, 1, false, RMPOPT_MODE_LEADER); /* the model */
 	m = page_alloc(1, 1);
 	env_split_fails = true;
-	assert_int_equal(snp_guest_assign(7, m, gpa(0), PAGE_SIZE, 0), -1);
+	assert_int_equal(snp_guest_assign(7, m, gpa(0), PAGE_SIZE, 0),
+			 -ENOMEM);
 	assert_false(rmp_model_lookup(m, &st));
 	assert_int_equal(snp_guest_pages(7), 0);
 	assert_true(fake_console_has("cannot map"));
@@ -96,7 +98,7 @@ static void test_assign_4k_2m_teardown_to_pool(void **s)
 	assert_false(rmp_model_lookup(m, &st));
 	assert_false(rmp_model_lookup(hpa(m.v + SZ_2M + PAGE_SIZE), &st));
 	assert_int_equal(mm_free_pages(), free0);
-	assert_int_equal(snp_guest_teardown(5), -1); /* gone */
+	assert_int_equal(snp_guest_teardown(5), -ENOENT); /* gone */
 }
 
 static void test_bad_arguments(void **s)
@@ -105,12 +107,12 @@ static void test_bad_arguments(void **s)
 	boot(2, 1, false, RMPOPT_MODE_LEADER);
 	assert_int_equal(snp_guest_assign(0, SYN(5), gpa(0), PAGE_SIZE,
 					  SNP_MEM_NOFREE),
-			 -1);
+			 -EINVAL);
 	assert_int_equal(snp_guest_assign(1, hpa(SYN(5).v + 8), gpa(0),
 					  PAGE_SIZE, SNP_MEM_NOFREE),
-			 -1);
+			 -EINVAL);
 	assert_int_equal(snp_guest_assign(1, SYN(5), gpa(0), 0, SNP_MEM_NOFREE),
-			 -1);
+			 -EINVAL);
 	assert_int_equal(snp_guest_pages(1), 0);
 }
 
@@ -276,7 +278,7 @@ static void test_teardowns_batched(void **s)
 	/* A 4K page inside B's 2M entry: FAIL_OVERLAP, but tracked. */
 	assert_int_equal(snp_guest_assign(3, hpa(SYN(4).v + PAGE_SIZE), gpa(0),
 					  PAGE_SIZE, SNP_MEM_NOFREE),
-			 -1);
+			 -EIO);
 	passes = rmpopt_stats_passes();
 	assert_int_equal(snp_guest_teardown(1), 0);
 	assert_int_equal(snp_guest_teardown(2), 0);
