@@ -85,6 +85,21 @@ def result_of(status, text):
     return "FAIL" if m else "FAIL(nosummary)"
 
 
+# KUT_ICOUNT=1: both columns under -icount shift=5 (TSC = 32 x instructions,
+# exact), for the vmexit_* figures in docs/PERFORMANCE.md.
+ICOUNT = (["-icount", "shift=5,align=off,sleep=off"]
+          if os.environ.get("KUT_ICOUNT") == "1" else [])
+
+
+def figures(text):
+    """vmexit.c's "name cycles" lines: {name: TSC per operation}."""
+    out = {}
+    for m in re.finditer(r"^(?:\[\S+\] )?([a-z][a-z0-9_]*) (\d+)\s*$", text,
+                         re.M):
+        out[m.group(1)] = int(m.group(2))
+    return out
+
+
 def run_bare(t, cpu, smp, mem, rest, tmo):
     cmd = ["timeout", "-k", "5", str(tmo), "qemu-system-x86_64",
            "-nodefaults", "-display", "none", "-serial", "stdio",
@@ -92,7 +107,7 @@ def run_bare(t, cpu, smp, mem, rest, tmo):
            "-smp", str(smp), "-m", str(mem),
            "-device", "isa-debug-exit,iobase=0xf4,iosize=0x4",
            "-kernel", os.path.join(SRC, "x86", t["file"]),
-           "-append", t.get("test_args", "")] + rest
+           "-append", t.get("test_args", "")] + rest + ICOUNT
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                        stdin=subprocess.DEVNULL)
     text = p.stdout.decode(errors="replace")
@@ -116,6 +131,8 @@ def run_minhv(t, cpu, smp, mem, tmo):
            "--mem", str(mem + 512), "--timeout", str(tmo + 60),
            "--log", log, "--opts", opts,
            "--file", "%s:kut/%s" % (os.path.join(SRC, "x86", flat), flat)]
+    if ICOUNT:
+        cmd += ["--"] + ICOUNT
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                        stdin=subprocess.DEVNULL)
     err = p.stdout.decode(errors="replace")
@@ -161,9 +178,9 @@ def main():
             smp = int(re.match(r"(\d+)", t["smp"]).group(1))
         tmo = int(re.match(r"(\d+)", t.get("timeout", "90")).group(1))
         t0 = time.time()
-        bare, _ = run_bare(t, cpu, smp, mem, rest, tmo)
+        bare, btext = run_bare(t, cpu, smp, mem, rest, tmo)
         t1 = time.time()
-        mh, _ = run_minhv(t, cpu, smp, mem, tmo)
+        mh, mtext = run_minhv(t, cpu, smp, mem, tmo)
         t2 = time.time()
         note = ""
         if bare != mh:
@@ -171,9 +188,23 @@ def main():
             note = (note + "; " if note else "") + "DIFFERS"
         row.update(bare=bare, minhv=mh, bare_s=round(t1 - t0, 1),
                    minhv_s=round(t2 - t1, 1), smp=smp, note=note)
+        if t["name"].startswith("vmexit"):
+            row.update(bare_tsc=figures(btext), minhv_tsc=figures(mtext),
+                       icount=bool(ICOUNT))
         print("%-24s %-16s %-16s %6.0fs  %s" % (t["name"], bare, mh,
                                                t2 - t0, note), flush=True)
         results.append(row)
+    rows = [r for r in results if r.get("bare_tsc") or r.get("minhv_tsc")]
+    if rows:
+        div = 32 if ICOUNT else 1
+        print("\nvmexit figures (%s per operation)" %
+              ("instructions, -icount shift=5" if ICOUNT else "TSC cycles"))
+        for r in rows:
+            for k in sorted(set(r["bare_tsc"]) | set(r["minhv_tsc"])):
+                b, m = r["bare_tsc"].get(k), r["minhv_tsc"].get(k)
+                print("  %-20s %-20s bare %8s  minhv %8s" % (
+                    r["test"], k, "-" if b is None else b // div,
+                    "-" if m is None else m // div))
     with open(os.path.join(KUT, "results.json"), "w") as f:
         json.dump(results, f, indent=1)
     print("kut: results in build/kut/results.json, logs in build/kut/logs/")
