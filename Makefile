@@ -100,6 +100,17 @@ $(B)/minhv.efi: $(B)/minhv.so
 
 include guest/guest.mk
 
+# Hostile multiboot guests for the virtual local APIC (tests/boot/65-*.t):
+# a 1-count periodic timer, and a self-IPI flood.
+MB_HOSTILE := $(B)/mb-hostile/apic_timer.bin $(B)/mb-hostile/apic_ipi.bin
+$(B)/mb-hostile/apic_timer.bin: guest/mb-hostile/apic_storm.asm
+	@mkdir -p $(dir $@)
+	@$(NASM) -f bin -DTIMER $< -o $@
+$(B)/mb-hostile/apic_ipi.bin: guest/mb-hostile/apic_storm.asm
+	@mkdir -p $(dir $@)
+	@$(NASM) -f bin $< -o $@
+all: $(MB_HOSTILE)
+
 -include $(shell find $(B) -name '*.d' 2>/dev/null)
 
 # Host unit tests. Each tests/unit/*.mk adds a suite name to UNIT_TESTS and
