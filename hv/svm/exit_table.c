@@ -6,9 +6,9 @@
 #include "include/minhv/hypercall_abi.h"
 #include "hv/guest/guest.h"
 
-/* Codes below EXIT_DIRECT index the table directly; the few larger ones
- * (NPF, INVALID) get the slots after it, chosen by exit_slot(). */
-#define EXIT_DIRECT 0x100
+/* Codes below EXIT_DIRECT (exit.h) index the table directly; the few
+ * larger ones (NPF, INVALID) get the slots after it, chosen by
+ * exit_slot(). */
 enum { SLOT_NPF = EXIT_DIRECT, SLOT_INVALID, EXIT_SLOTS };
 
 /* One line per handled exit: EXIT(CPUID, CPUID, exit_cpuid) is code
@@ -19,7 +19,7 @@ enum { SLOT_NPF = EXIT_DIRECT, SLOT_INVALID, EXIT_SLOTS };
 	}
 #define EXIT(c, k, fn) EXIT_AT(VMEXIT_##c, c, k, fn)
 
-static const struct exit_entry exit_table[EXIT_SLOTS] = {
+const struct exit_entry exit_table[EXIT_SLOTS] = {
 	EXIT(INTR, INTR, exit_intr),
 	EXIT(NMI, NMI, exit_intr),
 	EXIT(VINTR, OTHER, vlapic_exit_vintr),
@@ -85,17 +85,18 @@ enum exit_kind exit_kind_of(u64 code)
 	return exit_lookup(code)->kind;
 }
 
-/* Every exit: the direct slot when it has a handler (the common case, one
- * bounds check), the slow lookup otherwise. */
-enum exit_action exit_dispatch(struct vcpu *v)
+/* Codes past the direct slots, or a direct slot without a handler. */
+enum exit_action exit_dispatch_slow(struct vcpu *v, u64 code)
 {
-	u64 code = v->vmcb->control.exit_code;
-	const struct exit_entry *e = &exit_table[code < EXIT_DIRECT ? code : 0];
-
-	if (__builtin_expect(code >= EXIT_DIRECT || !e->handler, 0))
-		e = exit_lookup(code);
+	const struct exit_entry *e = exit_lookup(code);
 
 	v->stats.exits++;
 	v->stats.count[e->kind]++;
 	return e->handler(v);
+}
+
+/* The run loop has its own copy inline (exit_dispatch_fast()). */
+enum exit_action exit_dispatch(struct vcpu *v)
+{
+	return exit_dispatch_fast(v, v->vmcb->control.exit_code);
 }
