@@ -46,7 +46,7 @@ static inline void bench_path(struct vcpu_stats *s, u64 now)
 	d = now - s->t_exit;
 	s->path_n++;
 	s->path_sum += d;
-	if (!s->path_min || d < s->path_min)
+	if (d < s->path_min) /* ~0 until the first (vcpu_run()) */
 		s->path_min = d;
 	if (d > s->path_max)
 		s->path_max = d;
@@ -223,6 +223,8 @@ static void vcpu_run(struct vcpu *v)
 
 		selftest_run(ST_VCPU_START, &st);
 		v->stats.t_exit = 0; /* no exit yet: nothing to time */
+		if (!v->stats.path_n) /* any first path is the minimum */
+			v->stats.path_min = ~0ull;
 	}
 	if (spec || foreign)
 		run_loop(v, sc, clean, spec, bench, foreign);

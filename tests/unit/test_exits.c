@@ -489,7 +489,10 @@ static void cpuid_exit_matches(struct vcpu *v, u32 leaf, u32 sub)
 	exit_cpuid_leaf(v, leaf, sub, &want);
 	fx_exit(v, VMEXIT_CPUID, 0, 0);
 	v->vmcb->save.rax = 0xdead00000000ULL | leaf;
-	v->gprs.rcx = sub;
+	v->gprs.rcx = 0xdead00000000ULL | sub;
+	/* Upper halves set: the results must zero-extend (CPUID in 64-bit
+	 * mode), not leave the old upper bits. */
+	v->gprs.rbx = v->gprs.rdx = 0xdead00000000ULL;
 	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
 	assert_int_equal(v->vmcb->save.rax, want.eax);
 	assert_int_equal(v->gprs.rbx, want.ebx);
