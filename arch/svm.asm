@@ -19,19 +19,21 @@ section .text
 %define G_R14 0x60
 %define G_R15 0x68
 
-; void svm_vmrun(hpa_t vmcb [rdi], struct svm_gprs *g [rsi], hpa_t host [rdx])
-global svm_vmrun
-svm_vmrun:
+; The VMRUN stub, in two variants that differ only in the host IF they
+; return with. Both are entered with IF=0 (the run loop's CLI before its
+; handshake). Per call it saves the callee-saved registers (the guest's
+; values replace them) and two of its arguments; the guest VMCB's address
+; needs no slot: #VMEXIT restores host RAX, which held it for VMRUN
+; (APM 15.5.1, 15.6), so VMSAVE follows VMRUN directly.
+%macro VMRUN_STUB 1		; %1: 1 = return with IF=1, 0 = IF=0
 	push rbp
 	push rbx
 	push r12
 	push r13
 	push r14
 	push r15
-	push rdx		; [rsp+24] host VMCB
-	push rsi		; [rsp+16] guest GPRs
-	push rdi		; [rsp+8]  guest VMCB
-	pushfq			; [rsp]    caller's RFLAGS (IF)
+	push rdx		; [rsp+8] host VMCB
+	push rsi		; [rsp]   guest GPRs
 	clgi			; GIF=0: no interrupt/NMI until host state is back
 	sti			; host IF=1: with V_INTR_MASKING it gates physical
 				; interrupts in the guest, which then exit (15.21.1)
@@ -52,7 +54,8 @@ svm_vmrun:
 	mov r15, [rsi + G_R15]
 	mov rsi, [rsi + G_RSI]
 	vmrun			; #VMEXIT restores host RAX, RSP, RIP (15.6)
-	mov rax, [rsp + 16]
+	vmsave			; RAX = guest VMCB: its hidden state saved back
+	mov rax, [rsp]
 	mov [rax + G_RBX], rbx
 	mov [rax + G_RCX], rcx
 	mov [rax + G_RDX], rdx
@@ -68,12 +71,12 @@ svm_vmrun:
 	mov [rax + G_R14], r14
 	mov [rax + G_R15], r15
 	mov rax, [rsp + 8]
-	vmsave			; guest's hidden state back into its VMCB
-	mov rax, [rsp + 24]
 	vmload			; host GS base (percpu), TR, ... again
-	stgi			; a pending interrupt or NMI is taken here
-	popfq			; the caller's IF again
-	add rsp, 24
+%if %1 == 0
+	cli			; IF as the caller had it (0) once GIF is back
+%endif
+	stgi			; with IF=1 a pending interrupt/NMI is taken here
+	add rsp, 16
 	pop r15
 	pop r14
 	pop r13
@@ -81,6 +84,20 @@ svm_vmrun:
 	pop rbx
 	pop rbp
 	ret
+%endmacro
+
+; void svm_vmrun(hpa_t vmcb [rdi], struct svm_gprs *g [rsi], hpa_t host [rdx])
+; Returns with IF=0: for a caller that still has work to do before any
+; interrupt may run (the software SPEC_CTRL swap back to the host's).
+global svm_vmrun
+svm_vmrun:
+	VMRUN_STUB 0
+
+; void svm_vmrun_sti(hpa_t vmcb, struct svm_gprs *g, hpa_t host): the same,
+; returning with IF=1 (an interrupt that caused the exit is taken at STGI).
+global svm_vmrun_sti
+svm_vmrun_sti:
+	VMRUN_STUB 1
 
 global svm_vmload
 svm_vmload:

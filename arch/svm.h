@@ -28,14 +28,17 @@ struct svm_gprs {
 _Static_assert(offsetof(struct svm_gprs, rdi) == 0x20, "asm offset");
 _Static_assert(offsetof(struct svm_gprs, r15) == 0x68, "asm offset");
 
-/* CLGI; STI; VMLOAD guest; load guest GPRs; VMRUN; store guest GPRs;
- * VMSAVE guest; VMLOAD host; STGI; caller's RFLAGS back. Returns after one
- * #VMEXIT. VMRUN runs with host IF=1: with V_INTR_MASKING the host IF gates
+/* CLGI; STI; VMLOAD guest; load guest GPRs; VMRUN; VMSAVE guest; store
+ * guest GPRs; VMLOAD host; STGI. Returns after one #VMEXIT. Call with IF=0.
+ * VMRUN runs with host IF=1: with V_INTR_MASKING the host IF gates
  * physical interrupts in the guest (APM 15.21.1), so they exit (INTR) and
- * are taken by the host's IDT at the STGI, on host state.
+ * are taken by the host's IDT on host state: svm_vmrun() returns with IF=0
+ * (the caller enables interrupts once it may take them), svm_vmrun_sti()
+ * with IF=1 (taken at its STGI).
  * host_vmcb must hold a VMSAVE of this CPU's host state (FS/GS/TR/LDTR,
  * KernelGSBase, STAR/LSTAR/CSTAR/SFMASK, SYSENTER_*), APM 15.5.2. */
 void svm_vmrun(hpa_t vmcb, struct svm_gprs *gprs, hpa_t host_vmcb);
+void svm_vmrun_sti(hpa_t vmcb, struct svm_gprs *gprs, hpa_t host_vmcb);
 void svm_vmload(hpa_t vmcb);
 void svm_vmsave(hpa_t vmcb);
 void svm_stgi(void);

@@ -46,7 +46,7 @@ static inline void bench_path(struct vcpu_stats *s, u64 now)
 	d = now - s->t_exit;
 	s->path_n++;
 	s->path_sum += d;
-	if (!s->path_min || d < s->path_min)
+	if (d < s->path_min) /* ~0 until the first (vcpu_run()) */
 		s->path_min = d;
 	if (d > s->path_max)
 		s->path_max = d;
@@ -93,6 +93,93 @@ bool vcpu_wait_wakeup(struct vcpu *v)
 	return !g->stopping;
 }
 
+/* The loop proper, inlined three times by vcpu_run(): spec, bench and
+ * foreign are constants in each copy, so the common guest (no SPEC_CTRL
+ * swap, no vLAPIC) runs without their tests and with its state in
+ * registers. Returns when the vCPU leaves its CPU. */
+static __attribute__((always_inline)) inline void
+run_loop(struct vcpu *v, struct svm_cpu *sc, u32 clean, const bool spec,
+	 const bool bench, const bool foreign)
+{
+	struct guest *g = v->guest;
+	struct vmcb *vmcb = v->vmcb;
+	const hpa_t host_vmcb = sc->host_vmcb;
+
+	for (;;) {
+		/* vLAPIC of a foreign guest: INIT -> wait-for-SIPI here, with
+		 * interrupts on (hv/platform/lapic_vcpu.c). */
+		if (foreign && !vlapic_before_run(v))
+			break;
+		/* Dekker with vcpu_wait_out(): announce, then check the state,
+		 * interrupts off so a kick sent after the check stays pending
+		 * and becomes an INTR exit (APM 15.21.1). The SEQ_CST store
+		 * (XCHG) is the one full barrier this side needs: the loads
+		 * below cannot pass it. The other side has its own (the
+		 * SEQ_CST store of v->wake in vcpu_kick() between its state
+		 * change and its load of in_guest). */
+		loop_cli();
+		__atomic_store_n(&v->in_guest, 1, __ATOMIC_SEQ_CST);
+		if (__builtin_expect(__atomic_load_n(&v->state,
+						     __ATOMIC_SEQ_CST) !=
+						     VCPU_RUNNING ||
+					     __atomic_load_n(&g->stopping,
+							     __ATOMIC_SEQ_CST),
+				     0)) {
+			__atomic_store_n(&v->in_guest, 0, __ATOMIC_RELEASE);
+			loop_sti();
+			if (g->stopping)
+				break;
+			if (v->state == VCPU_RUNNING)
+				continue;
+			if (v->state == VCPU_DONE || !vcpu_wait_wakeup(v))
+				break;
+			vcpu_watchdog_arm(v); /* parked time is not a hang */
+			continue;
+		}
+		if (bench)
+			bench_path(&v->stats, __builtin_ia32_rdtsc());
+		/* Pending vLAPIC events into EVENTINJ / V_IRQ, after the
+		 * Dekker above so a kick from now on forces an exit. */
+		if (foreign)
+			vlapic_inject_pending(v);
+		v->vmrun_cr0 = vmcb->save.cr0;
+		if (spec) {
+			/* Guest SPEC_CTRL in hardware while it runs
+			 * (vcpu_spec.c); the host base is back before any
+			 * interrupt or indirect branch: the stub returns with
+			 * IF=0, the loop enables them after the switch. */
+			vcpu_spec_enter(v);
+			svm_vmrun(v->vmcb_hpa, &v->gprs, host_vmcb);
+			vcpu_spec_exit(v);
+			/* Out of guest mode. A release store is enough: the
+			 * waiter only needs to see 0 after the guest stopped
+			 * running, and nothing here is ordered after it (the
+			 * next entry's store is the full barrier again). */
+			__atomic_store_n(&v->in_guest, 0, __ATOMIC_RELEASE);
+			loop_sti();
+		} else {
+			/* Nothing to switch (the CPU has no SPEC_CTRL, or the
+			 * policy leaves it alone): interrupts come back at the
+			 * stub's STGI, on host state. An interrupt handler
+			 * that runs there sees in_guest 1 a few instructions
+			 * longer; the waiter (another CPU) just waits. */
+			svm_vmrun_sti(v->vmcb_hpa, &v->gprs, host_vmcb);
+			__atomic_store_n(&v->in_guest, 0, __ATOMIC_RELEASE);
+		}
+		if (bench)
+			v->stats.t_exit = __builtin_ia32_rdtsc();
+		vmcb_after_exit(vmcb, clean);
+		if (__builtin_expect(
+			    vmcb->control.exit_int_info & EVENTINJ_VALID, 0))
+			vcpu_reinject_event(v);
+		if (exit_dispatch_fast(v, vmcb->control.exit_code) ==
+		    EXIT_LEAVE)
+			break;
+		if (!vcpu_watchdog_check(v))
+			break;
+	}
+}
+
 /* The run loop. Per exit it does only what every exit needs: the VMRUN
  * handshake with vcpu_wait_out(), the VMCB's TLB control and clean bits,
  * EXITINTINFO, one table dispatch (which keeps the statistics) and, on INTR
@@ -136,70 +223,15 @@ static void vcpu_run(struct vcpu *v)
 
 		selftest_run(ST_VCPU_START, &st);
 		v->stats.t_exit = 0; /* no exit yet: nothing to time */
+		if (!v->stats.path_n) /* any first path is the minimum */
+			v->stats.path_min = ~0ull;
 	}
-	for (;;) {
-		/* vLAPIC of a foreign guest: INIT -> wait-for-SIPI here, with
-		 * interrupts on (hv/platform/lapic_vcpu.c). */
-		if (__builtin_expect(foreign, 0) && !vlapic_before_run(v))
-			break;
-		/* Dekker with vcpu_wait_out(): announce, then check the state,
-		 * interrupts off so a kick sent after the check stays pending
-		 * and becomes an INTR exit (APM 15.21.1). The SEQ_CST store
-		 * (XCHG) is the one full barrier this side needs: the loads
-		 * below cannot pass it. The other side has its own (the
-		 * SEQ_CST store of v->wake in vcpu_kick() between its state
-		 * change and its load of in_guest). */
-		loop_cli();
-		__atomic_store_n(&v->in_guest, 1, __ATOMIC_SEQ_CST);
-		if (__builtin_expect(__atomic_load_n(&v->state,
-						     __ATOMIC_SEQ_CST) !=
-						     VCPU_RUNNING ||
-					     __atomic_load_n(&g->stopping,
-							     __ATOMIC_SEQ_CST),
-				     0)) {
-			__atomic_store_n(&v->in_guest, 0, __ATOMIC_RELEASE);
-			loop_sti();
-			if (g->stopping)
-				break;
-			if (v->state == VCPU_RUNNING)
-				continue;
-			if (v->state == VCPU_DONE || !vcpu_wait_wakeup(v))
-				break;
-			vcpu_watchdog_arm(v); /* parked time is not a hang */
-			continue;
-		}
-		if (__builtin_expect(bench, 0))
-			bench_path(&v->stats, __builtin_ia32_rdtsc());
-		/* Pending vLAPIC events into EVENTINJ / V_IRQ, after the
-		 * Dekker above so a kick from now on forces an exit. */
-		if (__builtin_expect(foreign, 0))
-			vlapic_inject_pending(v);
-		/* Guest SPEC_CTRL in hardware while it runs (vcpu_spec.c);
-		 * the host base is back before any indirect branch. Nothing
-		 * to switch when the CPU has no SPEC_CTRL. */
-		if (spec)
-			vcpu_spec_enter(v);
-		v->vmrun_cr0 = vmcb->save.cr0;
-		svm_vmrun(v->vmcb_hpa, &v->gprs, sc->host_vmcb);
-		if (spec)
-			vcpu_spec_exit(v);
-		/* Out of guest mode. A release store is enough: the waiter
-		 * only needs to see 0 after the guest stopped running, and
-		 * nothing here is ordered after it (the next entry's store
-		 * is the full barrier again). */
-		__atomic_store_n(&v->in_guest, 0, __ATOMIC_RELEASE);
-		loop_sti();
-		if (__builtin_expect(bench, 0))
-			v->stats.t_exit = __builtin_ia32_rdtsc();
-		vmcb_after_exit(vmcb, clean);
-		if (__builtin_expect(
-			    vmcb->control.exit_int_info & EVENTINJ_VALID, 0))
-			vcpu_reinject_event(v);
-		if (exit_dispatch(v) == EXIT_LEAVE)
-			break;
-		if (!vcpu_watchdog_check(v))
-			break;
-	}
+	if (spec || foreign)
+		run_loop(v, sc, clean, spec, bench, foreign);
+	else if (bench)
+		run_loop(v, sc, clean, false, true, false);
+	else
+		run_loop(v, sc, clean, false, false, false);
 	vcpu_watchdog_disarm();
 	vcpu_fpu_exit(v); /* saved; clean state for the next guest here */
 	guest_console_flush(v);

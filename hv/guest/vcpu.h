@@ -83,9 +83,13 @@ struct vcpu {
 	/* exit_cpuid.c: the guest's CPUID leaves 0-0x1f (slot n) and
 	 * 0x80000000-0x8000001f (slot 32 + n) that ignore ECX, computed on
 	 * the vCPU's CPU when its loop starts (OSXSAVE left clear: it follows
-	 * CR4); bit n of cpuid_fast says slot n is valid. */
+	 * CR4); bit n of cpuid_fast says slot n is valid. Stored as the
+	 * 64-bit register values (zero-extended, as CPUID writes them) so a
+	 * hit copies them without widening. */
 	u64 cpuid_fast;
-	struct cpuid_regs cpuid_tab[64];
+	struct vcpu_cpuid_row {
+		u64 rax, rbx, rcx, rdx;
+	} cpuid_tab[64];
 };
 
 /* vcpu_ops.c: pure helpers on a vCPU's VMCB. */
@@ -132,7 +136,6 @@ void vcpu_kick(struct vcpu *v);
  * brought v back online meanwhile, or after VCPU_WAIT_OUT_MS. */
 int vcpu_wait_out(struct vcpu *v);
 #define VCPU_WAIT_OUT_MS 250
-
 
 /* console.c: guest console bytes, line-buffered, name-prefixed. */
 void guest_console_put(struct vcpu *v, const char *s, size_t n);

@@ -16,6 +16,28 @@ struct exit_entry {
 	u8 kind; /* enum exit_kind: the counter it bumps */
 };
 
+/* exit_table.c: codes below EXIT_DIRECT index exit_table[] directly;
+ * every direct slot has a handler (exit_unexpected() for the codes minhv
+ * does not handle). */
+#define EXIT_DIRECT 0x100
+extern const struct exit_entry exit_table[];
+/* Count the exit and call its handler: every code, through exit_lookup(). */
+enum exit_action exit_dispatch_slow(struct vcpu *v, u64 code);
+
+/* The same for every exit, inline in the run loop: one bounds check
+ * reaches the direct slot; the few larger codes go the slow way. */
+static inline enum exit_action exit_dispatch_fast(struct vcpu *v, u64 code)
+{
+	const struct exit_entry *e;
+
+	if (__builtin_expect(code >= EXIT_DIRECT, 0))
+		return exit_dispatch_slow(v, code);
+	e = &exit_table[code];
+	v->stats.exits++;
+	v->stats.count[e->kind]++;
+	return e->handler(v);
+}
+
 /* The row for code; codes without one get {"?", EK_OTHER,
  * exit_unexpected}. VMEXIT_INVALID matches in both widths. */
 const struct exit_entry *exit_lookup(u64 code);

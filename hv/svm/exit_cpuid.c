@@ -134,26 +134,28 @@ void exit_cpuid_fill(struct vcpu *v)
 		if (leaf <= GUEST_MAX_EXT_LEAF &&
 		    leaf > (leaf & 0x80000000u ? max_ext : max_basic))
 			continue;
-		leaf_of(v, leaf, 0, &v->cpuid_tab[i]);
+		leaf_of(v, leaf, 0, &r);
 		if (leaf == 1) /* set per exit from the guest's CR4 */
-			v->cpuid_tab[i].ecx &= ~(u32)CPUID1_ECX_OSXSAVE;
+			r.ecx &= ~(u32)CPUID1_ECX_OSXSAVE;
+		v->cpuid_tab[i] =
+			(struct vcpu_cpuid_row){ r.eax, r.ebx, r.ecx, r.edx };
 		fast |= BIT(i);
 	}
 	v->cpuid_fast = fast;
 }
 
-/* The result into the guest's registers, RIP stepped here (CPUID is 2
- * bytes, 0F A2) rather than through vcpu_skip_insn()'s general case. */
+/* The result into the guest's registers (64-bit values: CPUID's 32-bit
+ * results zero-extend), RIP stepped here (CPUID is 2 bytes, 0F A2) rather
+ * than through vcpu_skip_insn()'s general case. */
 static inline enum exit_action cpuid_done(struct vcpu *v, struct vmcb *vm,
-					  u32 eax, u32 ebx, u32 ecx, u32 edx)
+					  u64 rax, u64 rbx, u64 rcx, u64 rdx)
 {
 	u64 nrip = vm->control.next_rip;
 
-	/* 32-bit results zero-extend into the 64-bit registers. */
-	vm->save.rax = eax;
-	v->gprs.rbx = ebx;
-	v->gprs.rcx = ecx;
-	v->gprs.rdx = edx;
+	vm->save.rax = rax;
+	v->gprs.rbx = rbx;
+	v->gprs.rcx = rcx;
+	v->gprs.rdx = rdx;
 	/* NRIP when the CPU wrote it (15.7.1), as exit_next_rip(). */
 	vm->save.rip = g_features.nrips && nrip ? nrip : vm->save.rip + 2;
 	return EXIT_RESUME;
@@ -175,15 +177,21 @@ enum exit_action exit_cpuid(struct vcpu *v)
 {
 	struct vmcb *vm = v->vmcb;
 	u32 leaf = (u32)vm->save.rax;
-	unsigned slot = (leaf & 0x1f) | (leaf >> 26 & 0x20);
-	const struct cpuid_regs *t = &v->cpuid_tab[slot];
-	u32 ecx;
+	/* Bit 31 to bit 5: slot for leaves 0-0x1f, 0x80000000-0x8000001f
+	 * (the only ones that pass the range test). */
+	unsigned slot = (leaf | leaf >> 26) & 0x3f;
+	const struct vcpu_cpuid_row *t;
+	u64 rax, rbx, rcx, rdx;
 
 	if (__builtin_expect(
 		    (leaf & 0x7fffffe0u) || !(v->cpuid_fast & BIT(slot)), 0))
 		return cpuid_slow(v, vm, leaf);
-	ecx = t->ecx;
+	t = &v->cpuid_tab[slot];
+	rax = t->rax;
+	rbx = t->rbx;
+	rcx = t->rcx;
+	rdx = t->rdx;
 	if (leaf == 1 && (vm->save.cr4 & CR4_OSXSAVE))
-		ecx |= CPUID1_ECX_OSXSAVE;
-	return cpuid_done(v, vm, t->eax, t->ebx, ecx, t->edx);
+		rcx |= CPUID1_ECX_OSXSAVE;
+	return cpuid_done(v, vm, rax, rbx, rcx, rdx);
 }

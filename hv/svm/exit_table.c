@@ -6,9 +6,9 @@
 #include "include/minhv/hypercall_abi.h"
 #include "hv/guest/guest.h"
 
-/* Codes below EXIT_DIRECT index the table directly; the few larger ones
- * (NPF, INVALID) get the slots after it, chosen by exit_slot(). */
-#define EXIT_DIRECT 0x100
+/* Codes below EXIT_DIRECT (exit.h) index the table directly; the few
+ * larger ones (NPF, INVALID) get the slots after it, chosen by
+ * exit_slot(). */
 enum { SLOT_NPF = EXIT_DIRECT, SLOT_INVALID, EXIT_SLOTS };
 
 /* One line per handled exit: EXIT(CPUID, CPUID, exit_cpuid) is code
@@ -19,7 +19,18 @@ enum { SLOT_NPF = EXIT_DIRECT, SLOT_INVALID, EXIT_SLOTS };
 	}
 #define EXIT(c, k, fn) EXIT_AT(VMEXIT_##c, c, k, fn)
 
-static const struct exit_entry exit_table[EXIT_SLOTS] = {
+/* Every direct slot has a handler: codes minhv does not handle get the
+ * row exit_lookup() gives them (exit_unknown), so the run loop's dispatch
+ * (exit_dispatch_fast()) needs no test for an empty slot. The rows below
+ * override the range, as in Linux's syscall tables. */
+#define EXIT_NONE                                                         \
+	{                                                                 \
+		.name = "?", .kind = EK_OTHER, .handler = exit_unexpected \
+	}
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Woverride-init"
+const struct exit_entry exit_table[EXIT_SLOTS] = {
+	[0 ... EXIT_DIRECT - 1] = EXIT_NONE,
 	EXIT(INTR, INTR, exit_intr),
 	EXIT(NMI, NMI, exit_intr),
 	EXIT(VINTR, OTHER, vlapic_exit_vintr),
@@ -47,12 +58,11 @@ static const struct exit_entry exit_table[EXIT_SLOTS] = {
 	EXIT_AT(SLOT_NPF, NPF, NPF, exit_npf),
 	EXIT_AT(SLOT_INVALID, INVALID, OTHER, exit_invalid),
 };
+#pragma GCC diagnostic pop
 _Static_assert(VMEXIT_NPF >= EXIT_DIRECT, "NPF needs its own slot");
 
 /* Every code without an entry: dump, stop the guest. */
-static const struct exit_entry exit_unknown = { .name = "?",
-						.kind = EK_OTHER,
-						.handler = exit_unexpected };
+static const struct exit_entry exit_unknown = EXIT_NONE;
 
 static unsigned exit_slot(u64 code)
 {
@@ -70,7 +80,7 @@ const struct exit_entry *exit_lookup(u64 code)
 {
 	unsigned s = exit_slot(code);
 
-	if (s < EXIT_SLOTS && exit_table[s].handler)
+	if (s < EXIT_SLOTS && exit_table[s].handler != exit_unexpected)
 		return &exit_table[s];
 	return &exit_unknown;
 }
@@ -85,17 +95,18 @@ enum exit_kind exit_kind_of(u64 code)
 	return exit_lookup(code)->kind;
 }
 
-/* Every exit: the direct slot when it has a handler (the common case, one
- * bounds check), the slow lookup otherwise. */
-enum exit_action exit_dispatch(struct vcpu *v)
+/* Codes past the direct slots, or a direct slot without a handler. */
+enum exit_action exit_dispatch_slow(struct vcpu *v, u64 code)
 {
-	u64 code = v->vmcb->control.exit_code;
-	const struct exit_entry *e = &exit_table[code < EXIT_DIRECT ? code : 0];
-
-	if (__builtin_expect(code >= EXIT_DIRECT || !e->handler, 0))
-		e = exit_lookup(code);
+	const struct exit_entry *e = exit_lookup(code);
 
 	v->stats.exits++;
 	v->stats.count[e->kind]++;
 	return e->handler(v);
+}
+
+/* The run loop has its own copy inline (exit_dispatch_fast()). */
+enum exit_action exit_dispatch(struct vcpu *v)
+{
+	return exit_dispatch_fast(v, v->vmcb->control.exit_code);
 }
