@@ -16,11 +16,12 @@ struct exit_entry {
 	u8 kind; /* enum exit_kind: the counter it bumps */
 };
 
-/* exit_table.c: codes below EXIT_DIRECT index exit_table[] directly;
- * every direct slot has a handler (exit_unexpected() for the codes minhv
- * does not handle). */
+/* exit_table.c: codes below EXIT_DIRECT find their row through
+ * exit_row_of[] (a byte each); every direct code has one (row 0, with
+ * exit_unexpected(), for the codes minhv does not handle). */
 #define EXIT_DIRECT 0x100
-extern const struct exit_entry exit_table[];
+extern const struct exit_entry exit_rows[];
+extern const u8 exit_row_of[EXIT_DIRECT];
 /* Count the exit and call its handler: every code, through exit_lookup(). */
 enum exit_action exit_dispatch_slow(struct vcpu *v, u64 code);
 
@@ -32,7 +33,7 @@ static inline enum exit_action exit_dispatch_fast(struct vcpu *v, u64 code)
 
 	if (__builtin_expect(code >= EXIT_DIRECT, 0))
 		return exit_dispatch_slow(v, code);
-	e = &exit_table[code];
+	e = &exit_rows[exit_row_of[code]];
 	v->stats.exits++;
 	v->stats.count[e->kind]++;
 	return e->handler(v);

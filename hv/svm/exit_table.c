@@ -6,83 +6,76 @@
 #include "include/minhv/hypercall_abi.h"
 #include "hv/guest/guest.h"
 
-/* Codes below EXIT_DIRECT (exit.h) index the table directly; the few
- * larger ones (NPF, INVALID) get the slots after it, chosen by
- * exit_slot(). */
-enum { SLOT_NPF = EXIT_DIRECT, SLOT_INVALID, EXIT_SLOTS };
+/* One line per handled exit: X(CPUID, CPUID, exit_cpuid) is code
+ * VMEXIT_CPUID, name "CPUID", counter EK_CPUID. Codes below EXIT_DIRECT
+ * (exit.h) are found through a byte index, so the table of rows stays
+ * small: a pointer in an EFI image costs a 24-byte relocation. */
+#define EXIT_DIRECT_LIST(X)                         \
+	X(INTR, INTR, exit_intr)                    \
+	X(NMI, NMI, exit_intr)                      \
+	X(VINTR, OTHER, vlapic_exit_vintr)          \
+	X(IRET, OTHER, vlapic_exit_iret)            \
+	X(CPUID, CPUID, exit_cpuid)                 \
+	X(PAUSE, PAUSE, exit_pause)                 \
+	X(HLT, HLT, exit_hlt)                       \
+	X(INVLPGA, SVM_INSN, exit_svm_insn)         \
+	X(IOIO, IOIO, exit_ioio)                    \
+	X(MSR, MSR, exit_msr)                       \
+	X(SHUTDOWN, SHUTDOWN, exit_shutdown)        \
+	X(VMRUN, SVM_INSN, exit_svm_insn)           \
+	X(VMMCALL, VMMCALL, hypercall_handle)       \
+	X(VMLOAD, SVM_INSN, exit_svm_insn)          \
+	X(VMSAVE, SVM_INSN, exit_svm_insn)          \
+	X(STGI, SVM_INSN, exit_svm_insn)            \
+	X(CLGI, SVM_INSN, exit_svm_insn)            \
+	X(SKINIT, SVM_INSN, exit_svm_insn)          \
+	X(INVD, OTHER, exit_cache_insn)             \
+	X(WBINVD, OTHER, exit_cache_insn)           \
+	X(XSETBV, OTHER, exit_xsetbv)               \
+	X(EXCP_DB, OTHER, exit_exception)           \
+	X(EXCP_AC, OTHER, exit_exception)           \
+	X(EXCP_MC, OTHER, exit_exception)
+/* Codes of EXIT_DIRECT and above, looked up by exit_slot(). */
+#define EXIT_LARGE_LIST(X)        \
+	X(NPF, NPF, exit_npf)     \
+	X(INVALID, OTHER, exit_invalid)
 
-/* One line per handled exit: EXIT(CPUID, CPUID, exit_cpuid) is code
- * VMEXIT_CPUID, name "CPUID", counter EK_CPUID. */
-#define EXIT_AT(slot, c, k, fn)                                               \
-	[slot] = {                                                            \
+#define ROW_ID(c, k, fn) ROW_##c,
+enum { ROW_UNKNOWN, EXIT_DIRECT_LIST(ROW_ID) EXIT_LARGE_LIST(ROW_ID) ROWS };
+_Static_assert(ROWS <= 256, "a row index is a byte");
+
+#define ROW(c, k, fn)                                                         \
+	[ROW_##c] = {                                                         \
 		.code = VMEXIT_##c, .name = #c, .kind = EK_##k, .handler = fn \
-	}
-#define EXIT(c, k, fn) EXIT_AT(VMEXIT_##c, c, k, fn)
-
-/* Every direct slot has a handler: codes minhv does not handle get the
- * row exit_lookup() gives them (exit_unknown), so the run loop's dispatch
- * (exit_dispatch_fast()) needs no test for an empty slot. The rows below
- * override the range, as in Linux's syscall tables. */
-#define EXIT_NONE                                                         \
-	{                                                                 \
-		.name = "?", .kind = EK_OTHER, .handler = exit_unexpected \
-	}
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Woverride-init"
-const struct exit_entry exit_table[EXIT_SLOTS] = {
-	[0 ... EXIT_DIRECT - 1] = EXIT_NONE,
-	EXIT(INTR, INTR, exit_intr),
-	EXIT(NMI, NMI, exit_intr),
-	EXIT(VINTR, OTHER, vlapic_exit_vintr),
-	EXIT(IRET, OTHER, vlapic_exit_iret),
-	EXIT(CPUID, CPUID, exit_cpuid),
-	EXIT(PAUSE, PAUSE, exit_pause),
-	EXIT(HLT, HLT, exit_hlt),
-	EXIT(INVLPGA, SVM_INSN, exit_svm_insn),
-	EXIT(IOIO, IOIO, exit_ioio),
-	EXIT(MSR, MSR, exit_msr),
-	EXIT(SHUTDOWN, SHUTDOWN, exit_shutdown),
-	EXIT(VMRUN, SVM_INSN, exit_svm_insn),
-	EXIT(VMMCALL, VMMCALL, hypercall_handle),
-	EXIT(VMLOAD, SVM_INSN, exit_svm_insn),
-	EXIT(VMSAVE, SVM_INSN, exit_svm_insn),
-	EXIT(STGI, SVM_INSN, exit_svm_insn),
-	EXIT(CLGI, SVM_INSN, exit_svm_insn),
-	EXIT(SKINIT, SVM_INSN, exit_svm_insn),
-	EXIT(INVD, OTHER, exit_cache_insn),
-	EXIT(WBINVD, OTHER, exit_cache_insn),
-	EXIT(XSETBV, OTHER, exit_xsetbv),
-	EXIT(EXCP_DB, OTHER, exit_exception),
-	EXIT(EXCP_AC, OTHER, exit_exception),
-	EXIT(EXCP_MC, OTHER, exit_exception),
-	EXIT_AT(SLOT_NPF, NPF, NPF, exit_npf),
-	EXIT_AT(SLOT_INVALID, INVALID, OTHER, exit_invalid),
+	},
+/* Row 0: every code without a row of its own; dump, stop the guest. */
+const struct exit_entry exit_rows[ROWS] = {
+	[ROW_UNKNOWN] = { .name = "?", .kind = EK_OTHER,
+			  .handler = exit_unexpected },
+	EXIT_DIRECT_LIST(ROW) EXIT_LARGE_LIST(ROW)
 };
-#pragma GCC diagnostic pop
-_Static_assert(VMEXIT_NPF >= EXIT_DIRECT, "NPF needs its own slot");
 
-/* Every code without an entry: dump, stop the guest. */
-static const struct exit_entry exit_unknown = EXIT_NONE;
+/* Direct codes -> row; 0 (ROW_UNKNOWN) for the codes minhv does not
+ * handle, so the run loop's dispatch needs no test for an empty slot. */
+#define INDEX(c, k, fn) [VMEXIT_##c] = ROW_##c,
+const u8 exit_row_of[EXIT_DIRECT] = { EXIT_DIRECT_LIST(INDEX) };
+_Static_assert(VMEXIT_NPF >= EXIT_DIRECT, "NPF is a large code");
 
-static unsigned exit_slot(u64 code)
+static unsigned exit_row(u64 code)
 {
 	if (code < EXIT_DIRECT)
-		return code;
+		return exit_row_of[code];
 	if (code == VMEXIT_NPF)
-		return SLOT_NPF;
+		return ROW_NPF;
 	/* QEMU 10.0.2 writes VMEXIT_INVALID as 32 bits (docs/SVM.md). */
 	if (exit_is_invalid(code))
-		return SLOT_INVALID;
-	return EXIT_SLOTS;
+		return ROW_INVALID;
+	return ROW_UNKNOWN;
 }
 
 const struct exit_entry *exit_lookup(u64 code)
 {
-	unsigned s = exit_slot(code);
-
-	if (s < EXIT_SLOTS && exit_table[s].handler != exit_unexpected)
-		return &exit_table[s];
-	return &exit_unknown;
+	return &exit_rows[exit_row(code)];
 }
 
 const char *exit_name(u64 code)
