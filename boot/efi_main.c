@@ -1,9 +1,9 @@
 /* boot/efi_main.c - the UEFI entry: options, ACPI, console, allocations,
  * the guest image, then ExitBootServices and the hand-off to hv_main(). */
+#include "hv/console.h"
 #include "boot/efi.h"
 #include "arch/cpu.h"
 #include "arch/fw_cfg.h"
-#include "hv/console_setup.h"
 #include "hv/features.h"
 #include "lib/string.h"
 #include "hv/log.h"

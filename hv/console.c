@@ -2,7 +2,6 @@
  * The lock is a plain spinlock; the panic path breaks it on purpose. */
 #include "hv/console.h"
 #include "arch/uart.h"
-#include "hv/console_setup.h"
 #include "arch/spinlock.h"
 
 static struct uart con_uart = { UART_IO, 0x3f8, 0, 0 };

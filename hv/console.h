@@ -4,6 +4,7 @@
 #define MINHV_HV_CONSOLE_H
 
 #include "arch/types.h"
+#include "arch/uart.h"
 
 void console_write(const char *s, size_t n);
 /* Panic path: stop honouring the console lock so a CPU that died while
@@ -11,5 +12,8 @@ void console_write(const char *s, size_t n);
 void console_break_lock(void);
 void console_lock(void);
 void console_unlock(void);
+/* Choosing the console device (boot and options only). */
+void console_setup(const struct uart *u);
+const struct uart *console_uart(void);
 
 #endif
