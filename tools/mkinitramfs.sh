@@ -9,7 +9,7 @@ out=${LINUX_DIR:-build/linux}
 src=guest/linux-init/init.c
 mkdir -p "$out/initramfs"
 if [ ! -x "$out/initramfs/init" ] || [ "$src" -nt "$out/initramfs/init" ]; then
-	gcc -static -O2 -Wall -Wextra -Werror -o "$out/initramfs/init" "$src" ||
+	gcc -static -pthread -O2 -Wall -Wextra -Werror -o "$out/initramfs/init" "$src" ||
 		{ echo "mkinitramfs: cannot build a static /init (libc6-dev? glibc static libs?)" >&2; exit 1; }
 fi
 cat >"$out/initramfs.list" <<LIST

@@ -5,9 +5,18 @@
  * while the tty path needs UART interrupts minhv does not deliver yet), then
  * ends the guest through the isa-debug-exit port: value 0 when every check
  * passed (exit status 1), 1 otherwise (exit status 3), as QEMU reports a
- * write of v as (v << 1) | 1. */
+ * write of v as (v << 1) | 1.
+ *
+ * Stage 2 (minhv.stage=2 on the command line, several vCPUs started by
+ * Linux through INIT-SIPI): the CPU count must be minhv's vCPU count (CPUID
+ * 0x40000001 ECX), one thread pinned to each CPU must run there, and a
+ * 1 s nanosleep must take 1 s +- 10 % by the TSC at the rate minhv measured
+ * (CPUID 0x40000010 EAX, kHz; /proc/cpuinfo "cpu MHz" without minhv). */
 #define _GNU_SOURCE
+#include <cpuid.h>
 #include <errno.h>
+#include <pthread.h>
+#include <sched.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -17,9 +26,17 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/utsname.h>
+#include <time.h>
 #include <unistd.h>
+#include <x86intrin.h>
 
 #define DEBUG_EXIT_PORT 0xf4
+#define HV_CPUID_BASE 0x40000000u
+#define HV_CPUID_FEATURES 0x40000001u /* ECX: the guest's vCPU count */
+#define HV_CPUID_TIMING 0x40000010u /* EAX: TSC kHz */
+#define MAX_CPUS 64
+#define SLEEP_MS 1000
+#define SLEEP_TOLERANCE_PCT 10
 
 static int kmsg = -1;
 static int failures;
@@ -78,6 +95,131 @@ static int on_cmdline(const char *name)
 	return strstr(buf, name) != NULL;
 }
 
+/* The minhv leaf's EAX..EDX, or 0 when not under minhv or out of range. */
+static int minhv_cpuid(unsigned int leaf, unsigned int r[4])
+{
+	unsigned int a, b, c, d;
+
+	__cpuid(HV_CPUID_BASE, a, b, c, d);
+	if (memcmp(&b, "minh", 4) || memcmp(&c, "vmin", 4) || a < leaf)
+		return 0;
+	__cpuid(leaf, r[0], r[1], r[2], r[3]);
+	return 1;
+}
+
+/* The TSC rate in kHz: minhv's measurement, else Linux's "cpu MHz". */
+static unsigned long tsc_khz(const char **from)
+{
+	unsigned int r[4];
+	char line[256];
+	double mhz = 0;
+	FILE *f;
+
+	if (minhv_cpuid(HV_CPUID_TIMING, r) && r[0]) {
+		*from = "CPUID 0x40000010";
+		return r[0];
+	}
+	*from = "/proc/cpuinfo";
+	f = fopen("/proc/cpuinfo", "r");
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "cpu MHz : %lf", &mhz) == 1)
+			break;
+	fclose(f);
+	return (unsigned long)(mhz * 1000);
+}
+
+struct pinned {
+	pthread_t t;
+	int cpu; /* where it was pinned */
+	int ran_on; /* sched_getcpu() after pinning */
+	int err;
+};
+
+static void *pinned_main(void *arg)
+{
+	struct pinned *p = arg;
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(p->cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set)) {
+		p->err = errno;
+		return NULL;
+	}
+	sched_yield();
+	p->ran_on = sched_getcpu();
+	return NULL;
+}
+
+/* One thread pinned to each online CPU; each must find itself there. */
+static void check_pinned(long cpus)
+{
+	static struct pinned p[MAX_CPUS];
+	char detail[128];
+	int n = cpus < MAX_CPUS ? (int)cpus : MAX_CPUS, good = 0;
+
+	for (int i = 0; i < n; i++) {
+		p[i] = (struct pinned){ .cpu = i, .ran_on = -1 };
+		p[i].err = pthread_create(&p[i].t, NULL, pinned_main, &p[i]);
+	}
+	for (int i = 0; i < n; i++) {
+		if (!p[i].err)
+			pthread_join(p[i].t, NULL);
+		say("cpu %d: pinned thread ran on cpu %d%s%s", i, p[i].ran_on,
+		    p[i].err ? ", error " : "",
+		    p[i].err ? strerror(p[i].err) : "");
+		good += !p[i].err && p[i].ran_on == i;
+	}
+	snprintf(detail, sizeof(detail), "%d of %d threads ran on their CPU",
+		 good, n);
+	check(n >= 1 && good == n, "pinned_threads", detail);
+}
+
+/* nanosleep(1 s) measured by the TSC at the rate minhv measured. */
+static void check_sleep(void)
+{
+	struct timespec ts = { SLEEP_MS / 1000, 0 };
+	const char *from = "";
+	unsigned long khz = tsc_khz(&from);
+	unsigned long long t0, t1, ms;
+	char detail[160];
+	int r;
+
+	t0 = __rdtsc();
+	r = nanosleep(&ts, NULL);
+	t1 = __rdtsc();
+	ms = khz ? (t1 - t0) / khz : 0;
+	say("sleep: nanosleep(%d ms) took %llu ms by the TSC at %lu kHz (%s)",
+	    SLEEP_MS, ms, khz, from);
+	snprintf(detail, sizeof(detail), "%llu ms, want %d +- %d %%", ms,
+		 SLEEP_MS, SLEEP_TOLERANCE_PCT);
+	check(!r && khz &&
+		      ms * 100 >= (unsigned long long)SLEEP_MS *
+					  (100 - SLEEP_TOLERANCE_PCT) &&
+		      ms * 100 <= (unsigned long long)SLEEP_MS *
+					  (100 + SLEEP_TOLERANCE_PCT),
+	      "sleep_1s", detail);
+}
+
+/* Stage 2: all of minhv's vCPUs online, threads on each, time right. */
+static void stage2(long online)
+{
+	unsigned int r[4];
+	char detail[128];
+
+	if (minhv_cpuid(HV_CPUID_FEATURES, r)) {
+		snprintf(detail, sizeof(detail), "Linux %ld, minhv vCPUs %u",
+			 online, r[2]);
+		check(online == (long)r[2], "cpus_match_vcpus", detail);
+	} else {
+		check(0, "cpus_match_vcpus", "not under minhv (no CPUID leaf)");
+	}
+	check_pinned(online);
+	check_sleep();
+}
+
 static void end_guest(unsigned int value)
 {
 	say("ending the guest: isa-debug-exit value %u", value);
@@ -125,6 +267,10 @@ int main(void)
 	}
 	check(on_cmdline("console=ttyS0"), "cmdline", "console=ttyS0 present");
 	check(kmsg >= 0, "kmsg", kmsg >= 0 ? "" : strerror(errno));
+	if (on_cmdline("minhv.stage=2")) {
+		say("stage 2: %ld CPUs", online);
+		stage2(online);
+	}
 	say("%s: %d check(s) failed", failures ? "FAIL" : "PASS", failures);
 	sync();
 	end_guest(failures ? 1 : 0);

@@ -145,11 +145,7 @@ static int make_vcpu(struct guest *g, u32 id)
 	 * guests (not intercepted, VMMCALL is #UD: APM vol 3, VMMCALL). */
 	if (g->multiboot || g->linux)
 		vmcb_clr_intercept(v->vmcb, INTERCEPT_VMMCALL);
-	if (g->multiboot) {
-		/* Multiboot 3.2: 32-bit flat protected mode, paging off. */
-		vmcb_set_flat32(v->vmcb, (u32)g->entry.v);
-		v->vmcb->save.rax = MB_BOOT_MAGIC;
-		v->gprs.rbx = g->cr3; /* the boot information (EBX) */
+	if (guest_has_platform(g))
 		vlapic_init(&v->lapic,
 			    &(struct vlapic_config){
 				    .vcpu_id = id,
@@ -159,6 +155,11 @@ static int make_vcpu(struct guest *g, u32 id)
 				    .tsc_khz = g_tsc_khz,
 				    .maxphyaddr = phys_bits(),
 			    });
+	if (g->multiboot) {
+		/* Multiboot 3.2: 32-bit flat protected mode, paging off. */
+		vmcb_set_flat32(v->vmcb, (u32)g->entry.v);
+		v->vmcb->save.rax = MB_BOOT_MAGIC;
+		v->gprs.rbx = g->cr3; /* the boot information (EBX) */
 		return 0;
 	}
 	v->gprs.rdi = GUEST_BOOT_INFO_GPA;
@@ -267,16 +268,20 @@ static int load_elf64(struct guest *g, const struct guest_params *p)
 /* A Linux bzImage: laid out for the 64-bit boot protocol on identity page
  * tables that include page 0 (the decompressor reads the BIOS data area
  * before it has page tables of its own), with the small PC of
- * hv/platform/ (16550, isa-debug-exit, fw_cfg, PM timer). */
+ * hv/platform/ (16550, isa-debug-exit, fw_cfg, PM timer, a vLAPIC per vCPU,
+ * ACPI tables whose MADT lists them; Linux starts the APs by INIT-SIPI). */
 static int load_linux(struct guest *g, const struct guest_params *p)
 {
 	struct linux_layout l;
 	gpa_t cr3;
 	int r;
 
-	if (g->nr_vcpus != 1) {
-		pr_err("guest %s: a Linux guest runs on one vCPU for now (got %u)\n",
-		       g->name, g->nr_vcpus);
+	/* RAM ends below the 32-bit device hole: the APIC page at
+	 * 0xFEE00000 must stay unmapped so accesses fault (NPF). */
+	if (g->mem_size > LINUX_MAX_MEM) {
+		pr_err("guest %s: %llu MiB of memory is more than a Linux guest can have (%llu MiB: RAM must end below the APIC page at 0xfee00000)\n",
+		       g->name, (unsigned long long)(g->mem_size >> 20),
+		       (unsigned long long)(LINUX_MAX_MEM >> 20));
 		return -EINVAL;
 	}
 	r = linux_boot_build(g->mem_host, g->mem_size, p->image, p->image_size,
@@ -288,6 +293,14 @@ static int load_linux(struct guest *g, const struct guest_params *p)
 		pr_err("guest %s: cannot build its page tables\n", g->name);
 		return -EINVAL;
 	}
+	/* The TSC rate minhv measured: Linux has no PIT to calibrate it
+	 * early (docs/GUESTS.md "Running Linux"). */
+	if (linux_cmdline_tsc(g->mem_host, &l, g_tsc_khz) == 1)
+		pr_info("linux: tsc_early_khz=%llu appended to the command line (the TSC rate minhv measured)\n",
+			(unsigned long long)g_tsc_khz);
+	/* The RSDP first, in the BIOS area Linux scans without EFI. */
+	acpi_tables_build((u8 *)g->mem_host + LINUX_BIOS_START,
+			  LINUX_BIOS_START, g->nr_vcpus);
 	g->cr3 = cr3.v;
 	g->entry = l.entry;
 	g->stack_top = LINUX_STACK_TOP;
@@ -297,6 +310,8 @@ static int load_linux(struct guest *g, const struct guest_params *p)
 		.ram_size = g->mem_size,
 		.pm_tsc0 = rdtsc(),
 		.tsc_khz = g_tsc_khz,
+		/* A masked PIC pair (pic.c). */
+		.pic = { { .imr = 0xff }, { .imr = 0xff } },
 	};
 	return 0;
 }

@@ -101,6 +101,14 @@ char guest_text_char(char c, bool ktap);
 /* Refill g's console budget for the time since the last refill (tick). */
 void guest_console_refill(struct guest *g, u64 now, u64 tsc_khz);
 
+/* A foreign guest (multiboot or Linux) on the small PC of hv/platform/:
+ * port devices, a vLAPIC per vCPU, ACPI tables, APs started by INIT-SIPI.
+ * minhv's own ELF64 test guest has none of it. */
+static inline bool guest_has_platform(const struct guest *g)
+{
+	return g->plat.on;
+}
+
 /* Whether img is a multiboot kernel rather than the ELF64 test guest. */
 bool guest_image_is_multiboot(const void *img, size_t size);
 

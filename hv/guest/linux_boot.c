@@ -7,6 +7,7 @@
 #include "hv/guest/vcpu.h"
 #include "hv/log.h"
 #include "include/minhv/guest_layout.h"
+#include "lib/fmt.h"
 #include "lib/string.h"
 
 /* Flat descriptors (APM vol 2, 4.8): 64-bit code (L=1) and 4 GiB data,
@@ -88,15 +89,17 @@ static void fill_zero_page(struct boot_params *bp, const void *img,
 	bp->ext_ramdisk_image = (u32)(l->initrd.v >> 32);
 	bp->ext_ramdisk_size = (u32)((u64)l->initrd_size >> 32);
 	bp->hdr.heap_end_ptr = 0; /* no real-mode setup code runs */
-	/* Guest memory is RAM except a PC's EBDA and BIOS holes; the page
-	 * tables, zero page and GDT minhv wrote lie in the first 1 MiB,
-	 * which Linux reserves for itself. */
+	/* Guest memory is RAM except a PC's EBDA and BIOS holes (the ACPI
+	 * tables at 0xE0000); the page tables, zero page and GDT minhv wrote
+	 * lie in the first 1 MiB, which Linux reserves for itself. The local
+	 * APIC page above RAM is reserved, as a PC's firmware reports it. */
 	e820_add(bp, 0, LINUX_LOW_RAM_END, E820_RAM);
 	e820_add(bp, LINUX_LOW_RAM_END, 0xa0000 - LINUX_LOW_RAM_END,
 		 E820_RESERVED);
 	e820_add(bp, LINUX_BIOS_START, LINUX_HIGH_RAM - LINUX_BIOS_START,
 		 E820_RESERVED);
 	e820_add(bp, LINUX_HIGH_RAM, mem_size - LINUX_HIGH_RAM, E820_RAM);
+	e820_add(bp, LINUX_APIC_GPA, PAGE_SIZE, E820_RESERVED);
 }
 
 int linux_boot_build(void *mem, u64 mem_size, const void *img, size_t size,
@@ -138,6 +141,9 @@ int linux_boot_build(void *mem, u64 mem_size, const void *img, size_t size,
 	bp = (struct boot_params *)(m + LINUX_BOOT_PARAMS_GPA);
 	fill_zero_page(bp, img, &bz, &l, mem_size);
 	l.e820_entries = bp->e820_entries;
+	l.cmdline_max = bz.cmdline_size && bz.cmdline_size < LINUX_CMDLINE_MAX ?
+				bz.cmdline_size :
+				LINUX_CMDLINE_MAX - 1;
 	pr_info("linux: boot protocol %u.%02u, kernel %#llx-%#llx, entry %#llx, initrd %#llx+%#llx, command line \"%s\"\n",
 		bz.version >> 8, bz.version & 0xff,
 		(unsigned long long)l.kernel.v,
@@ -146,6 +152,37 @@ int linux_boot_build(void *mem, u64 mem_size, const void *img, size_t size,
 		(unsigned long long)l.initrd_size, clen ? cmdline : "");
 	*out = l;
 	return 0;
+}
+
+/* Whether the command line has a word starting with key. */
+static bool cmdline_has(const char *c, const char *key)
+{
+	size_t n = strlen(key);
+
+	for (const char *w = c; *w; w++)
+		if ((w == c || w[-1] == ' ') && !strncmp(w, key, n))
+			return true;
+	return false;
+}
+
+int linux_cmdline_tsc(void *mem, const struct linux_layout *l, u64 tsc_khz)
+{
+	char *c = (char *)mem + LINUX_CMDLINE_GPA;
+	size_t len = strlen(c);
+	char opt[40];
+	int n;
+
+	if (!tsc_khz || cmdline_has(c, "tsc_early_khz="))
+		return 0;
+	n = fmt_snprintf(opt, sizeof(opt), "%stsc_early_khz=%llu",
+			 len ? " " : "", (unsigned long long)tsc_khz);
+	if (len + (size_t)n > l->cmdline_max) {
+		pr_err("linux: no room on the command line for tsc_early_khz=%llu\n",
+		       (unsigned long long)tsc_khz);
+		return -E2BIG;
+	}
+	memcpy(c + len, opt, (size_t)n + 1);
+	return 1;
 }
 
 static void boot_seg(struct vmcb_seg *s, u16 sel)

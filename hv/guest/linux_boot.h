@@ -17,8 +17,13 @@ struct vcpu;
 #define LINUX_CMDLINE_MAX 0x1000ULL
 #define LINUX_STACK_TOP 0xa000ULL /* only until the kernel sets its own */
 #define LINUX_LOW_RAM_END 0x9fc00ULL /* below the EBDA, as on a PC */
-#define LINUX_BIOS_START 0xf0000ULL /* reserved: the BIOS area */
+/* Reserved: the BIOS area, where the guest's ACPI tables lie (Linux scans
+ * 0xE0000-0xFFFFF for the RSDP when there is no EFI). */
+#define LINUX_BIOS_START 0xe0000ULL
 #define LINUX_HIGH_RAM 0x100000ULL
+#define LINUX_APIC_GPA 0xfee00000ULL /* the local APIC page, reserved */
+/* RAM ends below the 32-bit device hole (the APIC page stays unmapped). */
+#define LINUX_MAX_MEM 0xc0000000ULL
 #define LINUX_BOOT_CS 0x10 /* __BOOT_CS */
 #define LINUX_BOOT_DS 0x18 /* __BOOT_DS */
 
@@ -29,6 +34,7 @@ struct linux_layout {
 	gpa_t initrd; /* 0 when there is none */
 	u64 initrd_size;
 	u32 e820_entries;
+	u32 cmdline_max; /* the longest command line the kernel takes */
 };
 
 /* Check img (a bzImage) and lay it out in guest memory mem[0, mem_size):
@@ -41,6 +47,13 @@ struct linux_layout {
 int linux_boot_build(void *mem, u64 mem_size, const void *img, size_t size,
 		     const char *cmdline, const void *initrd,
 		     size_t initrd_size, struct linux_layout *out);
+
+/* Append " tsc_early_khz=<tsc_khz>" to the command line linux_boot_build()
+ * wrote, unless it names tsc_early_khz= already (the user's value wins):
+ * without a PIT Linux cannot calibrate the TSC early, and minhv has
+ * measured it. 1 when appended, 0 when already there or tsc_khz is 0,
+ * -E2BIG when the command line has no room left (it stays as it was). */
+int linux_cmdline_tsc(void *mem, const struct linux_layout *l, u64 tsc_khz);
 
 /* A vCPU's entry state for the 64-bit protocol: CS = __BOOT_CS, DS, ES,
  * SS = __BOOT_DS in the GDT at LINUX_GDT_GPA, RSI = the zero page,

@@ -192,7 +192,7 @@ static void vcpu_run(struct vcpu *v)
 	struct vmcb *vmcb = v->vmcb;
 	const bool spec = g_spec_policy.guest != SPEC_GUEST_NONE;
 	const bool bench = g->bench;
-	const bool foreign = g->multiboot; /* a guest with a vLAPIC */
+	const bool foreign = guest_has_platform(g); /* a vLAPIC */
 	const u32 clean = vmcb_clean_mask(&g_features);
 	u64 host_aux = 0;
 

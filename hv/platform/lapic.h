@@ -200,7 +200,7 @@ void vlapic_deliver(struct vlapic *t, u32 mode, u8 vector, bool level);
 int vlapic_reg_read(struct vlapic *l, u32 off, u64 *val);
 int vlapic_reg_write(struct vlapic *l, u32 off, u64 val);
 
-/* lapic_vcpu.c: the vLAPIC wired to the vCPUs of a multiboot guest (each
+/* lapic_vcpu.c: the vLAPIC wired to the vCPUs of a foreign guest (each
  * a no-op for other guests). */
 struct vcpu;
 struct guest;
@@ -226,7 +226,7 @@ bool vlapic_hlt(struct vcpu *v);
 /* #DB exit: true when it was minhv's own single step after an NMI's IRET
  * (consumed); false to reflect it. */
 bool vlapic_db_step(struct vcpu *v);
-/* IA32_TSC_DEADLINE for the exit handler: 0, or 1 when not a multiboot
+/* IA32_TSC_DEADLINE for the exit handler: 0, or 1 when not a foreign
  * guest. */
 int vlapic_tsc_deadline_msr(struct vcpu *v, bool wr, u64 *val);
 #define MSR_IA32_TSC_DEADLINE 0x6e0u

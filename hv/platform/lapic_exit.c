@@ -1,4 +1,4 @@
-/* hv/platform/lapic_exit.c - the vLAPIC's side of a multiboot guest's
+/* hv/platform/lapic_exit.c - the vLAPIC's side of a foreign guest's
  * exits: CR8 (V_TPR) back into TPR and the guest's time before a register
  * access, the interrupt-window (VINTR) and IRET exits (APM vol 2 15.21.4,
  * 15.9), minhv's own single step over an NMI handler's IRET, and
@@ -33,7 +33,7 @@ static void sync_tpr(struct vcpu *v)
 
 void vlapic_sync(struct vcpu *v)
 {
-	if (!v->guest->multiboot)
+	if (!guest_has_platform(v->guest))
 		return;
 	sync_tpr(v);
 	v->lapic.now = guest_tsc(v);
@@ -71,7 +71,7 @@ bool vlapic_db_step(struct vcpu *v)
 {
 	struct vlapic *l = &v->lapic;
 
-	if (!v->guest->multiboot || !l->c.nmi_step)
+	if (!guest_has_platform(v->guest) || !l->c.nmi_step)
 		return false;
 	l->c.nmi_step = false;
 	/* IRET loaded RFLAGS from the stack, so our TF is gone already;
@@ -82,7 +82,7 @@ bool vlapic_db_step(struct vcpu *v)
 
 int vlapic_tsc_deadline_msr(struct vcpu *v, bool wr, u64 *val)
 {
-	if (!v->guest->multiboot)
+	if (!guest_has_platform(v->guest))
 		return 1;
 	vlapic_sync(v);
 	if (wr)

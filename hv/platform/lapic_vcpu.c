@@ -1,4 +1,4 @@
-/* hv/platform/lapic_vcpu.c - the vLAPIC wired to a multiboot guest's vCPUs:
+/* hv/platform/lapic_vcpu.c - the vLAPIC wired to a foreign guest's vCPUs:
  * the APIC bus (a target on another CPU is kicked with a host IPI), event
  * injection before VMRUN (APM vol 2 15.20 EVENTINJ, 15.21.4 V_IRQ and the
  * VINTR intercept), NMI blocking until IRET, HLT and wait-for-SIPI waits
@@ -38,7 +38,6 @@
  * QEMU); kvm-unit-tests' realmode "sti inhibit" relies on it. */
 #define HLT_TICK_MS 55
 
-
 static struct vcpu *vcpu_of(struct vlapic *l)
 {
 	return (struct vcpu *)((char *)l -
@@ -65,7 +64,7 @@ static void bus_notify(struct vlapic *t)
  * exited already) and let vlapic_inject_pending() re-arm it. */
 void vlapic_host_timer_fired(struct vcpu *v)
 {
-	if (!v->guest->multiboot)
+	if (!guest_has_platform(v->guest))
 		return;
 	v->lapic.c.host_at = 0;
 	__atomic_store_n(&v->wake, 1, __ATOMIC_SEQ_CST);
@@ -105,7 +104,7 @@ void vlapic_guest_start(struct guest *g)
 {
 	struct vlapic_bus *bus = &g->plat.lapic_bus;
 
-	if (!g->multiboot)
+	if (!guest_has_platform(g))
 		return;
 	*bus = (struct vlapic_bus){ bus_at, bus_notify, g, g->nr_vcpus };
 	for (u32 i = 0; i < g->nr_vcpus; i++)
@@ -161,7 +160,7 @@ bool vlapic_before_run(struct vcpu *v)
 	struct vlapic *l = &v->lapic;
 	struct guest *g = v->guest;
 
-	if (!g->multiboot)
+	if (!guest_has_platform(g))
 		return true;
 	for (;;) {
 		int vec = vlapic_take_startup(l);
@@ -194,7 +193,7 @@ void vlapic_inject_pending(struct vcpu *v)
 	unsigned ev;
 	u8 vec = 0;
 
-	if (!v->guest->multiboot)
+	if (!guest_has_platform(v->guest))
 		return;
 	if (c->exit_code == VMEXIT_INTR)
 		l->c.host_at = 0; /* the watchdog may have re-armed it */

@@ -1,4 +1,4 @@
-/* hv/platform/platform.h - the small PC a foreign (multiboot) guest sees:
+/* hv/platform/platform.h - the small PC a foreign (multiboot or Linux) guest sees:
  * per-guest device state and the port table that hv/svm/exit_io.c asks
  * first. One device per file in hv/platform/. */
 #ifndef MINHV_HV_PLATFORM_H

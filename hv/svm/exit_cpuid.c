@@ -31,8 +31,8 @@ static __attribute__((noinline)) void hv_leaf(struct vcpu *v, u32 leaf,
 	*r = (struct cpuid_regs){ 0, 0, 0, 0 };
 	if (leaf == HV_CPUID_BASE) {
 		/* highest hypervisor leaf */
-		r->eax = v->guest->multiboot ? HV_CPUID_TIMING :
-					       HV_CPUID_FEATURES;
+		r->eax = guest_has_platform(v->guest) ? HV_CPUID_TIMING :
+							HV_CPUID_FEATURES;
 		memcpy(&r->ebx, sig, 4);
 		memcpy(&r->ecx, sig + 4, 4);
 		memcpy(&r->edx, sig + 8, 4);
@@ -40,7 +40,7 @@ static __attribute__((noinline)) void hv_leaf(struct vcpu *v, u32 leaf,
 		r->eax = HV_ABI_VERSION;
 		r->ebx = v->id;
 		r->ecx = v->guest->nr_vcpus;
-	} else if (leaf == HV_CPUID_TIMING && v->guest->multiboot) {
+	} else if (leaf == HV_CPUID_TIMING && guest_has_platform(v->guest)) {
 		r->eax = (u32)v->guest->plat.tsc_khz;
 		r->ebx = VLAPIC_BUS_KHZ;
 	}
@@ -67,7 +67,7 @@ static inline void leaf_of(struct vcpu *v, u32 leaf, u32 sub,
 	case 1:
 		r->ecx |= CPUID1_ECX_HYPERVISOR;
 		r->ecx &= ~(u32)CPUID1_ECX_MONITOR;
-		if (v->guest->multiboot)
+		if (guest_has_platform(v->guest))
 			r->ecx |= CPUID1_ECX_TSC_DEADLINE;
 		/* The OS-enabled bits reflect the guest's CR4, not ours. */
 		r->ecx &= ~(u32)CPUID1_ECX_OSXSAVE;

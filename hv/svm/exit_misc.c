@@ -16,8 +16,8 @@ enum exit_action exit_hlt(struct vcpu *v)
 {
 	if (!vcpu_skip_insn(v))
 		return EXIT_LEAVE;
-	/* A multiboot guest's vLAPIC wakes it (hv/platform/lapic_vcpu.c). */
-	if (v->guest->multiboot)
+	/* A foreign guest's vLAPIC wakes it (hv/platform/lapic_vcpu.c). */
+	if (guest_has_platform(v->guest))
 		return vlapic_hlt(v) ? EXIT_RESUME : EXIT_LEAVE;
 	/* No virtual interrupts: with IF=0 nothing can ever wake it. */
 	if (!(v->vmcb->save.rflags & RFLAGS_IF)) {
@@ -33,7 +33,7 @@ enum exit_action exit_pause(struct vcpu *v)
 	return vcpu_skip_insn(v) ? EXIT_RESUME : EXIT_LEAVE;
 }
 
-/* A multiboot guest's xAPIC page: left unmapped in the NPT, so each access
+/* A foreign guest's xAPIC page: left unmapped in the NPT, so each access
  * faults here and is emulated from the instruction's bytes. 1 when gpa
  * is not in it. */
 static int lapic_mmio(struct vcpu *v, u64 addr, enum exit_action *act)
@@ -44,7 +44,7 @@ static int lapic_mmio(struct vcpu *v, u64 addr, enum exit_action *act)
 	char hex[3 * INSN_MAX_LEN + 1] = "";
 	int r;
 
-	if (!v->guest->multiboot || addr < reg.base.v ||
+	if (!guest_has_platform(v->guest) || addr < reg.base.v ||
 	    addr >= reg.base.v + reg.size)
 		return 1;
 	vlapic_sync(v); /* TPR from CR8, the time for the timer */

@@ -53,13 +53,13 @@ static bool has_tsc_adjust(void)
 	return r.ebx & CPUID7_EBX_TSC_ADJUST;
 }
 
-/* A multiboot guest's local APIC (hv/platform/lapic.h): IA32_APIC_BASE
+/* A foreign guest's local APIC (hv/platform/lapic.h): IA32_APIC_BASE
  * and the x2APIC range. 1 when msr is not one of them. */
 static int lapic_msr(struct vcpu *v, u32 msr, bool wr, u64 *val)
 {
 	struct vlapic *l = &v->lapic;
 
-	if (!v->guest->multiboot)
+	if (!guest_has_platform(v->guest))
 		return 1;
 	if (msr == MSR_IA32_TSC_DEADLINE)
 		return vlapic_tsc_deadline_msr(v, wr, val);
@@ -90,7 +90,8 @@ static int tsc_write(struct vcpu *v, u32 msr, u64 val)
 		v->tsc_adjust += v->vmcb->control.tsc_offset - old;
 		return 0;
 	}
-	if (msr == MSR_TSC_ADJUST && v->guest->multiboot && has_tsc_adjust()) {
+	if (msr == MSR_TSC_ADJUST && guest_has_platform(v->guest) &&
+	    has_tsc_adjust()) {
 		vmcb_set_tsc_offset(v->vmcb, old + val - v->tsc_adjust);
 		v->tsc_adjust = val;
 		return 0;
@@ -106,7 +107,8 @@ int exit_msr_read(struct vcpu *v, u32 msr, u64 *val)
 
 	if (r <= 0)
 		return r;
-	if (msr == MSR_TSC_ADJUST && v->guest->multiboot && has_tsc_adjust()) {
+	if (msr == MSR_TSC_ADJUST && guest_has_platform(v->guest) &&
+	    has_tsc_adjust()) {
 		*val = v->tsc_adjust;
 		return 0;
 	}

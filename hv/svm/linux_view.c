@@ -2,7 +2,10 @@
  * minhv does not give it hidden, so Linux never reaches MSRs nobody
  * emulates, and the AMD MSRs Linux reads without a fault handler during
  * boot answered as an EPYC would (values below). Everything not in these
- * tables keeps the common policy (exit_cpuid.c, exit_msr.c: #GP). */
+ * tables keeps the common policy (exit_cpuid.c, exit_msr.c: #GP). The
+ * APIC, x2APIC and TSC deadline stay visible: the vLAPIC of hv/platform/
+ * implements them (x2APIC as the host has it, exit_cpuid.c sets TSC
+ * deadline). */
 #include "arch/cpu.h"
 #include "arch/msr.h"
 #include "hv/errno.h"
@@ -23,9 +26,6 @@ struct cpuid_hide {
 static const struct cpuid_hide cpuid_hidden[] = {
 	{ 1, -1, R_EDX, BIT(7) | BIT(14), "MCE/MCA: no machine-check MSRs" },
 	{ 0x80000001, -1, R_EDX, BIT(7) | BIT(14), "MCE/MCA (AMD copy)" },
-	{ 1, -1, R_EDX, BIT(9), "APIC: no local APIC for this guest yet" },
-	{ 0x80000001, -1, R_EDX, BIT(9), "APIC (AMD copy)" },
-	{ 1, -1, R_ECX, BIT(21) | BIT(24), "x2APIC, TSC deadline: no APIC" },
 	{ 6, -1, R_ECX, BIT(0), "APERF/MPERF MSRs not emulated" },
 	{ 0xd, 1, R_EAX, BIT(3), "XSAVES: IA32_XSS is not switched" },
 	{ 7, 0, R_EDX, BIT(29), "IA32_ARCH_CAPABILITIES not emulated" },

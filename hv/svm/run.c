@@ -63,7 +63,7 @@ void svm_guest_run(struct guest *g)
 	if (g->time_ms)
 		g->deadline_tsc =
 			g->con_refill_tsc + (u64)g->time_ms * g_tsc_khz;
-	vlapic_guest_start(g); /* multiboot: APs wait for INIT-SIPI */
+	vlapic_guest_start(g); /* foreign: APs wait for INIT-SIPI */
 	vcpu_run_here(g->vcpus[0]);
 	/* vCPU 0 can be done (HLT, IF=0) while others still run. */
 	while (!__atomic_load_n(&g->stopping, __ATOMIC_ACQUIRE))

@@ -106,18 +106,23 @@ static void test_layout(void **state)
 	assert_int_equal(bp->ext_ramdisk_image, 0);
 	assert_int_equal(bp->sentinel, 0);
 	assert_int_equal(bp->pad0[0], 0); /* the rest of the page is zero */
-	/* e820: low RAM, EBDA and BIOS holes, RAM from 1 MiB to the end. */
-	assert_int_equal(bp->e820_entries, 4);
-	assert_int_equal(l.e820_entries, 4);
+	/* e820: low RAM, EBDA and BIOS holes, RAM from 1 MiB to the end,
+	 * the APIC page. */
+	assert_int_equal(bp->e820_entries, 5);
+	assert_int_equal(l.e820_entries, 5);
 	assert_int_equal(bp->e820_table[0].addr, 0);
 	assert_int_equal(bp->e820_table[0].size, LINUX_LOW_RAM_END);
 	assert_int_equal(bp->e820_table[0].type, E820_RAM);
 	assert_int_equal(bp->e820_table[1].type, E820_RESERVED);
-	assert_int_equal(bp->e820_table[2].addr, 0xf0000);
+	assert_int_equal(bp->e820_table[2].addr, 0xe0000);
+	assert_int_equal(bp->e820_table[2].size, 0x20000);
 	assert_int_equal(bp->e820_table[2].type, E820_RESERVED);
 	assert_int_equal(bp->e820_table[3].addr, 0x100000);
 	assert_int_equal(bp->e820_table[3].size, MEM - 0x100000);
 	assert_int_equal(bp->e820_table[3].type, E820_RAM);
+	assert_int_equal(bp->e820_table[4].addr, 0xfee00000);
+	assert_int_equal(bp->e820_table[4].size, 0x1000);
+	assert_int_equal(bp->e820_table[4].type, E820_RESERVED);
 	/* __BOOT_CS 0x10: 64-bit code; __BOOT_DS 0x18: flat data. */
 	assert_int_equal(gdt[0], 0);
 	assert_int_equal(gdt[LINUX_BOOT_CS / 8], 0x00af9b000000ffffULL);
@@ -284,6 +289,36 @@ static void test_debian_kernel(void **state)
 	free(buf);
 }
 
+/* minhv's TSC rate goes on the command line unless the user gave one;
+ * no room: refused, the command line unchanged. */
+static void test_cmdline_tsc(void **state)
+{
+	struct linux_layout l;
+	char *c = (char *)mem + LINUX_CMDLINE_GPA;
+	char big[2048];
+
+	(void)state;
+	assert_int_equal(build("console=ttyS0", &l), 0);
+	assert_int_equal(linux_cmdline_tsc(mem, &l, 2345678), 1);
+	assert_string_equal(c, "console=ttyS0 tsc_early_khz=2345678");
+	/* Present already (ours or the user's): left alone. */
+	assert_int_equal(linux_cmdline_tsc(mem, &l, 1000), 0);
+	assert_string_equal(c, "console=ttyS0 tsc_early_khz=2345678");
+	assert_int_equal(build("", &l), 0);
+	assert_int_equal(linux_cmdline_tsc(mem, &l, 1000), 1);
+	assert_string_equal(c, "tsc_early_khz=1000");
+	/* A word that only ends in the key does not count. */
+	assert_int_equal(build("xtsc_early_khz=5", &l), 0);
+	assert_int_equal(linux_cmdline_tsc(mem, &l, 7), 1);
+	assert_string_equal(c, "xtsc_early_khz=5 tsc_early_khz=7");
+	assert_int_equal(linux_cmdline_tsc(mem, &l, 0), 0);
+	memset(big, 'a', 2040);
+	big[2040] = 0;
+	assert_int_equal(build(big, &l), 0);
+	assert_int_equal(linux_cmdline_tsc(mem, &l, 2345678), -E2BIG);
+	assert_int_equal(strlen(c), 2040);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -302,6 +337,7 @@ int main(void)
 		T(test_bad_alignment),
 		T(test_too_little_memory),
 		T(test_cmdline_too_long),
+		T(test_cmdline_tsc),
 		T(test_debian_kernel),
 	};
 
