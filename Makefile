@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # Makefile - builds minhv.efi (gnu-efi, boot/ only) and the test guest,
 # runs them under QEMU/OVMF, and runs the unit and boot tests.
 

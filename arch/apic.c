@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* arch/apic.c - back-end selection and the mode-independent parts: per-CPU
  * enable, LVT masking, the one-shot timer (SDM vol 3 11.4, 11.5). */
 #include "arch/apic.h"

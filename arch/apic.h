@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* arch/apic.h - the local APIC: one interface, two back ends (x2APIC MSRs,
  * xAPIC MMIO), chosen once on the boot CPU. Registers are named by their
  * xAPIC MMIO offset; x2APIC uses MSR 0x800 + offset / 16 (SDM 11.12.1.2). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* arch/apic_icr.c - ICR encoding for x2APIC and xAPIC (pure, unit-tested).
  * Field layout: SDM vol 3 figure 11-12 (xAPIC) and 11.12.9 (x2APIC). */
 #include "arch/apic_icr.h"

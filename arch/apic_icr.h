@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* arch/apic_icr.h - Interrupt Command Register encoding, as pure functions.
  * x2APIC: one 64-bit MSR 0x830 (SDM vol 3 11.12.9); xAPIC: two 32-bit MMIO
  * registers 0x300/0x310 (SDM vol 3 11.6.1, AMD APM vol 2 16.5). */

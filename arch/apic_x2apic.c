@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* arch/apic_x2apic.c - x2APIC back end: registers are MSRs 0x800-0x8ff, the
  * ICR is one 64-bit write with no delivery status (SDM vol 3 11.12). Two
  * ops tables: plain (AMD, Hygon) and fenced (Intel, weak_wrmsr_fence). */

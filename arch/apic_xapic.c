@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* arch/apic_xapic.c - xAPIC back end: MMIO at IA32_APIC_BASE (0xfee00000),
  * 8-bit destinations, ICR written high then low, delivery status (bit 12)
  * polled before each send (SDM vol 3 11.6.1, AMD APM vol 2 16.5). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* arch/barrier.c - sense-reversing barrier with an all-or-nothing abort. */
 #include "arch/barrier.h"
 #include "arch/cpu.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* arch/barrier.h - a reusable sense-reversing (generation) barrier for a
  * fixed number of CPUs, with an optional timeout that aborts it for all.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* arch/cpu.c - the real x86 instruction primitives behind arch/cpu.h.
  * Out-of-line on purpose: host unit tests swap this file for a double. */
 #include "arch/cpu.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* arch/cpu.h - x86 instruction primitives used by hv/.
  * Real versions live in arch/cpu.c; host unit tests link test doubles
  * (tests/doubles/) instead, so every caller here must go through these. */

@@ -1,3 +1,4 @@
+; SPDX-License-Identifier: GPL-2.0-only
 ; arch/cpu_safe.asm - rdmsr_safe(): RDMSR that survives #GP.
 ; The #GP path of trap_dispatch() (hv/trap.c) sees RIP == rdmsr_safe_insn
 ; and resumes at rdmsr_safe_fixup, which returns false (SDM vol 2, RDMSR:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* arch/fw_cfg.c - QEMU fw_cfg over legacy I/O ports (docs/specs/fw_cfg.rst
  * in QEMU): select an item at 0x510, read its bytes from 0x511. */
 #include "arch/fw_cfg.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* arch/fw_cfg.h - QEMU's firmware configuration interface (I/O ports
  * 0x510/0x511): how minhv tells that it runs under QEMU. */
 #ifndef MINHV_ARCH_FW_CFG_H

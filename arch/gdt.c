@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* arch/gdt.c - per-CPU GDT (null, 64-bit code, data, TSS) and TSS with the
  * IST stacks for NMI, #DF and #MC (SDM vol 3 7.7, AMD APM vol 2 12.2.5). */
 #include "arch/gdt.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* arch/gdt.h - per-CPU GDT and TSS with IST stacks for NMI, #DF and #MC. */
 #ifndef MINHV_ARCH_GDT_H
 #define MINHV_ARCH_GDT_H

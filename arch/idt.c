@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* arch/idt.c - the IDT shared by all CPUs: every vector enters its stub in
  * arch/isr.asm, which calls trap_dispatch() (arch/idt.h; the C side lives
  * above arch). NMI, #DF and #MC run on IST stacks so they work even on a

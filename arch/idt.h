@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* arch/idt.h - the interrupt descriptor table and trap frame.
  * Every vector enters one assembly stub (arch/isr.asm) that builds a
  * struct trap_frame and calls trap_dispatch(), a fixed symbol the layer

@@ -1,3 +1,4 @@
+; SPDX-License-Identifier: GPL-2.0-only
 ; arch/isr.asm - one entry stub per vector. Each pushes a dummy error code
 ; where the CPU pushes none (SDM vol 3 6.13), the vector, then all GPRs in
 ; struct trap_frame order, and calls trap_dispatch(frame).

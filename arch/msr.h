@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* arch/msr.h - architectural MSR numbers and bits (Intel SDM vol 4,
  * AMD APM vol 2 appendix A). Only constants; no code. */
 #ifndef MINHV_ARCH_MSR_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* arch/paging.c - builds the host identity map (AMD APM vol 2 5.3, 4-level
  * long-mode paging). WB everywhere through PAT entry 0; MMIO gets its
  * uncached type from the firmware's MTRRs. */

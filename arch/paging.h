@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* arch/paging.h - minhv's own identity-mapped host page tables. */
 #ifndef MINHV_ARCH_PAGING_H
 #define MINHV_ARCH_PAGING_H

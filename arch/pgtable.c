@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* arch/pgtable.c - the 4-level page-table builder (AMD APM vol 2, 5.3:
  * PML4 -> PDPT -> PD -> PT, PS in a PDPTE or PDE ends the walk early). */
 #include "arch/pgtable.h"

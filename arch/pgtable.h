@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* arch/pgtable.h - the one 4-level page-table builder: maps pages of a given
  * size and flags into a tree whose table pages come from the caller's
  * allocator (host identity map, nested page tables, guest page tables). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* arch/pte.h - x86-64 4-level page-table entry bits and level helpers (AMD
  * APM vol 2, 5.3-5.4), one set for host, nested (15.25) and guest tables. */
 #ifndef MINHV_ARCH_PTE_H

@@ -1,3 +1,4 @@
+; SPDX-License-Identifier: GPL-2.0-only
 ; arch/rmp.asm - RMPUPDATE, PSMASH, RMPOPT and WBNOINVD as raw bytes (older
 ; assemblers lack the mnemonics). APM vol 3; AMD pub. 69201 for RMPOPT.
 bits 64

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* arch/rmp.h - SEV-SNP RMP instructions (RMPUPDATE, PSMASH, RMPOPT) and
  * WBNOINVD: APM vol 3 (RMPUPDATE, PSMASH, WBNOINVD), AMD pub. 69201 (RMPOPT).
  * Real versions are raw bytes in arch/rmp.asm; unit tests link a double. */

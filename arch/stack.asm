@@ -1,3 +1,4 @@
+; SPDX-License-Identifier: GPL-2.0-only
 ; arch/stack.asm - switch to a new stack and call a function that never
 ; returns: used once, to leave the firmware's stack after ExitBootServices.
 bits 64

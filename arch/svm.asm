@@ -1,3 +1,4 @@
+; SPDX-License-Identifier: GPL-2.0-only
 ; arch/svm.asm - the VMRUN stub and the SVM instruction primitives
 ; (APM vol 2, 15.5 VMRUN, 15.5.2 VMSAVE/VMLOAD, 15.17 GIF). SysV ABI.
 bits 64

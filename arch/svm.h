@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* arch/svm.h - AMD SVM instruction primitives (APM vol 2, 15.5-15.6):
  * the VMRUN stub and VMLOAD/VMSAVE/STGI/CLGI/INVLPGA. Code is in
  * arch/svm.asm. Unit tests use only struct svm_gprs: no module they

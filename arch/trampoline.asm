@@ -1,3 +1,4 @@
+; SPDX-License-Identifier: GPL-2.0-only
 ; arch/trampoline.asm - AP start-up: real mode -> 32-bit protected mode ->
 ; long mode -> C (SDM vol 3 9.9 and 10.8.5, AMD APM vol 2 14.8). Copied at run
 ; time into a page below 1 MiB; position independent: every address comes

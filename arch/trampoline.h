@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* arch/trampoline.h - the AP start-up code (arch/trampoline.asm) and the
  * parameter block inside it that the BSP fills after copying it below 1 MiB.
  * The layout is checked against the assembly labels by a unit test. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* arch/trampoline_copy.c - copy the AP start-up code into its page below 1 MiB
  * and relocate the parameter block's addresses to that page. */
 #include "arch/trampoline.h"

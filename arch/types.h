@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* arch/types.h - fixed-width integers and distinct address types.
  * Host-physical, guest-physical and host-virtual addresses are one-member
  * structs so that mixing them is a compile error (the Hafnium idiom). */

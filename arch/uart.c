@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* arch/uart.c - 16550 UART driver: 8N1, FIFOs on, polled transmit.
  * Register map: PC16550D data sheet (THR/DLL 0, IER/DLM 1, FCR 2, LCR 3,
  * MCR 4, LSR 5). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* arch/uart.h - 16550-compatible UART, port I/O or MMIO (as SPCR describes). */
 #ifndef MINHV_ARCH_UART_H
 #define MINHV_ARCH_UART_H

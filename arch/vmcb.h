@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* arch/vmcb.h - the Virtual Machine Control Block (AMD APM vol 2, appendix
  * B, tables B-1 and B-2) as a struct, its intercept numbers and the #VMEXIT
  * codes (appendix C). Hardware definitions only, as Linux's asm/svm.h;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* boot/efi.h - the boot stage's internal helpers (gnu-efi lives only here). */
 #ifndef MINHV_BOOT_EFI_H
 #define MINHV_BOOT_EFI_H

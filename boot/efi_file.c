@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* boot/efi_file.c - reading files (the config file, a guest ELF) from the
  * EFI system partition minhv was loaded from. */
 #include "boot/efi.h"

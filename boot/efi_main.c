@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* boot/efi_main.c - the UEFI entry: options, ACPI, console, allocations,
  * the guest image, then ExitBootServices and the hand-off to hv_main(). */
 #include "hv/console.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* boot/efi_mem.c - allocations before the hand-off, the memory map, and
  * ExitBootServices (UEFI 2.10 7.4: retry with a fresh map key when the
  * map changed under us). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* boot/efi_options.c - the UEFI load options (UCS-2, like a kernel command
  * line) as ASCII. A shell passes the image path first; that is dropped. */
 #include "boot/efi.h"

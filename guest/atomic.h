@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* guest/atomic.h - spinlock and atomic counters for the test guest, on gcc
  * __atomic builtins. The lock spins with PAUSE (the pause scenario relies
  * on it); spin_lock_nopause() spins with plain loads. */

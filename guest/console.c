@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* guest/console.c - printf() through HC_CONSOLE_WRITE and through COM1,
  * formatted by the hypervisor's own lib/fmt.c. */
 #include "guest/console.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* guest/console.h - guest output: printf() to the hypervisor console by
  * HC_CONSOLE_WRITE, and com1_*() through the COM1 data port (0x3f8). */
 #ifndef MINHV_GUEST_CONSOLE_H

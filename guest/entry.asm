@@ -1,3 +1,4 @@
+; SPDX-License-Identifier: GPL-2.0-only
 ; guest/entry.asm - 64-bit entry points of the test guest. minhv starts
 ; vCPU 0 at _start (long mode, paging on, RDI = struct hv_boot_info, RSP set);
 ; HC_VCPU_START lands other vCPUs at ap_entry with RDI = their start block.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* guest/except.c - IDT for vectors 0-31 and the handler: an armed
  * catch_exception() gets the exception; otherwise it is reported and the
  * scenario (or the guest) ends. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* guest/except.h - the guest's IDT and the exception-expect helpers
  * (after kvm-unit-tests' test_for_exception): run a function, learn which
  * exception it raised, carry on. */

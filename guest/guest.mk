@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # guest/guest.mk - the test guest: a freestanding 64-bit ELF with its own
 # linker script, embedded in minhv.efi as the built-in guest.
 GUEST_CFLAGS := -std=c11 $(WARN) -O2 -g -ffreestanding -fno-stack-protector \

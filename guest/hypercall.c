@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* guest/hypercall.c - names of hypercall results for diagnostics. */
 #include "guest/hypercall.h"
 

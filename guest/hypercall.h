@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* guest/hypercall.h - VMMCALL wrappers for every call in
  * include/minhv/hypercall_abi.h (number in RAX; RDI, RSI, RDX, R10, R8; result RAX). */
 #ifndef MINHV_GUEST_HYPERCALL_H

@@ -1,3 +1,4 @@
+; SPDX-License-Identifier: GPL-2.0-only
 ; guest/isr.asm - exception entry stubs for vectors 0-31: each pushes an
 ; error code (0 when the CPU has none) and its vector, then all GPRs, and
 ; calls exception_handler(struct exc_frame *). See guest/except.h.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* guest/main.c - guest_main(): check the boot info, run the selected
  * scenarios, and end the guest with HC_EXIT. */
 #include "guest/console.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* guest/select.c - which scenarios a filter string selects: globs over
  * names and groups, like kvm-unit-tests' -g/-n filters (words and globs
  * from lib/select.c, the same reader the hypervisor uses). */

@@ -1,3 +1,4 @@
+; SPDX-License-Identifier: GPL-2.0-only
 ; guest/setjmp.asm - guest_setjmp/guest_longjmp: callee-saved registers,
 ; RSP and RIP, so an exception handler can resume a scenario (guest/except.c).
 bits 64

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* guest/smp.c - vCPU ids and a mailbox per vCPU: an AP runs one function,
  * marks it done and parks itself (HC_VCPU_OFFLINE) until woken again. */
 #include "guest/smp.h"

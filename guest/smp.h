@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* guest/smp.h - vCPU identity and running a function on other vCPUs
  * (HC_VCPU_START the first time, then HC_VCPU_OFFLINE/ONLINE to park and
  * wake), plus the per-vCPU state the guest keeps. */

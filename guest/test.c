@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* guest/test.c - runs the selected scenarios: supported() or SKIP, the body
  * with report() checks, then one HC_REPORT per scenario. */
 #include "guest/test.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* guest/test.h - the scenario library, after kvm-unit-tests: a scenario is
  * a table entry; report() records the file and line of a failed check; the
  * result goes to minhv by HC_REPORT, which prints it as KTAP. */

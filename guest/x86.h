@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* guest/x86.h - the x86 instructions the test guest uses, as inline asm
  * (the guest links no arch/ code: it is its own tiny kernel). */
 #ifndef MINHV_GUEST_X86_H

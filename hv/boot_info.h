@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/boot_info.h - what boot/ hands the hypervisor at ExitBootServices:
  * everything it needs, so hv/ never touches the firmware. */
 #ifndef MINHV_HV_BOOT_INFO_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/console.c - the hypervisor console: one UART, one lock, CRLF.
  * The lock is a plain spinlock; the panic path breaks it on purpose. */
 #include "hv/console.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/console.h - where console bytes go: the serial port, plus an optional
  * capture hook (unit tests, and the boot log ring). */
 #ifndef MINHV_HV_CONSOLE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/errno.h - negative errno values returned by hv/ functions (Linux
  * numbering; identical to the host libc's, so unit tests may mix them). */
 #ifndef MINHV_HV_ERRNO_H

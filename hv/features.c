@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/features.c - decode CPUID into struct features, once, on the boot CPU.
  * Bit positions: Intel SDM vol 2 (CPUID), AMD APM vol 3 appendix E. */
 #include "hv/features.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/features.h - every CPU feature minhv cares about, decided once on the
  * boot CPU from CPUID (never by probing MSRs: QEMU TCG drops unknown ones).
  * The rest of the code reads this structure and never CPUID again. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/ktap.c - KTAP result collection and printing.
  * Storage is a fixed array in .bss (no bytes in minhv.efi), not the page
  * pool, so recording a result never changes the pool's free count that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/ktap.h - KTAP v1 results (the Linux kselftest/KUnit format).
  * Results are collected during the run and printed as one block at the end:
  * version line, plan, one line per result, then a totals line. */

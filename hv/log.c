@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/log.c - kprintf/pr_*() on top of the console, with log levels.
  * Lines are formatted on the stack, then written under the console lock. */
 #include "hv/log.h"

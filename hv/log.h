@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/log.h - leveled console logging and panic.
  * KTAP lines go through kprintf() unprefixed; diagnostics through pr_*(). */
 #ifndef MINHV_HV_LOG_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/main.c - the hypervisor's life on the boot CPU after the hand-off:
  * own tables, inventory, then each subsystem in dependency order, then the
  * KTAP report and the end of the run. */

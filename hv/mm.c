@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/mm.c - bitmap page allocator over a handful of contiguous regions.
  * First fit with alignment; double frees and foreign frees stop the machine
  * (a broken invariant, not something an outside party can cause). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/mm.h - the physical page pool: every page minhv uses after hand-off
  * comes from memory it allocated from UEFI before ExitBootServices. */
 #ifndef MINHV_HV_MM_H

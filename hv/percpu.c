@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/percpu.c - per-CPU structure lookup through GS base.
  * gs:0 holds the structure's own address, so one load finds it. */
 #include "hv/percpu.h"

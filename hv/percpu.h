@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/percpu.h - per-CPU state, reached through GS base (gs:0 holds a pointer
  * to the structure itself). One per CPU that the MADT lists and that came up. */
 #ifndef MINHV_HV_PERCPU_H

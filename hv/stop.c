@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/stop.c - ending a run: isa-debug-exit under QEMU, else halt or reset.
  * Other CPUs are stopped first through the hook SMP installs. */
 #include "hv/stop.h"

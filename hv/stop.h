@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/stop.h - how a run ends: QEMU isa-debug-exit, halt, or reset.
  * The method is chosen once from the options and what the machine is. */
 #ifndef MINHV_HV_STOP_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/trap.c - traps in C: trap_dispatch(), which arch/isr.asm calls for
  * every vector (registered handlers, the rdmsr_safe() fixup), and the
  * fatal-trap report: CPU, vector, error code, registers and a frame-pointer

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* lib/fmt.c - printf-style formatting into a bounded buffer.
  * Never writes past n bytes and always NUL-terminates when n > 0. */
 #include "lib/fmt.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* lib/fmt.h - a small printf-style formatter (no floating point).
  * Shared by the hypervisor console and the test guest. */
 #ifndef MINHV_LIB_FMT_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* lib/select.c - the one reader of tests= lists (lib/select.h): the word
  * splitter and the two matchers, exact and glob. */
 #include "lib/select.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* lib/select.h - the one reader of tests= lists, shared by the hypervisor
  * (hv/selftest/svm_suite.c) and the guest (guest/select.c): words split at
  * ',', ' ' or '\t', matched exactly or as globs. Freestanding. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* lib/string.c - freestanding memory and string routines.
  * gcc may emit calls to memset/memcpy itself, so these must exist. */
 #include "lib/string.h"

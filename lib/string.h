@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* lib/string.h - the few string/memory routines minhv uses (no libc).
  * Same prototypes as ISO C so host unit tests can use libc's instead. */
 #ifndef MINHV_LIB_STRING_H

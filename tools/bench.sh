@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
 # tools/bench.sh - `make bench`: boots minhv's benchmark scenarios under QEMU
 # (deterministic -icount shift=5 and plain TCG), parses the serial logs into
 # build/bench/results.json, a console table and gnuplot PNGs; BASE=<rev>

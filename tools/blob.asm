@@ -1,3 +1,4 @@
+; SPDX-License-Identifier: GPL-2.0-only
 ; tools/blob.asm - embeds a file (the built-in guest ELF) in minhv.efi.
 ; Assembled with -DBLOB="path" -DNAME=symbol; exports NAME and NAME_end.
 section .rodata

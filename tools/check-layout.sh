@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
 # tools/check-layout.sh - the include rules of the layout (docs/ARCHITECTURE.md):
 # dependencies point one way, boot -> hv -> arch, so arch/ includes nothing
 # from hv/ or boot/, lib/ nothing from hv/ or arch/, and guest/ nothing from

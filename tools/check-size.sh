@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
 # tools/check-size.sh - `make test`: fails when build/minhv.efi (with the
 # embedded, stripped guest) reaches its size budget, 256 KiB by default.
 # Usage: tools/check-size.sh [LIMIT-BYTES [EFI]]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
 # tools/kut-build.sh - build the pinned kvm-unit-tests (x86_64) into
 # build/kut/src. Source: KUT_SRC (a directory or a tarball), else the
 # tarball in shared/ beside the clone, else a git clone of upstream at the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 """tools/kut.py - run kvm-unit-tests x86 tests on bare QEMU (TCG) and under
 minhv (tests/boot/run-qemu.sh, the .flat on the ESP as guest=), print a
 side-by-side table, write build/kut/results.json and keep each minhv

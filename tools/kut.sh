@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
 # tools/kut.sh - kvm-unit-tests on bare QEMU TCG and under minhv, side by
 # side (make kut). Builds the suite (tools/kut-build.sh), then runs
 # tools/kut.py: KUT_TESTS="setjmp memory ..." or arguments pick a subset.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
 # tools/linux-kernel.sh - the Linux guest kernel for `make linux`: Debian's own
 # linux-image-amd64, resolved through apt to its versioned image package,
 # downloaded with `apt-get download` (the machine's own apt sources, no host

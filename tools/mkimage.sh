@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
 # tools/mkimage.sh - a bootable GPT disk image: one EFI system partition with
 # EFI/BOOT/BOOTX64.EFI (minhv), minhv/guest.elf and a default minhv/minhv.cfg.
 # dd it to a USB stick, or serve BOOTX64.EFI over PXE/HTTP boot.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 # tools/newc.py - write a newc ("070701") cpio archive, the format the Linux
 # kernel unpacks as an initramfs (Documentation/driver-api/early-userspace/
 # buffer-format.rst), from a list of entries, so device nodes need no root:

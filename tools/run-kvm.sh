@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
 # tools/run-kvm.sh - run minhv under QEMU/KVM on an AMD host with nested SVM
 # (-accel kvm -cpu host). Checks first that the host really offers it.
 set -u

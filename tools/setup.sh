@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
 # tools/setup.sh - install what minhv needs to build and boot (Debian/Ubuntu, apt);
 # tools/setup.sh --bench adds what `make bench` needs (gnuplot).
 # Derives the backports mirror from the machine's own apt sources; never names a host.

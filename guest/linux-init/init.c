@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* guest/linux-init/init.c - /init of the initramfs `make linux` boots: Linux
  * user space (host gcc -static), not part of the freestanding guest. It
  * mounts /proc and /dev, prints a marker, the CPU count and a few checks to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* guest/scenarios/bench.c - guest-observed exit round trips per kind (RDTSC
  * around one exiting instruction), printed as "bench: exit.<kind>" lines for
  * tools/bench.sh. Runs only when minhv sets HV_BI_BENCH (option bench=1). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* guest/scenarios/cpuid.c - minhv's CPUID leaves (signature, ABI version,
  * vCPU id), SVM hidden from the guest, basic leaves equal on every vCPU. */
 #include "guest/atomic.h"

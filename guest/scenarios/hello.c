@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* guest/scenarios/hello.c - the first guest's proof of life: text through
  * HC_CONSOLE_WRITE and through COM1, one KTAP result. */
 #include "guest/console.h"

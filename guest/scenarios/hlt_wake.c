@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* guest/scenarios/hlt_wake.c - HLT wake-up between vCPUs: vCPU 1 executes
  * HLT with interrupts on (its CPU parks, PARK_VCPU_HALTED), vCPU 0 wakes it
  * with HC_VCPU_ONLINE (docs/HYPERCALLS.md) and it continues after the HLT. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* guest/scenarios/hostile_ac_loop.c - CVE-2015-5307: an #AC whose delivery
  * raises #AC again loops inside the CPU unless #AC is intercepted. The loop
  * needs CPL 3 (alignment checks apply only there, SDM vol 3 6.15 #AC and

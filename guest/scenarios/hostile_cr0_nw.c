@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* guest/scenarios/hostile_cr0_nw.c - CR0.NW set with CR0.CD clear, an
  * illegal combination (APM vol 2, 15.5.1: a VMRUN consistency check).
  * CR0 writes are not intercepted: the CPU either raises #GP in the guest

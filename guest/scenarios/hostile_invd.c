@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* guest/scenarios/hostile_invd.c - INVD, WBINVD (and WBNOINVD where CPUID
  * has it) must each exit to minhv: natively, a guest INVD would discard the
  * host's dirty cache lines. Counted with minhv's exit counters ("other"). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* guest/scenarios/hostile_mem.c - read or write a guest-physical address
  * outside guest memory: the guest maps it at virtual page 0 (its NULL
  * page) and touches it; minhv must stop this guest with an NPF report. */

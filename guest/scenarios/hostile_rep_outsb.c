@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* guest/scenarios/hostile_rep_outsb.c - one REP OUTSB of 4 MiB to COM1 with
  * a 32-bit address size (67 prefix in 64-bit mode) and junk in the upper
  * halves of RSI and RCX. minhv must use ESI/ECX only (APM vol 3, OUTS:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* guest/scenarios/hostile_report.c - abuse of HC_REPORT: a flood of results
  * beyond the plan (then a failing exit), terminal control characters in a
  * diagnostic, and a result named like one of minhv's own checks. minhv

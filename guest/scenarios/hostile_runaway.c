@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* guest/scenarios/hostile_runaway.c - guests that never end but exit all
  * the time, so the no-progress watchdog counts them as alive: a CPUID
  * loop, a #GP loop (unknown MSR, #GP injected by minhv and caught here)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* guest/scenarios/hostile_stop.c - guests that never come back: a triple
  * fault (SHUTDOWN exit) and an endless loop with interrupts off (the host
  * timer and watchdog must take the CPU back). minhv stops each guest. */

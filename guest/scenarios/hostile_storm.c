@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* guest/scenarios/hostile_storm.c - thousands of hypercalls with random
  * numbers and arguments from a fixed seed: every result is a documented
  * one and the guest lives on. Calls that end or park the guest are left

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* guest/scenarios/hostile_svm.c - SVM instructions from the guest (VMRUN,
  * VMLOAD, VMSAVE, STGI, CLGI, INVLPGA, SKINIT) all raise #UD in it. */
 #include "guest/except.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* guest/scenarios/hostile_vcpu_race.c - vCPUs 0 and 1 race HC_VCPU_START
  * on the last vCPU with different arguments (RDI, RSP), thousands of
  * times; the started vCPU records what it got and ends (HLT, IF=0), which

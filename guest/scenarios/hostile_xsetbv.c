@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* guest/scenarios/hostile_xsetbv.c - XSETBV exits to minhv (XCR0 is not
  * switched by VMRUN, so the guest's value must be known and checked) and a
  * bad value raises #GP in the guest, which carries on (SDM vol 2 XSETBV:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* guest/scenarios/hostile_xstate.c - state must not cross from one guest to
  * the next on the same CPU: hostile_xstate_dirty leaves markers in XMM/YMM,
  * XCR0 and DR0-DR3 (DR6/DR7 too) and exits; the next guests (the suite runs

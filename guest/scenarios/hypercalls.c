@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* guest/scenarios/hypercalls.c - every hypercall with good and bad
  * arguments (NULL, unaligned, outside guest memory, straddling its end,
  * huge lengths, unknown numbers) gets the documented result. */

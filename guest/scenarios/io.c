@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* guest/scenarios/io.c - port I/O as minhv emulates it: COM1 writes reach
  * the console (one IOIO exit each), other ports read all-ones and drop
  * writes, and the QEMU exit port is not reachable from a guest. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* guest/scenarios/list.c - every scenario, in the order they run. */
 #include "guest/scenarios/scenarios.h"
 

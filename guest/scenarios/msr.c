@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* guest/scenarios/msr.c - MSR policy as the guest sees it: unknown MSRs
  * raise #GP (caught here), EFER.SVME and VM_HSAVE_PA cannot be changed,
  * allowed MSRs (TSC_AUX, KERNEL_GS_BASE) behave architecturally. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* guest/scenarios/pause.c - PAUSE as configured: a contended spinlock
  * across vCPUs, and the hypervisor's PAUSE exit counter per pause_mode
  * (none: no exits; every: one per PAUSE; filter: few, or SKIP when the

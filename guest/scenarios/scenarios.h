@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* guest/scenarios/scenarios.h - one struct scenario per file in this
  * directory; list.c orders them. */
 #ifndef MINHV_GUEST_SCENARIOS_H

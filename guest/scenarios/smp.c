@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* guest/scenarios/smp.c - every vCPU, started by HC_VCPU_START, adds to a
  * shared counter under a lock and atomically; both totals must be exact. */
 #include "guest/atomic.h"

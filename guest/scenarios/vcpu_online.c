@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* guest/scenarios/vcpu_online.c - HC_VCPU_OFFLINE/ONLINE from another
  * vCPU, many times: a spinning vCPU makes no progress while offline (its
  * CPU is parked, checked hypervisor-side) and resumes when onlined. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* guest/scenarios/xstate_util.h - what the xstate/debug-register scenarios
  * share: CR4.OSFXSR/OSXSAVE on where CPUID has them, XGETBV/XSETBV, the 16
  * YMM (or XMM) registers to/from memory, DR0-DR7 (SDM vol 1 ch. 13). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/acpi/acpi.c - find the MADT and SPCR: validate the RSDP, walk the XSDT
  * (or the RSDT for ACPI 1.0 firmware) and check each table's header. */
 #include "hv/acpi/internal.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/acpi/internal.h - what the ACPI files share: the MADT and SPCR
  * decoders, handed a table whose header acpi.c has already validated. */
 #ifndef MINHV_HV_ACPI_INTERNAL_H

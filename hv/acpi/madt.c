@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/acpi/madt.c - decode the MADT's interrupt controller structures
  * (ACPI 6.5 5.2.12): processors, I/O APICs, the local APIC address. */
 #include "hv/acpi/internal.h"

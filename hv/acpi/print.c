@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/acpi/print.c - the ACPI inventory on the console. APIC IDs are shown
  * as ranges ("0-254 256-287") so that hundreds of CPUs stay readable. */
 #include "hv/acpi/acpi.h"

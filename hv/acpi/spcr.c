@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/acpi/spcr.c - the firmware's serial console from the SPCR table
  * (Microsoft "Serial Port Console Redirection Table" specification). */
 #include "hv/acpi/internal.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/acpi/tables.h - firmware layouts of the ACPI tables minhv reads
  * (ACPI 6.5 section 5.2) and of Microsoft's SPCR table. Packed, as in
  * memory; every offset is checked at compile time. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/emul/decode.c - decoder for the MOV forms that touch device memory:
  * legacy prefixes, REX, opcode, ModRM/SIB/displacement and immediate
  * (SDM vol 2 2.1-2.2, APM vol 3 1.2-1.4). Only lengths and operands are

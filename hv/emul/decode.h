@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/emul/decode.h - x86 decoder for the memory-operand MOV forms that
  * compilers emit for device registers (SDM vol 2 ch. 2; APM vol 3 ch. 1). */
 #ifndef MINHV_HV_EMUL_DECODE_H

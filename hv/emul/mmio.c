@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/emul/mmio.c - emulation of one MMIO access: instruction bytes (decode
  * assists or a guest page walk), decode, device callback, destination
  * register with x86 partial-register rules, RIP advance. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/emul/mmio.h - MMIO emulation: fetch and decode the instruction that
  * hit a device page, perform the access through the device's callbacks,
  * write the destination register and step over the instruction. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/emul/regs.c - guest general-purpose registers by their x86 encoding
  * number (SDM vol 2 table 2-2): RAX and RSP are in the VMCB save area
  * (VMRUN switches them), the others in struct svm_gprs. */

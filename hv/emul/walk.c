@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/emul/walk.c - the guest page-table walk for emulation: paging off,
  * 32-bit (4 KiB and PSE 4 MiB pages), PAE, and 4/5-level long mode
  * (APM vol 2 5.2-5.3, SDM vol 3 4.3-4.5). Every table entry is read from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/emul/walk.h - guest-virtual to guest-physical translation in the
  * guest's current paging mode, reading guest page tables through the
  * bounds-checked guest memory block, and instruction fetch at CS:RIP. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/guest/bzimage.c - read and check a Linux bzImage's setup header
  * (Linux Documentation/arch/x86/boot.rst): boot protocol version, the
  * 64-bit entry, where the protected-mode kernel is and what it needs. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/guest/bzimage.h - the Linux x86 boot protocol (Documentation/arch/x86/
  * boot.rst in the Linux tree): the setup header of a bzImage, the zero page
  * (struct boot_params) and its e820 map, as far as minhv fills them. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/guest/console.c - guest console output (HC_CONSOLE_WRITE and COM1
  * writes): line-buffered per vCPU, each line prefixed with the guest's
  * name so lines from different guests and CPUs never interleave. */

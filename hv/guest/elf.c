@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/guest/elf.c - validate an ELF64 guest image completely, then copy its
  * PT_LOAD segments into guest memory (nothing is written on any error). */
 #include "hv/errno.h"

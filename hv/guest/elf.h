@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/guest/elf.h - ELF64 executable loader for guest images (System V gABI,
  * x86-64 psABI). Validates every header field, then copies PT_LOAD segments
  * into guest memory at their p_paddr. */

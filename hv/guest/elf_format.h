@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/guest/elf_format.h - the ELF64 file header and program header as packed
  * structs with their gABI offsets checked at compile time (no <elf.h>). */
 #ifndef MINHV_HV_ELF_FORMAT_H

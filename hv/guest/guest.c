@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/guest/guest.c - create a guest from an ELF64 image or a Linux bzImage
  * (memory from the pool,
  * 2 MiB aligned for large nested pages; its own page tables; boot info;

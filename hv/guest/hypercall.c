@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/guest/hypercall.c - the hypervisor side of the VMMCALL ABI
  * (include/minhv/hypercall_abi.h, docs/HYPERCALLS.md; APM vol 2, 15.13.3). Number in
  * RAX, arguments RDI RSI RDX R10 R8, result in RAX. Every guest pointer

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/guest/linux_boot.c - lay out a Linux bzImage for the 64-bit boot
  * protocol (Linux Documentation/arch/x86/boot.rst, "64-bit Boot Protocol"):
  * kernel, initrd, command line, zero page with an e820 map, flat GDT. */

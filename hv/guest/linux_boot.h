@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/guest/linux_boot.h - booting a Linux bzImage through the 64-bit boot
  * protocol (Linux Documentation/arch/x86/boot.rst): what minhv writes into
  * guest memory and where. */

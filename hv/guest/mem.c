@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/guest/mem.c - every guest pointer and length is checked here before
  * the hypervisor touches guest memory: null page, alignment, bounds and
  * wrap-around. Guest-physical [0, mem_size) is one host block. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/guest/multiboot.c - find a Multiboot v1 header (spec 3.1.1) and load
  * the kernel: the header's a.out-kludge addresses (3.1.3) when flag 16 is
  * set, else the ELF32 or ELF64 PT_LOAD segments at their physical

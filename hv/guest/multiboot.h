@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/guest/multiboot.h - Multiboot v1 kernels (Multiboot Specification
  * 0.6.96, sections 3.1 header, 3.2 machine state, 3.3 boot information):
  * detection by content, loading, and the boot information block. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/guest/multiboot_info.c - the Multiboot v1 boot information (spec 3.3)
  * minhv hands a kernel in EBX: memory sizes, a memory map (RAM below
  * 639 KiB, the BIOS area reserved for the ACPI tables, RAM from 1 MiB),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/guest/pt.c - identity page tables for a guest, built in its memory at
  * GUEST_PT_GPA: PML4, PDPTs, PDs of 2 MiB pages, 4 KiB PTs where needed. */
 #include "hv/guest/pt.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/guest/pt.h - the page tables a guest starts with: minhv builds them in
  * guest memory so the guest's first instruction already runs in long mode. */
 #ifndef MINHV_HV_GUEST_PT_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/guest/report.c - HC_REPORT results become KTAP lines (hv/ktap.h): the
  * guest's name for the test, its result, its diagnostic. Guests cannot use
  * the hypervisor's names, send more than they planned, or crowd out the

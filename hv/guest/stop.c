@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/guest/stop.c - stopping a guest: the first reason wins, is printed
  * once, and every vCPU is kicked out of guest mode to leave its loop. */
 #include "hv/guest/guest.h"

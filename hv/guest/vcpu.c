@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/guest/vcpu.c - the run loop (Jailhouse's shape: VMRUN stub, one C
  * dispatcher, re-enter) and cross-CPU plumbing: vCPU n runs on CPU n,
  * started and kicked through the cross-CPU call (hv/smp/ipi.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/guest/vcpu.h - a virtual CPU: its VMCB, guest GPRs, state machine and
  * statistics (struct vcpu_stats); vCPU n always runs on physical CPU n. */
 #ifndef MINHV_HV_VCPU_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/guest/vcpu_fpu.c - a vCPU's x87/SSE/AVX registers, XCR0 and DR0-DR3
  * in the hardware only while it runs: VMRUN switches none of them (APM vol
  * 2 15.5.1; DR6/DR7 are in the VMCB), and minhv itself (built

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/guest/vcpu_fpu.h - each vCPU's x87/SSE/AVX state, XCR0 and DR0-DR3,
  * none of which VMRUN/#VMEXIT switch (APM vol 2 15.5.1, 15.6): put in
  * around a vCPU's run on its CPU, saved and replaced by a clean state

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/guest/vcpu_ops.c - operations on one vCPU that need no SMP layer: event
  * injection (APM vol 2, 15.20), RIP advance (15.7.1) and the vCPU state
  * machine with the guest's count of vCPUs still able to run. */

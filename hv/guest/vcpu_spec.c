@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/guest/vcpu_spec.c - the guest's SPEC_CTRL in hardware while it runs,
  * as KVM's svm_vcpu_run: with V_SPEC_CTRL (CPUID 0x8000000A:EDX[20]) VMRUN
  * loads it from the VMCB (save area +0x2E0) and #VMEXIT stores it back and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/guest/vcpu_watchdog.c - the per-vCPU tick: the LAPIC timer forces an
  * INTR exit (APM 15.13.1) or interrupts the host every ~10 ms, and only on
  * that tick is the TSC read: a vCPU without a "useful" exit for watchdog_ms

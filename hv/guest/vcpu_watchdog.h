@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/guest/vcpu_watchdog.h - the per-vCPU tick used by the run loop
  * (hv/guest/vcpu.c): the no-progress watchdog (watchdog_ms=0 turns it
  * off), the guest's run-time limit and its console budget refill. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/mtrr/mtrr.c - MTRR module state: the state every CPU holds, the flush
  * option, the last statistics, the SNP lock, and boot-time init. */
 #include "arch/cpu.h"

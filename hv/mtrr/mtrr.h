@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/mtrr/mtrr.h - MTRRs replicated from the boot CPU to every CPU in one
  * lock-step rendezvous (Intel SDM vol 3A 11.11.8, AMD APM vol 2 7.6/7.7),
  * skipping both WBINVDs on self-snooping CPUs unless memory that may be

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/mtrr/policy.c - when may the two WBINVDs of the MTRR rendezvous be
  * skipped? SDM vol 3A 11.11.8 allows it on CPUs that self-snoop
  * (CPUID.1:EDX[27]); Linux does so since fd329f276eca. A later upstream

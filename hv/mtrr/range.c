@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/mtrr/range.c - set the memory type of one physical range through a
  * variable MTRR (SDM vol 3A 11.11.2.3: base aligned to a power-of-two
  * size, at least 4 KiB), then re-run the rendezvous. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/mtrr/state.c - read, write and compare one CPU's MTRRs.
  * MSR numbers: SDM vol 3A 11.11.1-11.11.3; AMD SYSCFG: APM vol 2 7.9.1. */
 #include "arch/cpu.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/mtrr/sync.c - the MTRR rendezvous: every online CPU runs the
  * multiprocessor procedure of the Intel SDM vol 3A 11.11.8 (AMD APM vol 2
  * 7.6.2 follows it) at the same time, then reads its MTRRs back. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/options/internal.h - the option table's row type, shared by the
  * table (table.c), the value codecs (value.c) and the
  * token parser (options.c). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/options/options.c - split option text into key=value tokens, apply each
  * through the option table, report every problem; print and help. */
 #include "hv/options/internal.h"

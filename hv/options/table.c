@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/options/table.c - every option minhv accepts, one row each: name,
  * type, field, range or words, default and help. Add an option here. */
 #include "hv/options/internal.h"

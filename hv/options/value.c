@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/options/value.c - parse and format one option value by its type:
  * numbers (decimal or 0x hex, overflow-checked), sizes, booleans, words,
  * strings and the console= address syntax. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/park/park.c - park a CPU with IBRS cleared, restore SPEC_CTRL first on wake.
  * Sequence: Linux "x86/idle: Disable IBRS when CPU is offline" and
  * intel_idle_ibrs(); waiting: SDM/APM STI (one-instruction shadow), HLT,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/park/park.h - parking physical CPUs that have nothing to run. A parked CPU
  * waits with interrupts on (HLT, or MWAIT by option) and, under kernel-mode
  * IBRS, with IBRS and STIBP cleared so its SMT sibling runs at full speed

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/park/spec_ctrl.c - applies the speculation policy: per-CPU setup and the
  * guest/host SPEC_CTRL switch around VMRUN (minimal writes, as Linux's
  * x86_spec_ctrl_set_guest/restore_host: write only when the values differ). */

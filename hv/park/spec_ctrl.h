@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/park/spec_ctrl.h - the hypervisor's speculation-control policy: decided once
  * at boot from g_features, applied on every CPU, and kept apart from a
  * guest's SPEC_CTRL across VMRUN. Bits: AMD APM vol 2, "Indirect Branch

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/park/spec_ctrl_policy.c - the speculation-control decision, as a pure
  * function of the CPUID features, and its log lines. No MSR is touched here;
  * hv/park/spec_ctrl.c applies the result. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/park/summary.c - what parking looks like from outside: per-CPU state,
  * counters, and the console summary of which CPUs are parked and why. */
 #include "hv/park/internal.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/platform/acpi_tables.c - the ACPI tables a foreign guest finds (ACPI
  * 6.5 section 5.2): RSDP (revision 2) -> RSDT and XSDT -> FADT (PM timer
  * port, 32-bit) and MADT (one enabled Local APIC per vCPU at 0xFEE00000);

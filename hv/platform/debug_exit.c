@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/platform/debug_exit.c - QEMU's isa-debug-exit device at 0xf4
  * (iosize 4): a write of value v ends the guest with exit status
  * (v << 1) | 1, as QEMU exits with that status. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/platform/fw_cfg.c - QEMU's fw_cfg interface, I/O flavour (QEMU
  * docs/specs/fw_cfg.rst): a 16-bit selector at 0x510, bytes at 0x511.
  * Items: signature "QEMU", ID (bit 0: traditional interface, no DMA),

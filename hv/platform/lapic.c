@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/platform/lapic.c - the virtual local APIC register file by xAPIC
  * offset (SDM vol 3 table 11-1, APM 16.3-16.4), with the x2APIC
  * differences (SDM 11.12.1-11.12.3): ID and LDR read-only, no DFR/APR/RRD,

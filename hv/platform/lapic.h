@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/platform/lapic.h - a guest's virtual local APIC, one per vCPU: the
  * register file (xAPIC MMIO page and x2APIC MSRs 0x800-0x8FF over one
  * state, IA32_APIC_BASE mode switches), IRR/ISR/TMR with priority

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/platform/lapic_exit.c - the vLAPIC's side of a foreign guest's
  * exits: CR8 (V_TPR) back into TPR and the guest's time before a register
  * access, the interrupt-window (VINTR) and IRET exits (APM vol 2 15.21.4,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/platform/lapic_ipi.c - interprocessor interrupts between a guest's
  * vLAPICs (SDM vol 3 11.6, APM 16.5): destination matching in physical,
  * logical flat/cluster (xAPIC) and x2APIC cluster modes, the shorthands,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/platform/lapic_irq.c - the vLAPIC's interrupt state: IRR, ISR and TMR,
  * processor priority and EOI (SDM vol 3 11.8.3-11.8.5, APM 16.6). IRR bits
  * are set by any CPU with an atomic OR; everything else is the owner's. */

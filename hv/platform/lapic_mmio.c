@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/platform/lapic_mmio.c - xAPIC MMIO front end: aligned 32-bit accesses
  * to 16-byte-aligned registers of the 4 KiB page (SDM 11.4.1); outside
  * xAPIC mode the page is not decoded (reads all ones, writes dropped). */

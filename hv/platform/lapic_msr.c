@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/platform/lapic_msr.c - x2APIC MSR front end: MSR 0x800 + (offset >> 4)
  * (SDM 11.12.1.2, table 11-6), #GP (-EINVAL) outside x2APIC mode. */
 #include "hv/errno.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/platform/lapic_timer.c - the vLAPIC timer (SDM vol 3 11.5.4, APM
  * 16.4.1): one-shot and periodic modes count the APIC bus clock
  * (VLAPIC_BUS_KHZ) through the divide configuration; TSC-deadline mode

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/platform/lapic_vcpu.c - the vLAPIC wired to a foreign guest's vCPUs:
  * the APIC bus (a target on another CPU is kicked with a host IPI), event
  * injection before VMRUN (APM vol 2 15.20 EVENTINJ, 15.21.4 V_IRQ and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/platform/pic.c - the legacy 8259A pair (master 0x20/0x21, slave
  * 0xA0/0xA1) as a PIC that never delivers: it answers as a masked one does
  * (Intel 8259A data sheet). ICW1 clears the mask and starts the ICW2-4

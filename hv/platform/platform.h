@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/platform/platform.h - the small PC a foreign (multiboot or Linux) guest sees:
  * per-guest device state and the port table that hv/svm/exit_io.c asks
  * first. One device per file in hv/platform/. */

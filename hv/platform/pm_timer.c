@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/platform/pm_timer.c - the ACPI power-management timer (ACPI 6.5
  * 4.8.3.3): a free-running 32-bit counter at 3.579545 MHz (FADT flag
  * TMR_VAL_EXT), derived from the TSC and its calibrated rate. */

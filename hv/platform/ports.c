@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/platform/ports.c - the port table of the guest platform: which device
  * answers which I/O ports. Ports no device claims are left to the caller
  * (hv/svm/exit_io.c), which treats them as it always did. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/platform/uart.c - a 16550 UART at 0x3f8 (NS16550D data sheet): THR
  * bytes go to the guest console; the transmitter is always empty (LSR THRE
  * and TEMT); nothing is ever received (RBR 0, LSR DR 0); IER, LCR, MCR,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/selftest/bench.c - boot-time figures for `make bench`: efi_main ->
  * ExitBootServices -> hv_main -> first VMRUN of the first guest, in TSC
  * (the first VMRUN noted at ST_VCPU_START, the line at ST_AFTER_GUEST). */

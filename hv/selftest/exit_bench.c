@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/selftest/exit_bench.c - bench=1: one "bench: svm.exit_path" line per
  * vCPU after a guest stopped (tools/bench.sh parses them): the TSC from
  * #VMEXIT to the next VMRUN, as hv/guest/vcpu.c measured it. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/selftest/ipi_bench.c - the IPI benchmark (bench=1), in the style of ipi-bench:
  * ping-pong (cross-call round trip to one CPU) and an all-to-all mesh of
  * unicast calls, each with the x2APIC fence forced off and on. TSC cycles.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/selftest/mtrr_ktap.c - the boot checks for the MTRR rendezvous: every CPU took
  * part, every CPU verified equal to the boot CPU, and the WBINVD count
  * agrees with the flush rule that was logged. Then a self-test of

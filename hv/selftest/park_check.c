@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/selftest/park_check.c - KTAP boot checks for parking, run on the boot CPU after
  * SMP bring-up while every AP without a vCPU sits in park_cpu_loop():
  * parked at boot, park/wake cycles counted, cross-calls and posted work. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/selftest/park_mtrr_check.c - parking x MTRR cross-subsystem check: parked CPUs are
  * woken by the MTRR rendezvous' cross-call, run the lock-step procedure,
  * and go back to parked (with SPEC_CTRL lowered again where the policy

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/selftest/selftest.h - the in-hypervisor self-tests and benchmarks: one
  * table (hv/selftest/table.c) of (stage, name, function) that production code
  * runs at fixed points without naming any test. Built without them

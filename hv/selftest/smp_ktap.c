@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/selftest/smp_ktap.c - boot checks for SMP and IPIs, as KTAP results: CPUs online
  * vs the MADT, APIC mode on every CPU, cross-calls reach every CPU (with and
  * without wait), unicast/broadcast/self IPIs and NMIs arrive, fence policy. */

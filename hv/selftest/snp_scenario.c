@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/selftest/snp_scenario.c - boot scenario for SNP teardown + RMPOPT: guests A, B
  * and C own pool pages and (model only) synthetic pages above RAM; A and B
  * share regions. Checks the per-CPU RMPOPT bits after each pass (KTAP). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/selftest/svm_suite.c - tests=hostile|lifecycle|all: after the default suite,
  * each hostile scenario in a fresh guest of its own, and guests created and
  * torn down many times; the pool must come back whole each time. */

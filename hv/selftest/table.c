@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/selftest/table.c - the one table of in-hypervisor self-tests and
  * benchmarks, and the stage runner. Order within a stage is the KTAP order
  * the boot tests (tests/boot/) read. MINHV_SELFTEST=0 (make SELFTEST=0)

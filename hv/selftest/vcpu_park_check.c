@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/selftest/vcpu_park_check.c - after a guest ran: did CPUs whose vCPU was offline
  * or halted park (hv/park/park.h) rather than spin, and was SPEC_CTRL back at
  * the base on every wake? Hypervisor-side KTAP checks; docs/PARKING.md. */

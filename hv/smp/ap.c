@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/smp/ap.c - an AP's first C code: the BSP's control registers, its own
  * GDT/TSS and the shared IDT, its local APIC, then check in and wait for
  * cross-CPU calls with interrupts on. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/smp/apic_cal.h - the LAPIC timer's rate, measured against the TSC
  * (the APIC timer clock is the bus/core crystal clock, model specific, SDM
  * vol 3 11.5.4; QEMU emulates 1 GHz): pure arithmetic for the calibration

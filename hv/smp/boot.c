@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/smp/boot.c - INIT, delay, SIPI, SIPI again if silent, then resends
  * (nested KVM may drop a SIPI that arrives while INIT is pending) until
  * sipi_max; an AP that never checks in is marked failed. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/smp/boot.h - the INIT-SIPI-SIPI bring-up sequence as a state machine
  * over an APIC + clock interface, so unit tests drive it with a fake APIC.
  * Intel SDM vol 3 9.4.4.1 (MP initialization), MP spec appendix B.4. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/smp/ipi.c - raw IPIs by CPU index and the cross-CPU call of hv/smp/ipi.h: a
  * locked ring of call slots per target CPU, kicked by VEC_IPI_CALL; the
  * handler runs each fn, then acknowledges through the caller's counter. */

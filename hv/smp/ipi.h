@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/smp/ipi.h - inter-processor interrupts and the cross-CPU function call.
  * Later subsystems (MTRR rendezvous, parking, RMPOPT) use only this API. */
 #ifndef MINHV_HV_IPI_H

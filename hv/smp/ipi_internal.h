@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/smp/ipi_internal.h - per-CPU IPI state (hangs off struct percpu.smp) and
  * the raw IPI primitives, shared by hv/ipi*.c and hv/smp*.c only. */
 #ifndef MINHV_HV_IPI_INTERNAL_H

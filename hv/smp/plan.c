@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/smp/plan.c - MADT CPU entries -> bring-up list. ACPI 6.5 5.2.12.2/
  * 5.2.12.12: flags bit 0 Enabled, bit 1 Online Capable (hot-add later). */
 #include "hv/smp/plan.h"

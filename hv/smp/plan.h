@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/smp/plan.h - which CPUs to start: the MADT CPU list turned into the
  * bring-up list (boot CPU first, then every AP to start, MADT order). */
 #ifndef MINHV_HV_SMP_PLAN_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/smp/policy.c - boot-time SMP decisions: IPI fence by vendor (Linux
  * weak_wrmsr_fence, commit 04c3024560d3), INIT delay (Linux
  * smp_quirk_init_udelay), and the SMP settings. Pure, unit-tested. */

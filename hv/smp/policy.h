@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/smp/policy.h - the SMP decisions taken once at boot from the CPU vendor
  * and the options: the IPI fence and the INIT delay. This is the only place
  * in SMP/IPI code that looks at the vendor. */

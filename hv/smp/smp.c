@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/smp/smp.c - SMP bring-up on the boot CPU: APIC mode and fence decided once,
  * per-CPU areas and stacks from the page pool, the trampoline installed
  * below 1 MiB, then the INIT-SIPI-SIPI state machine (hv/smp/boot.c). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/smp/time.c - TSC calibration against PIT channel 2 in mode 0 (one-shot,
  * OUT2 readable in port 61h bit 5), as Linux pit_calibrate_tsc() does; 8254
  * data sheet, and the PC port 61h gate/speaker bits. */

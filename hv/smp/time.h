@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/smp/time.h - TSC-based time for bring-up timeouts and benchmarks: the
  * TSC rate is measured once against PIT channel 2 (present on PCs and under
  * QEMU); the TSC is assumed invariant (CPUID 80000007h EDX[8] on EPYC). */

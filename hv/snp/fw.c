@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/snp/fw.c - placeholders for the firmware steps of teardown (pub. 56860
  * SNP_DECOMMISSION); no PSP driver yet, so nothing firmware-owned exists. */
 #include "hv/snp/fw.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/snp/fw.h - SEV firmware steps of SNP guest teardown (SEV-SNP firmware
  * ABI, pub. 56860: SNP_DECOMMISSION, page reclaim). Placeholders until the
  * PSP mailbox driver exists (minhv has none yet); their place in the teardown

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/snp/guest.c - which RMP entries each SNP guest owns, and teardown in
  * the order Linux SEV uses (APM vol 3 RMPUPDATE/PSMASH): write back
  * caches, DECOMMISSION, reclaim firmware then guest pages (PSMASH partly

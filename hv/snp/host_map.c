@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/snp/host_map.c - before a 4 KiB page becomes guest-owned in the RMP,
  * the host must not map it with a 2 MiB or 1 GiB page: any host write
  * through that large mapping (to any of its pages) raises an RMP #PF (APM

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/snp/rmp.c - back-end selection and the RMPUPDATE retry policy, shared by
  * both back ends (APM vol 3, RMPUPDATE return codes). */
 #include "hv/snp/rmp.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/snp/rmp.h - the one RMP interface the rest of minhv uses, with two back
  * ends chosen once at boot: the hardware instructions or an in-memory model
  * of the RMP (where the CPU lacks SNP or RMPOPT, e.g. every QEMU run). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/snp/rmp_hw.c - the hardware RMP back end: the real RMPUPDATE, PSMASH and
  * RMPOPT instructions (APM vol 3; AMD pub. 69201) and the RMPOPT_BASE MSR. */
 #include "hv/snp/rmp.h"

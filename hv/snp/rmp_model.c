@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/snp/rmp_model.c - an in-memory RMP for CPUs without SNP or RMPOPT. Follows
  * the rules minhv relies on: APM vol 3 (RMPUPDATE, PSMASH, 2 MiB entries)
  * and AMD pub. 69201 (RMPOPT: per-core bits, 2 TiB from RMPOPT_BASE, any

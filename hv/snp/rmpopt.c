@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/snp/rmpopt.c - per-core RMPOPT_BASE programming, the timed RMPOPT and the
  * pending-regions set (AMD pub. 69201: RMPOPT_BASE must be enabled on a
  * core before RMPOPT runs there; one MSR per core covers 2 TiB). */

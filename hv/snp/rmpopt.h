@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/snp/rmpopt.h - RMPOPT after SEV-SNP teardown (AMD pub. 69201): per-core
  * RMPOPT_BASE, the pending-regions set that batches teardowns, the pass
  * (leader CPU first, then one thread of every other core) and its

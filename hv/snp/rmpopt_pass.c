@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/snp/rmpopt_pass.c - the RMPOPT pass over a list of 1 GiB regions. Leader
  * schedule (upstream v2): this CPU verifies every region first, then one
  * thread of every other core verifies it and hits the cached scan. One

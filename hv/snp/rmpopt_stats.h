@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/snp/rmpopt_stats.h - RMPOPT cycle statistics per pass, like the upstream
  * measurements: per-RMPOPT min/avg/max, total cycles, regions optimized
  * per CPU. Each CPU writes only its own slot. */

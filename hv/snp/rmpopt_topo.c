@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/snp/rmpopt_topo.c - dense core numbers from APIC IDs, decided once at
  * boot (APM vol 3 appendix E.4.13, CPUID 0x8000001E). */
 #include "hv/errno.h"

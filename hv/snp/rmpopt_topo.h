@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/snp/rmpopt_topo.h - which CPUs share a core, for the per-core RMPOPT_BASE
  * MSR and RMPOPT (one thread per core suffices; AMD pub. 69201). */
 #ifndef MINHV_HV_RMPOPT_TOPO_H

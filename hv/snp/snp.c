@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/snp/snp.c - SEV-SNP detection and set-up, once at boot: CPUID 0x8000001F
  * and SYSCFG.SNP_EN (APM vol 2 15.36), RMP_BASE/END, RMPOPT (pub. 69201),
  * then the RMP back end, RMPOPT_BASE on every core and a first pass. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/snp/snp.h - SEV-SNP in the hypervisor: detection, the RMP back end, SNP
  * guest page tracking and teardown followed by RMPOPT. The API the guest
  * engine and hv_main use. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/svm/exit.h - the #VMEXIT handlers that exit_dispatch() calls through
  * the exit table (hv/svm/exit_table.c); each says whether the vCPU
  * re-enters. */

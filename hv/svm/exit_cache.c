@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/svm/exit_cache.c - INVD, WBINVD and WBNOINVD from the guest (APM vol 2,
  * 15.13 intercepts; vol 3 INVD/WBINVD/WBNOINVD): intercepted and skipped. */
 #include "hv/svm/exit.h"

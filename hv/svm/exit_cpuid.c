@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/svm/exit_cpuid.c - CPUID exits (APM vol 2, 15.13.2 intercept): the
  * hypervisor's own leaves at 0x40000000, SVM hidden, the rest passed. */
 #include "arch/cpu.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/svm/exit_decode.c - EXITINFO decoding and RIP advance (APM vol 2, 15.7.1
  * NRIP, 15.10.2 IOIO, 15.11 MSR, 15.25.6 NPF). No state, no side effects. */
 #include "hv/svm/exit_decode.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/svm/exit_decode.h - pure decoding of #VMEXIT information: IOIO and MSR
  * EXITINFO1, NPF error bits, and the next RIP with or without NRIP. */
 #ifndef MINHV_HV_EXIT_DECODE_H

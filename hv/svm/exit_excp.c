@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/svm/exit_excp.c - intercepted exceptions (APM vol 2, 15.12): #DB and
  * #AC reflected into the guest, #MC taken from it and the guest stopped. */
 #include "hv/svm/exit.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/svm/exit_invalid.c - VMEXIT_INVALID: VMRUN refused the VMCB (APM vol 2,
  * 15.5.1). Dump it, name the broken rule, stop the guest. QEMU 10.0.2
  * reports the code as 0xffffffff; the save area is then partly host

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/svm/exit_io.c - IOIO exits (APM vol 2, 15.10.2): a foreign guest's
  * platform devices first (hv/platform/ports.c); otherwise writes to COM1's
  * data port become guest console output; every other port reads all-ones

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/svm/exit_misc.c - the small exits: HLT, PAUSE, NPF (APM vol 2, 15.25.6),
  * SHUTDOWN (15.13.3 triple fault), SVM instructions from the guest
  * (-> #UD, as on a CPU without SVM), INTR/NMI (15.13.1, 15.17). */

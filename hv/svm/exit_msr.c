@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/svm/exit_msr.c - MSR exits (APM vol 2, 15.11): an explicit allow-list
  * emulated here; host-critical MSRs (EFER.SVME, VM_CR, VM_HSAVE_PA,
  * SPEC_CTRL, MTRRs, APIC base) never reach hardware; the rest get #GP. */

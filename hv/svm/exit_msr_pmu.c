@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/svm/exit_msr_pmu.c - the AMD core performance counter MSRs a multiboot
  * guest may program (APM vol 2, 13.2.1): the legacy PerfEvtSel0-3 /
  * PerfCtr0-3 (C001_0000h-C001_0007h) and, aliasing them, the six

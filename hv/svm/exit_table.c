@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/svm/exit_table.c - the one table of #VMEXIT codes minhv handles: code,
  * printed name, counter bucket and handler (APM vol 2, appendix C), and
  * the dispatcher that looks an exit up in it. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/svm/exit_xsetbv.c - XSETBV from the guest (intercepted, general2 bit
  * 13): VMRUN does not switch XCR0, so minhv keeps each vCPU's value
  * (hv/guest/vcpu_fpu.c) and checks it as the CPU would (SDM vol 2 XSETBV):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/svm/linux_view.c - the CPUID and MSR view of a Linux guest: features
  * minhv does not give it hidden, so Linux never reaches MSRs nobody
  * emulates, and the AMD MSRs Linux reads without a fault handler during

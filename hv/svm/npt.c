@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/svm/npt.c - build, walk and free 4-level nested page tables (APM vol 2,
  * 15.25: long-mode format, U/S=1 at every level, PS for 1G/2M leaves). The
  * tree is made by the shared builder (arch/pgtable.c) from pool pages. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/svm/npt.h - nested page tables (APM vol 2, 15.25): guest-physical
  * [0, size) onto one contiguous host block, nothing else (-> #NPF). */
 #ifndef MINHV_HV_NPT_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/svm/pause.c - choose PAUSE intercept, filter count and threshold.
  * APM vol 2, 15.14.4: VMRUN loads the count, each PAUSE decrements it,
  * with PauseFilterThreshold a gap > threshold cycles reloads it. */

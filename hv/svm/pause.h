@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/svm/pause.h - the PAUSE intercept policy (APM vol 2, 15.14.4):
  * decided once from g_features and the options, pure so unit tests
  * cover every CPUID/option combination. */

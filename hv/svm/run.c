@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/svm/run.c - the default run: enable SVM (or say why not and skip),
  * create the guest, run vCPU 0 here (others where it asks), report its
  * results as KTAP, tear it down and check the pool is whole again. */

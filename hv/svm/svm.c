@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/svm/svm.c - decide whether SVM can be used and enable it on every CPU:
  * EFER.SVME and a VM_HSAVE_PA page each (APM vol 2, 15.4 enabling SVM,
  * 15.30.1 VM_CR.SVMDIS, 15.30.4 VM_HSAVE_PA). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/svm/svm.h - SVM on this machine: can it be used (and if not, exactly
  * why), per-CPU enable (EFER.SVME, VM_HSAVE_PA), and the default run. */
 #ifndef MINHV_HV_SVM_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/svm/vmcb.h - the VMCB builder, permission maps and VMRUN checks; the
  * hardware layout, intercept numbers and exit codes are in arch/vmcb.h. */
 #ifndef MINHV_HV_VMCB_H

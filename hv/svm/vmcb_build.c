@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/svm/vmcb_build.c - build a guest's VMCB: intercepts, PAUSE filter,
  * ASID, nested paging and the initial 64-bit state (APM vol 2, 15.5,
  * 15.9-15.14, 15.25; the VMRUN consistency checks of 15.5.1). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/svm/vmcb_check.c - name the VMRUN consistency rule a VMCB breaks (APM
  * vol 2, 15.5.1 "Canonicalization and Consistency Checks"), so that a
  * VMEXIT_INVALID says why instead of only dumping numbers. */

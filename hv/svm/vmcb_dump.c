@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/svm/vmcb_dump.c - print the VMCB fields that explain an exit or a
  * failed VMRUN (APM vol 2, appendix B field names). */
 #include "hv/log.h"

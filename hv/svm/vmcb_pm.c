@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* hv/svm/vmcb_pm.c - the I/O and MSR permission maps (APM vol 2, 15.10.1
  * and 15.11): all ports intercepted; MSRs intercepted but an allow-list
  * whose state VMRUN/VMLOAD/VMSAVE switch anyway. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* include/minhv/guest_layout.h - where things sit in a guest's physical memory.
  * Guest-physical [0, mem_size) is one contiguous host block, mapped by the
  * nested page tables; the guest identity-maps it with its own page tables. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* include/minhv/hypercall_abi.h - the VMMCALL ABI between minhv and its guests.
  * Shared by hv/ and guest/; docs/HYPERCALLS.md is the prose version.
  * Number in RAX; arguments in RDI, RSI, RDX, R10, R8; result in RAX

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/boot/01-foundation.t - boot, inventory, options, exit status.
 . "$(dirname "$0")/lib.sh"
 

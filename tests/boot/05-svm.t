@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/boot/05-svm.t - SVM enable, the first guest on EPYC TCG
 # with 1 and 4 vCPUs, PAUSE policy lines, and the clean skip on Intel.
 . "$(dirname "$0")/lib.sh"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/boot/06-noselftest.t - `make SELFTEST=0`: minhv built without the
 # in-hypervisor self-tests (hv/selftest/ table empty) still boots, runs the
 # guest and passes; none of the self-tests' KTAP results appear.

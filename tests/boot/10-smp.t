@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/boot/10-smp.t - SMP bring-up and IPIs under QEMU TCG:
 # x2APIC and xAPIC, serial and parallel, Intel fence path, 1 and 288 CPUs.
 # Boots run only the `hello` guest scenario (the rest is 30-scenarios.t's).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/boot/20-mtrr.t - MTRRs replicated in one lock-step
 # rendezvous, the self-snoop shortcut, and mtrr_set_range() (boot self-test
 # WB -> WC -> UC -> restore on an unused range, hv/selftest/mtrr_ktap.c).

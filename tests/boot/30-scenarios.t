@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/boot/30-scenarios.t - the default suite at 1 and 4 CPUs
 # (vCPU offline/online x50 with parking, HLT wake-up), each hostile scenario
 # in a guest of its own plus lifecycle, a user ELF and a broken one.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/boot/40-park.t - parking CPUs with IBRS cleared, on QEMU
 # TCG (no IBRS there: the IBRS checks SKIP with the reason). docs/PARKING.md.
 . "$(dirname "$0")/lib.sh"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/boot/40-snp.t - SEV-SNP teardown + RMPOPT on the RMP model
 # (QEMU has neither SNP nor RMPOPT): the scenario's KTAP results, the back
 # end named on the console, statistics after every pass, both schedules.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/boot/50-linux.t - Debian's own kernel (tools/linux-kernel.sh) boots
 # as a minhv guest to /init (guest/linux-init) under TCG, twice: stage 1 on
 # one vCPU without interrupts, stage 2 on four vCPUs that Linux starts

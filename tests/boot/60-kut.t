@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/boot/60-kut.t - kvm-unit-tests x86 binaries give the same result
 # under minhv as on bare QEMU (tools/kut.sh runs both ways). SKIPs all
 # with the reason when there is no suite source (tools/kut-build.sh).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/boot/65-hostile-apic.t - hostile foreign guests against the virtual
 # local APIC (guest/mb-hostile/apic_storm.asm): a periodic timer with an
 # initial count of 1, and an endless self-IPI flood. Each must slow only

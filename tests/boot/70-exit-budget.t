@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/boot/70-exit-budget.t - the exit path stays within its instruction
 # budget (tests/boot/exit-budget.conf): under -icount shift=5 the TSC counts
 # 32 per instruction, so the bench=1 figures are exact instruction counts and

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/boot/90-image.t - the `make image` GPT disk boots, so the
 # image for USB sticks and PXE cannot rot.
 . "$(dirname "$0")/lib.sh"

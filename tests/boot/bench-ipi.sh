@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/boot/bench-ipi.sh - the IPI benchmark (not a test): boots minhv with
 # bench=1 under deterministic TCG (-icount shift=5) and prints its table.
 # Machine-readable lines ("bench-result: ...") go to build/bench/ipi.txt.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/boot/lib.sh - a tiny TAP producer for boot tests: boot minhv under
 # QEMU (run-qemu.sh), then check its exit status, KTAP block and log lines.
 # Sourced by tests/boot/*.t; prove runs those.

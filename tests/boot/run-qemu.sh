@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/boot/run-qemu.sh - boot minhv.efi under QEMU + OVMF once.
 # Builds a throw-away ESP directory (fat:rw:), writes \minhv\minhv.cfg from
 # --opts, captures the serial console, and exits with minhv's status:

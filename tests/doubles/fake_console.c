@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/doubles/fake_console.c - console and stop doubles for unit tests. */
 #include "tests/doubles/fake_console.h"
 #include "hv/console.h"

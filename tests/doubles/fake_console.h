@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* tests/doubles/fake_console.h - captures console output and turns hv_stop()
  * into a longjmp the test can catch, so stop paths are testable. */
 #ifndef MINHV_FAKE_CONSOLE_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/doubles/fake_cpu.c - implementation of the arch/cpu.h test double.
  * Host-only; thread-safe enough for tests that run one thread per fake CPU. */
 #include "tests/doubles/fake_cpu.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* tests/doubles/fake_cpu.h - a test double for arch/cpu.h: per-CPU fake MSRs,
  * CPUID leaves, control registers and counters, plus an event trace so tests
  * can assert the exact order of privileged operations. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/doubles/fake_smp_pthread.c - hv/smp/ipi.h on pthreads, one per fake CPU. */
 #include "tests/doubles/fake_smp_pthread.h"
 #include "hv/smp/ipi.h"

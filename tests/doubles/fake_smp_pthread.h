@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* tests/doubles/fake_smp_pthread.h - hv/smp/ipi.h for unit tests: every fake
  * CPU that a cross-CPU call reaches runs it on its own pthread (which
  * first selects that fake CPU), so rendezvous code really runs in parallel

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/hw/probe.sh - what can run on this machine: CPU vendor and model,
 # whether /dev/kvm exists and works, whether KVM offers nested SVM, and so
 # which minhv suite fits here (TCG boot tests, KVM nested, or bare metal).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 UNIT_TESTS += test_acpi test_acpi_madt
 test_acpi_MODS := acpi acpi_fixture log fmt fake_console
 test_acpi_madt_MODS := $(test_acpi_MODS)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/acpi_fixture.c - builds ACPI tables for the parser tests in
  * guarded memory below 4 GiB (each table ends right before an unreadable
  * page, so a read past its end crashes the test), plus alloc() doubles. */

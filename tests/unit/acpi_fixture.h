@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* tests/unit/acpi_fixture.h - ACPI table builders and alloc() doubles
  * shared by the ACPI parser tests. */
 #ifndef MINHV_TESTS_ACPI_FIXTURE_H

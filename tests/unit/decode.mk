@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/unit/decode.mk - unit tests of hv/emul: the MOV decoder, the guest
 # page-table walker and instruction fetch, and MMIO emulation.
 UNIT_TESTS += test_decode test_walk test_mmio

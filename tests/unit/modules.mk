@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/unit/modules.mk - the module map: each unit suite's <name>_MODS lists
 # module names, and MOD_<module> below is the one place a module's sources
 # are listed. A new module is one line here; a new source joins its module.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 UNIT_TESTS += test_mtrr
 # The suite's own cases are split over several files.
 test_mtrr_SRCS := tests/unit/test_mtrr_fixture.c tests/unit/test_mtrr_policy.c \

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/park_fakes.c - this_cpu() from the fake CPU the thread is,
  * ipi_call_on() that only records, page_alloc_ptr() from a static area. */
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* tests/unit/park_fakes.h - host stand-ins for what parking needs beyond
  * arch/cpu.h: per-CPU structures, the cross-CPU call, the page pool. */
 #ifndef MINHV_PARK_FAKES_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/snp_env.c - fake cross-CPU calls, percpu table, pool and RMP
  * instruction doubles for the SNP unit tests (host only). */
 #define _GNU_SOURCE /* MAP_FIXED_NOREPLACE */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* tests/unit/snp_env.h - shared set-up for the SNP/RMP/RMPOPT unit tests:
  * N fake CPUs (fake ipi_call_all), a page pool at 1 GiB, fake RMP
  * instructions with scripted results, and the model or hardware back end. */

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/unit/svm.mk - unit tests of the SVM engine: VMCB, PAUSE policy,
 # NPT, exit decoding, exit handlers and hypercall validation.
 UNIT_TESTS += test_vmcb test_pause test_npt test_exit_decode test_exits \

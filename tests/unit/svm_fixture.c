@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/svm_fixture.c - see svm_fixture.h. */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* tests/unit/svm_fixture.h - a guest with host-malloc'd memory and vCPUs
  * for exit-handler and hypercall tests, plus recording fakes of the SMP
  * plumbing (vcpu_launch, vcpu_kick, wakeups) and of the KTAP sink. */

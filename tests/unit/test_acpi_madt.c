@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_acpi_madt.c - ACPI discovery (hv/acpi*.c): broken MADTs
  * (header, entry lengths, truncation, no usable CPU, limits) and SPCR. */
 #define _GNU_SOURCE

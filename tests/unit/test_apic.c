@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_apic.c - the two APIC back ends (arch/apic*.c) against
  * fake MSRs and a fake MMIO page: mode switch, fenced vs plain ICR writes,
  * xAPIC ICR order and delivery-status wait, LVT setup, one-shot timer. */

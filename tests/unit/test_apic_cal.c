@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_apic_cal.c - the watchdog tick comes from a measured
  * LAPIC timer rate, not an assumed 1 GHz: rate from counts, ms -> count. */
 #include <setjmp.h>

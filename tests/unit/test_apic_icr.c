@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_apic_icr.c - ICR encoding (arch/apic_icr.c) for x2APIC and
  * xAPIC: delivery modes, shorthands, 32-bit vs 8-bit destinations. */
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_decode.c - the MOV decoder (hv/emul/decode.c): each form
  * in 32- and 64-bit mode with prefixes, and bytes it must refuse. */
 #include <setjmp.h>

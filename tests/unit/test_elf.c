@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_elf.c - the ELF64 guest loader (hv/guest/elf.c): a good image
  * loads exactly, each malformed one is refused with its message and leaves
  * guest memory untouched; the real build/guest.elf loads too. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_exit_decode.c - EXITINFO decoding (IOIO, MSR, NPF) and
  * the RIP advance with and without NRIP (APM vol 2, 15.7.1, 15.10.2). */
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_exits.c - the dispatcher and exit handlers against a
  * fake guest: CPUID leaves, MSR allow-list, IOIO, NPF, SHUTDOWN, SVM
  * instructions, VMEXIT_INVALID in both widths, HLT, PAUSE, counters. */

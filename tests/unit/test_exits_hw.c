@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_exits_hw.c - what real EPYC or nested KVM would show and
  * TCG does not: INVD/WBINVD intercepted and skipped, #DB/#AC reflected and
  * #MC stopping the guest, EXITINTINFO re-injected, SEV/SVM leaves hidden. */

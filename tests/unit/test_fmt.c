@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_fmt.c - the console formatter (lib/fmt.c). */
 #include <setjmp.h>
 #include <stdarg.h>

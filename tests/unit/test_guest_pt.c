@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_guest_pt.c - the guest's identity page tables
  * (hv/guest/pt.c): walked like the CPU would, for several memory sizes. */
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_guest_select.c - the tests= reader (lib/select.c) and
  * which scenarios a filter selects (guest/select.c), built for the host. */
 #include <setjmp.h>

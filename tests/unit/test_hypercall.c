@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_hypercall.c - the VMMCALL ABI: every pointer+length
  * validated (null, outside, straddling the end, wrap-around, huge,
  * misaligned), unknown numbers, CPL, vCPU start/offline/online rules. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_ipi.c - cross-CPU calls and raw IPIs (hv/smp/ipi.c) with one
  * host thread per fake CPU and a fake APIC that turns an ICR write into a
  * "pending IPI" flag the target thread services: waits, broadcasts, full

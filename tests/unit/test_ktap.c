@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_ktap.c - KTAP output (hv/ktap.c): plan, numbering, SKIP
  * and failure lines, totals, name sanitising, storage beyond one page; the
  * storage policy (guests' share, the hypervisor's reserved room, lost

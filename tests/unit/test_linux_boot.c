@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_linux_boot.c - the bzImage setup-header checks
  * (hv/guest/bzimage.c) and the 64-bit boot layout (hv/guest/linux_boot.c):
  * a synthetic image lands where the protocol says with a zero page, e820

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_mm.c - the page pool (hv/mm.c): counts, alignment,
  * contiguity, zeroing, exhaustion, and the invariant checks on free. */
 #include <setjmp.h>

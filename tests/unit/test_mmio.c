@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_mmio.c - MMIO emulation (hv/emul/mmio.c) against a fake
  * device: operands, register write-back rules, RIP, decode assists and
  * the failures the caller must see. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_mtrr_fixture.c - see test_mtrr_fixture.h. */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* tests/unit/test_mtrr_fixture.h - a machine of N fake CPUs with the MTRRs
  * a typical firmware leaves, shared by the test_mtrr_*.c files. */
 #ifndef MINHV_TEST_MTRR_FIXTURE_H

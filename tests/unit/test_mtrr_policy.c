@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_mtrr_policy.c - mtrr_need_flush(): when the two WBINVDs
  * may be skipped. Pure function: no fake CPU involved. */
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_mtrr_range.c - mtrr_set_range(): validation, merging
  * into the variable MTRRs, and the rendezvous it re-runs. */
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_mtrr_sync.c - the lock-step rendezvous on N pthread fake
  * CPUs: exact step order, WBINVD counts, verification, abort, SNP lock. */
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_npt.c - nested page tables: large pages where both
  * alignments allow, exactly the guest's memory mapped, holes fault, and
  * teardown returns every table page (APM vol 2, 15.25). */

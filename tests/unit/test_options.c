@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_options.c - option parsing (hv/options*.c): every type,
  * defaults, overrides, comments, and the exact message for each error. */
 #include <setjmp.h>

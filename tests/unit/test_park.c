@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_park.c - parking: the exact SPEC_CTRL writes on park and
  * on wake for each enumeration, their order against everything else (fake
  * CPU trace), park/wake cycles, wake-ups, posted work and the summary. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_pause.c - the PAUSE filter policy for every CPUID and
  * option combination (APM vol 2, 15.14.4; Xen's 4000/1000 seed). */
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_pgtable.c - the shared 4-level page-table builder
  * (arch/pgtable.c) against a test allocator: levels, flags, PS, table
  * reuse, address-space translation, and running out of pages. */

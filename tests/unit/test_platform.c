@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_platform.c - the guest platform's pure parts: the ACPI
  * tables parsed back by minhv's own ACPI parser (hv/acpi), the PM timer
  * rate, fw_cfg items, the multiboot header search and boot information. */

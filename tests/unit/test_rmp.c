@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_rmp.c - the RMP interface: model rules (4K/2M entries,
  * PSMASH, RMPUPDATE un-optimizes its region on every core, verify/report,
  * 2 TiB coverage) and the hardware back end's retry policy. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_rmpopt.c - RMPOPT planning (touched regions, 2 TiB
  * limit), RMPOPT_BASE before the first RMPOPT on every core (parking too),
  * the leader-then-cores and all-at-once schedules, batching, statistics. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_smp_boot.c - the bring-up state machine (hv/smp/boot.c)
  * against a fake APIC and clock: order of INIT/SIPI, delays, SIPI resend,
  * and an AP that never answers is reported and skipped. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_smp_plan.c - MADT CPU list -> bring-up list
  * (hv/smp/plan.c): disabled and absent entries, duplicates, the boot CPU,
  * APIC IDs above 255 in x2APIC and xAPIC mode. */

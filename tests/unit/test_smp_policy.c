@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_smp_policy.c - boot-time SMP decisions (hv/smp/policy.c):
  * the IPI fence per vendor and option, the INIT delay, defaults. */
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_snp.c - SNP guest page tracking and teardown: 4K/2M
  * assign and reclaim, leaks on failed reclaim, PSMASH, teardown order,
  * per-core RMPOPT state after teardown, batching, the boot scenario. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_spec_ctrl.c - the speculation policy for each CPUID
  * enumeration, per-CPU setup, and the guest/host SPEC_CTRL switch. */
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_svm_enable.c - why SVM cannot be used (each reason), and
  * per-CPU enable: VM_HSAVE_PA (a pool page) written before EFER.SVME. */
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_trampoline.c - the AP trampoline (arch/trampoline.asm,
  * arch/trampoline_copy.c): parameter block layout matches struct tramp_params,
  * the code fits its page, and installation relocates the addresses. */

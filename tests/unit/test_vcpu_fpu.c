@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_vcpu_fpu.c - nothing of one guest's vector registers,
  * XCR0 or DR0-DR3 reaches the next guest on the same CPU: the order of the
  * XRSTOR/XSETBV/XSAVE/DR writes around a vCPU's run against the CPU double,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_vcpu_spec.c - the guest's SPEC_CTRL reaches the hardware
  * around VMRUN: the VMCB field with V_SPEC_CTRL, the MSR (guest value in,
  * host base back) by software otherwise; order of writes from the trace. */

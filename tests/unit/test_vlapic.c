@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_vlapic.c - the virtual local APIC register file: reset
  * values, read-back and writable masks, read-only and reserved registers,
  * IA32_APIC_BASE mode switches and the accesses a real CPU refuses. */

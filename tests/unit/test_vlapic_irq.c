@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_vlapic_irq.c - the virtual local APIC's behaviour: priority
  * arbitration, EOI order, TPR/PPR, masked LVTs, the timer (TSC-deadline in
  * the past, the periodic floor), every destination mode and shorthand on a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_vmcb.c - VMCB layout, the builder's intercepts, PAUSE
  * fields, guest state, the permission maps and the VMRUN checks. */
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_walk.c - the guest page-table walker and instruction
  * fetch (hv/emul/walk.c) over page tables built in a fake guest RAM. */
 #include <setjmp.h>
