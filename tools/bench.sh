@@ -4,7 +4,9 @@
 # (deterministic -icount shift=5 and plain TCG), parses the serial logs into
 # build/bench/results.json, a console table and gnuplot PNGs; BASE=<rev>
 # builds that revision in a worktree too and prints new/base ratios.
-# Usage: tools/bench.sh [--base REV] [--quick] [--no-288] | --self-test
+# Usage: tools/bench.sh [--base REV] [--quick] [--no-288] [--linux] | --self-test
+#        --linux: only the Linux boot (one minhv boot, one bare QEMU boot);
+#        a full run (not --quick) does it too when the kernel can be had.
 #        tools/bench.sh --parse LOG MODE TAG   (figures of one log, as TSV)
 #        tools/bench.sh --hw-image   (build/bench/minhv-bench.img, bench=1)
 set -eu
@@ -21,13 +23,24 @@ parse() {
 	function emit(name, val, unit, method) {
 		printf "%s.%s\t%s\t%s\t%s\n", mode, name, val, unit, method
 	}
+	# A count in instructions from TSC: mawk prints big numbers as %g.
+	function insn(tsc) { return sprintf("%.0f", int(tsc / 32)) }
 	function kv(s, key,   m) {
 		if (match(s, "(^| )" key "=[0-9]+")) {
 			m = substr(s, RSTART, RLENGTH); sub(/.*=/, "", m); return m
 		}
 		return ""
 	}
-	{ sub(/^\[guest\] /, "") }
+	{ sub(/^\[guest\] /, ""); sub(/^\[user\] /, "") }
+	# Linux boot (run_linux): the first RDTSC of /init (guest TSC), the
+	# absolute efi_main / first-VMRUN TSC of minhv, the guest TSC offset.
+	/minhv-init: tsc=[0-9]+/ { init_tsc = kv($0, "tsc") }
+	/^bench: boot_tsc efi_main=/ {
+		efi_main = kv($0, "efi_main"); first_vmrun = kv($0, "first_vmrun")
+	}
+	/^bench: linux tsc_offset=/ {
+		m = $0; sub(/.*tsc_offset=/, "", m); sub(/ .*/, "", m); tsc_off = m
+	}
 	/^bench: exit\.[a-z_]+ n=/ {
 		k = $2; sub(/^exit\./, "", k)
 		emit("exit." k ".avg", kv($0, "avg"), "tsc", "guest RDTSC delta around one exiting instruction, 200 rounds")
@@ -78,6 +91,23 @@ parse() {
 	}
 	/^mtrr: WBINVD executed/ && !mtrr_wb++ {
 		emit("mtrr.wbinvd." tag, $4, "count", "WBINVDs in the rendezvous, all CPUs")
+	}
+	# Under -icount TSC = 32 x instructions: the figures in instructions.
+	# With the lines of minhv the log is a minhv boot, else bare -kernel.
+	END {
+		if (init_tsc == "" || mode != "icount")
+			exit
+		if (efi_main == "") {
+			emit("linux.to_init.bare", insn(init_tsc), "insn", "bare QEMU -kernel: reset (SeaBIOS, linuxboot ROM, kernel) -> /init main, TSC / 32")
+			exit
+		}
+		if (first_vmrun == "" || first_vmrun == 0 || tsc_off == "")
+			exit
+		t = init_tsc - tsc_off
+		emit("linux.first_insn.minhv", insn(first_vmrun - efi_main), "insn", "minhv efi_main -> first VMRUN of the kernel, TSC / 32")
+		emit("linux.to_init.minhv", insn(t - efi_main), "insn", "minhv efi_main -> /init main (guest TSC less VMCB offset), TSC / 32")
+		emit("linux.kernel_to_init.minhv", insn(t - first_vmrun), "insn", "first VMRUN -> /init main: the kernel boot under minhv, TSC / 32")
+		emit("linux.reset_to_init.minhv", insn(t), "insn", "reset (OVMF, minhv, kernel) -> /init main, TSC / 32")
 	}
 	/^rmpopt: pass / && !($3 in seen) {
 		seen[$3] = 1; sch = $3; sub(/:$/, "", sch)
@@ -247,6 +277,7 @@ bench: svm.exit_path vcpu=1 n=9 min=1 avg=2 max=3 tsc
 bench: boot efi_to_ebs=46033984 ebs_to_hv_main=1088 ebs_to_first_vmrun=4824990400 tsc
 rmpopt: pass all-cores-at-once: 4 regions, 16 RMPOPTs, 41210752 cycles total; per RMPOPT min/avg/max 3936/6575974/12560192 (leader 0 x avg 0)
 rmpopt: pass all-cores-at-once: 3 regions, 12 RMPOPTs, 1 cycles total; per RMPOPT min/avg/max 1/2/3 (leader 0 x avg 0)
+bench: boot_tsc efi_main=1000 first_vmrun=2000 tsc
 EOF
 	parse "$d/log" icount n4 | cut -f1,2 >"$d/got"
 	cat >"$d/want" <<'EOF'
@@ -268,6 +299,29 @@ icount.rmpopt.all-cores-at-once.avg	6575974
 icount.rmpopt.all-cores-at-once.total	41210752
 EOF
 	diff -u "$d/want" "$d/got" || { echo "bench self-test: parse FAILED"; return 1; }
+	# The Linux boot: under minhv (guest lines prefixed [user], a TSC
+	# offset to take off the guest TSC of /init) and bare QEMU -kernel.
+	cat >"$d/linux-minhv" <<'EOF'
+bench: linux tsc_offset=-3200 tsc
+[user] [    7.002109] minhv-init: hello from /init (pid 1)
+[user] [    7.002290] minhv-init: tsc=123456789012345 at the start of main
+bench: boot efi_to_ebs=46033984 ebs_to_hv_main=1088 ebs_to_first_vmrun=4824990400 tsc
+bench: boot_tsc efi_main=23456789012345 first_vmrun=33456789012345 tsc
+EOF
+	printf '[    1.5] minhv-init: tsc=98765432101234 at the start of main\r\n' >"$d/linux-bare"
+	{
+		parse "$d/linux-minhv" icount linux-minhv | grep '^icount\.linux\.'
+		parse "$d/linux-bare" icount linux-bare
+		parse "$d/linux-bare" tcg linux-bare
+	} | cut -f1,2 >"$d/got"
+	cat >"$d/want" <<'EOF'
+icount.linux.first_insn.minhv	312500000000
+icount.linux.to_init.minhv	3125000000100
+icount.linux.kernel_to_init.minhv	2812500000100
+icount.linux.reset_to_init.minhv	3858024656735
+icount.linux.to_init.bare	3086419753163
+EOF
+	diff -u "$d/want" "$d/got" || { echo "bench self-test: linux parse FAILED"; return 1; }
 	printf 'a\t10\ttsc\tm\nb\t3\ttsc\tm\n' >"$d/new"
 	printf 'a\t5\ttsc\tm\n' >"$d/base"
 	table "$d/new" "$d/base" | grep -q '^a .* 2.000$' &&

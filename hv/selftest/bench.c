@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* hv/selftest/bench.c - boot-time figures for `make bench`: efi_main ->
  * ExitBootServices -> hv_main -> first VMRUN of the first guest, in TSC
- * (the first VMRUN noted at ST_VCPU_START, the line at ST_AFTER_GUEST). */
+ * (the first VMRUN noted at ST_VCPU_START, the line at ST_AFTER_GUEST), and
+ * the same two points as absolute TSC values, which a guest's own RDTSC
+ * (less its TSC offset) is measured against: Linux /init's "tsc=". */
 #include "hv/selftest/selftest.h"
 #include "hv/boot_info.h"
 #include "hv/log.h"
@@ -26,4 +28,6 @@ void bench_print_boot(const struct boot_info *bi, u64 tsc_hv_main)
 		(unsigned long long)(bi->tsc_exit_boot - bi->tsc_efi_main),
 		(unsigned long long)(tsc_hv_main - bi->tsc_exit_boot),
 		(unsigned long long)(fv ? fv - bi->tsc_exit_boot : 0));
+	kprintf("bench: boot_tsc efi_main=%llu first_vmrun=%llu tsc\n",
+		(unsigned long long)bi->tsc_efi_main, (unsigned long long)fv);
 }
