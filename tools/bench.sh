@@ -14,7 +14,7 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=$top/build/bench
 icount="-icount shift=5,align=off,sleep=off"
-base="" quick=0 big=1 jobs=${BENCH_JOBS:-2}
+base="" quick=0 big=1 linux=auto jobs=${BENCH_JOBS:-2}
 
 # parse LOG MODE TAG: one "name<TAB>value<TAB>unit<TAB>method" line per figure.
 # TAG names the scenario (e.g. n4-par-ss); per-scenario figures get it added.
@@ -137,9 +137,12 @@ run_one() {
 
 # parse_log LOG MODE TAG OPTS: LOG's figures into LOG.tsv; boots without
 # bench=1, or with tests= (the mesh-only boots), contribute only their
-# per-scenario (tagged) figures.
+# per-scenario (tagged) figures; the Linux boots (TAG linux-*) only linux.*
+# (under minhv it would repeat the boot and IPI figures of the scenarios).
 parse_log() {
-	if [ "${4#*bench=1}" != "$4" ] && [ "${4#*tests=}" = "$4" ]; then
+	if [ "${3#linux-}" != "$3" ]; then
+		parse "$1" "$2" "$3" | grep "^$2\.linux\." >"$1.tsv" || true
+	elif [ "${4#*bench=1}" != "$4" ] && [ "${4#*tests=}" = "$4" ]; then
 		parse "$1" "$2" "$3" >"$1.tsv"
 	else
 		parse "$1" "$2" "$3" | grep -F ".$3	" >"$1.tsv" || true
@@ -158,8 +161,8 @@ scenarios() {
 	# in a full run. Plain TCG is no option here: 64 vCPU threads on 2
 	# host cores did not finish the ping-pong rounds in 10 minutes.
 	[ "$quick" = 0 ] && [ "$big" = 1 ] &&
-		list+=("icount n64-mesh 64 EPYC,+x2apic bench=1|tests=hello|ap_timeout_ms=2000")
-	list+=(
+		[ "$linux" != only ] && list+=("icount n64-mesh 64 EPYC,+x2apic bench=1|tests=hello|ap_timeout_ms=2000")
+	[ "$linux" = only ] || list+=(
 		"icount n4-par-noss 4 EPYC,+x2apic bench=1|pause_intercept=on"
 		"icount n4-ser-ss 4 EPYC,+x2apic,+ss smp=serial|tests=hello"
 		"tcg n4-par-noss 4 EPYC,+x2apic bench=1|pause_intercept=on"
@@ -167,7 +170,7 @@ scenarios() {
 	)
 	# 64 and 288 CPUs: plain TCG only (but the mesh above); under -icount
 	# (one thread, vCPUs round-robin) OVMF alone took over 3 minutes at 64.
-	if [ "$quick" = 0 ]; then
+	if [ "$quick" = 0 ] && [ "$linux" != only ]; then
 		# Two big guests share 2 host cores: an AP's vCPU thread can wait
 		# long for its turn, so give each AP 2 s (default 100 ms).
 		list+=("tcg n64-par-ss 64 EPYC,+x2apic,+ss tests=hello|ap_timeout_ms=2000"
@@ -189,7 +192,54 @@ scenarios() {
 		fi
 	done
 	wait
+	# The Linux boot: --linux, or a full run.
+	if [ "$linux" = only ] || { [ "$linux" = auto ] && [ "$quick" = 0 ]; }; then
+		run_linux "$efi" "$dir" || echo "bench: linux: harness error" >&2
+	fi
 	finish_figures "$efi" "$dir"
+}
+
+# run_linux EFI DIR: Linux boot time under -icount, stage 1 of
+# tools/linux-run.sh (one vCPU, no interrupts): one boot under minhv (bench=1)
+# and one of the same bzImage + initramfs on bare QEMU (-kernel/-initrd,
+# SeaBIOS), both with the same command line. No kernel (tools/linux-kernel.sh exit 3): skipped, the reason said.
+run_linux() {
+	local efi=$1 dir=$2 kernel initrd rc khz cmdline log
+	kernel=$(cd "$top" && tools/linux-kernel.sh 2>"$dir/linux-kernel.err") &&
+		rc=0 || rc=$?
+	if [ $rc != 0 ]; then
+		echo "bench: linux: skipped: $(tail -n1 "$dir/linux-kernel.err")" >&2
+		[ $rc = 3 ] && return 0
+		return 1
+	fi
+	initrd=$(cd "$top" && tools/mkinitramfs.sh) || return 1
+	# Both print paths relative to the top (LINUX_IMAGE= may be absolute).
+	[ "${kernel#/}" != "$kernel" ] || kernel=$top/$kernel
+	[ "${initrd#/}" != "$initrd" ] || initrd=$top/$initrd
+	# As tools/linux-run.sh stage 1; minhv adds tsc_early_khz=<its rate>.
+	cmdline="console=ttyS0 earlyprintk=serial,ttyS0 panic=-1 nokaslr printk.devkmsg=on acpi=off nolapic noapic idle=poll"
+	log=$dir/icount-linux-minhv.log
+	"$top/tests/boot/run-qemu.sh" --efi "$efi" --name bench-linux --smp 1 \
+		--mem 1024 --timeout 900 --log "$log" \
+		--opts "bench=1 guest=\\linux\\vmlinuz initrd=\\linux\\initrd.gz cmdline=\"$cmdline\" guest_mem=256M pool=320M watchdog_ms=0" \
+		--file "$kernel:linux/vmlinuz" --file "$initrd:linux/initrd.gz" \
+		-- $icount 2>/dev/null ||
+		echo "bench: icount linux-minhv: boot ended with status $?" >&2
+	parse_log "$log" icount linux-minhv
+	# Bare: the same command line, tsc_early_khz included (the rate minhv
+	# measured; the kernel would calibrate against the PIT otherwise).
+	khz=$(sed -n 's/.*options: .*\(tsc_early_khz=[0-9]*\).*/\1/p' "$log" | head -n1)
+	log=$dir/icount-linux-bare.log
+	timeout -k 5 600 qemu-system-x86_64 -machine q35 -accel tcg \
+		-cpu EPYC,+x2apic -smp 1 -m 256 $icount \
+		-kernel "$kernel" -initrd "$initrd" \
+		-append "$cmdline${khz:+ $khz}" \
+		-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
+		-display none -no-reboot -nic none -serial "file:$log" \
+		-monitor none </dev/null 2>/dev/null && rc=0 || rc=$?
+	# /init passed: isa-debug-exit value 0, QEMU status 1.
+	[ $rc = 1 ] || echo "bench: icount linux-bare: QEMU exited with $rc" >&2
+	parse_log "$log" icount linux-bare
 }
 
 # finish_figures EFI DIR: every boot's figures plus the sizes -> figures.tsv.
@@ -360,7 +410,8 @@ while [ $# -gt 0 ]; do
 	--base) base=$2; shift 2 ;;
 	--quick) quick=1; shift ;;
 	--no-288) big=0; shift ;;
-	*) echo "usage: $0 [--base REV] [--quick] [--no-288] | --self-test" >&2; exit 2 ;;
+	--linux) linux=only; shift ;;
+	*) echo "usage: $0 [--base REV] [--quick] [--no-288] [--linux] | --self-test" >&2; exit 2 ;;
 	esac
 done
 
