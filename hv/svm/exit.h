@@ -51,6 +51,8 @@ void exit_cpuid_leaf(struct vcpu *v, u32 leaf, u32 sub, struct cpuid_regs *r);
 /* Fill v's table of the leaves that ignore ECX (v->cpuid_tab), on the
  * vCPU's own CPU; until then every CPUID exit computes its leaf. */
 void exit_cpuid_fill(struct vcpu *v);
+/* Leaf 1 again after a change it reflects (IA32_APIC_BASE.EN). */
+void exit_cpuid_refresh_leaf1(struct vcpu *v);
 enum exit_action exit_msr(struct vcpu *v); /* exit_msr.c */
 /* The MSR allow-list: 0, or -EPERM when the guest gets #GP. */
 int exit_msr_read(struct vcpu *v, u32 msr, u64 *val);

@@ -9,6 +9,7 @@
 
 #define CPUID1_ECX_MONITOR BIT(3) /* MONITOR/MWAIT are not virtualized */
 #define CPUID1_ECX_OSXSAVE BIT(27) /* mirrors CR4.OSXSAVE (bit 18) */
+#define CPUID1_EDX_APIC BIT(9)
 #define CPUID1_ECX_TSC_DEADLINE BIT(24) /* the vLAPIC has it */
 #define CPUID1_ECX_HYPERVISOR BIT(31)
 /* Timing information (the VMware convention Linux and others read): EAX TSC
@@ -68,8 +69,13 @@ static inline void leaf_of(struct vcpu *v, u32 leaf, u32 sub,
 	case 1:
 		r->ecx |= CPUID1_ECX_HYPERVISOR;
 		r->ecx &= ~(u32)CPUID1_ECX_MONITOR;
-		if (guest_has_platform(v->guest))
+		if (guest_has_platform(v->guest)) {
 			r->ecx |= CPUID1_ECX_TSC_DEADLINE;
+			/* EDX.APIC follows IA32_APIC_BASE.EN (SDM vol 3,
+			 * 11.4.3: a disabled APIC is absent to CPUID). */
+			if (vlapic_mode(&v->lapic) == VLAPIC_DISABLED)
+				r->edx &= ~(u32)CPUID1_EDX_APIC;
+		}
 		/* The OS-enabled bits reflect the guest's CR4, not ours. */
 		r->ecx &= ~(u32)CPUID1_ECX_OSXSAVE;
 		if (v->vmcb->save.cr4 & CR4_OSXSAVE)
@@ -170,6 +176,17 @@ cpuid_slow(struct vcpu *v, struct vmcb *vm, u32 leaf)
 
 	leaf_of(v, leaf, (u32)v->gprs.rcx, &r);
 	return cpuid_done(v, vm, r.eax, r.ebx, r.ecx, r.edx);
+}
+
+void exit_cpuid_refresh_leaf1(struct vcpu *v)
+{
+	struct cpuid_regs r;
+
+	if (!(v->cpuid_fast & BIT(1)))
+		return; /* not tabled (yet): computed per exit */
+	leaf_of(v, 1, 0, &r);
+	r.ecx &= ~(u32)CPUID1_ECX_OSXSAVE; /* set per exit from CR4 */
+	v->cpuid_tab[1] = (struct vcpu_cpuid_row){ r.eax, r.ebx, r.ecx, r.edx };
 }
 
 /* Every CPUID exit: a table slot plus the CR4 fix-up of leaf 1; leaf 7's

@@ -66,8 +66,12 @@ static int lapic_msr(struct vcpu *v, u32 msr, bool wr, u64 *val)
 		return vlapic_tsc_deadline_msr(v, wr, val);
 	vlapic_sync(v); /* TPR from CR8, the time for the timer */
 	if (msr == MSR_APIC_BASE) {
-		if (wr)
-			return vlapic_apic_base_write(l, *val) ? -EPERM : 0;
+		if (wr) {
+			if (vlapic_apic_base_write(l, *val))
+				return -EPERM;
+			exit_cpuid_refresh_leaf1(v); /* EDX.APIC follows EN */
+			return 0;
+		}
 		*val = vlapic_apic_base_read(l);
 		return 0;
 	}

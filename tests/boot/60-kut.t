@@ -13,7 +13,7 @@
 tests="setjmp memory umip syscall rdpru xsave pcid-enabled pcid-disabled
 pcid-asymmetric hypercall tsc tsc_adjust vmexit_cpuid vmexit_vmcall
 vmexit_mov_from_cr8 vmexit_mov_to_cr8 vmexit_inl_pmtimer
-eventinj smptest vmexit_ipi vmexit_tscdeadline realmode"
+eventinj smptest vmexit_ipi vmexit_tscdeadline realmode x2apic xapic"
 [ "${KUT_SLOW:-0}" = 1 ] && tests="$tests sieve"
 
 why=$("$top/tools/kut-build.sh")

@@ -602,6 +602,37 @@ static void test_clean_bits_marked(void **s)
 	assert_int_equal(c->clean, VMCB_CLEAN_ALL);
 }
 
+/* CPUID.1:EDX.APIC follows IA32_APIC_BASE.EN for a guest with a vLAPIC
+ * (SDM vol 3, 11.4.3), also when leaf 1 comes from the CPUID table. */
+static void test_cpuid_apic_follows_enable(void **s)
+{
+	struct vcpu *v = fx_v[0];
+	u64 base;
+
+	(void)s;
+	cpuid_table_host(); /* the host has the APIC (EDX bit 9) */
+	fx_g->plat.on = true;
+	vlapic_init(&v->lapic, &(struct vlapic_config){ .vcpu_id = 0,
+							.bsp = true,
+							.x2apic = true,
+							.maxphyaddr = 48,
+							.tsc_khz = 1000000 });
+	exit_cpuid_fill(v);
+	assert_true(v->cpuid_fast & BIT(1));
+	cpuid_exit_matches(v, 1, 0);
+	assert_true(v->gprs.rdx & BIT(9));
+	base = vlapic_apic_base_read(&v->lapic);
+	msr_access(MSR_APIC_BASE, true, base & ~(APIC_BASE_EN | APIC_BASE_EXTD));
+	expect_ok();
+	cpuid_exit_matches(v, 1, 0);
+	assert_false(v->gprs.rdx & BIT(9));
+	msr_access(MSR_APIC_BASE, true, base & ~APIC_BASE_EXTD);
+	expect_ok();
+	cpuid_exit_matches(v, 1, 0);
+	assert_true(v->gprs.rdx & BIT(9));
+	fx_g->plat.on = false;
+}
+
 static void test_unexpected(void **s)
 {
 	(void)s;
@@ -652,6 +683,7 @@ int main(void)
 		T(test_nrip_used),
 		T(test_cpuid_nrip),
 		T(test_cpuid_table),
+		T(test_cpuid_apic_follows_enable),
 		T(test_clean_bits_marked),
 		T(test_unexpected),
 		T(test_intr_nmi),
