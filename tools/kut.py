@@ -69,6 +69,8 @@ def na_reason(t):
     if t.get("accel") == "kvm":
         return "needs KVM"
     qp = t.get("qemu_params", "") + " " + t.get("extra_params", "")
+    if re.search(r"-cpu\s+host\b", qp):
+        return "needs KVM (-cpu host)"
     for pat, why in NA_PARAMS:
         if pat in qp:
             return why
@@ -79,6 +81,11 @@ def result_of(status, text):
     """isa-debug-exit status (v << 1) | 1: 1 pass; 77 (what the suite's
     scripts/runtime.bash reads as skip) or (77 << 1) | 1 skip."""
     if status == 1:
+        # QEMU's own errors exit 1 too (the isa-debug-exit pass value):
+        # a pass needs the guest to have run.
+        if not [l for l in text.splitlines()
+                if l.strip() and not l.startswith("qemu-system")]:
+            return "ERROR(qemu)"
         return "PASS"
     if status in (77, (77 << 1) | 1):
         return "SKIP"
