@@ -132,8 +132,11 @@ def run_minhv(t, cpu, smp, mem, tmo):
     # minhv needs SVM and NPT from the outer CPU model.
     ocpu = (cpu or DEFAULT_CPU) + ",+svm,+npt"
     args = t.get("test_args", "").replace('"', "")
+    # No run-time limit of minhv's own (run-qemu.sh sets one for the boot
+    # tests): the cfg's timeout decides, as on bare QEMU.
     opts = ('guest=\\kut\\%s cmdline="%s" guest_mem=%dM pool=%dM '
-            'watchdog_ms=0 vcpus=%d' % (flat, args, mem, mem + 64, smp))
+            'watchdog_ms=0 guest_time_ms=0 vcpus=%d' %
+            (flat, args, mem, mem + 64, smp))
     cmd = [os.path.join(TOP, "tests", "boot", "run-qemu.sh"),
            "--name", "kut-" + t["name"], "--smp", str(smp), "--cpu", ocpu,
            "--mem", str(mem + 512), "--timeout", str(tmo + 60),
