@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_exits.c - the dispatcher and exit handlers against a
- * fake guest: CPUID leaves, MSR allow-list, IOIO, NPF, SHUTDOWN, SVM
- * instructions, VMEXIT_INVALID in both widths, HLT, PAUSE, counters. */
+ * fake guest: MSR allow-list, IOIO, NPF, SHUTDOWN, SVM instructions,
+ * VMEXIT_INVALID in both widths, HLT, PAUSE, counters (CPUID: in
+ * test_exits_cpuid.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -40,53 +41,6 @@ static enum exit_action run(u64 code, u64 i1, u64 i2)
 {
 	fx_exit(fx_v[0], code, i1, i2);
 	return exit_dispatch(fx_v[0]);
-}
-
-static void test_cpuid(void **s)
-{
-	struct vcpu *v = fx_v[0];
-	char sig[13] = { 0 };
-
-	(void)s;
-	fake_cpuid_set(1, 0, 0x800f12, 0, BIT(21) | BIT(3), 0);
-	fake_cpuid_set(0x80000001, 0, 0, 0, BIT(2) | BIT(0), BIT(26));
-	fake_cpuid_set(0x8000000a, 0, 1, 16, 0, 0x1fff);
-
-	v->vmcb->save.rax = 0x40000000;
-	assert_int_equal(run(VMEXIT_CPUID, 0, 0), EXIT_RESUME);
-	assert_int_equal(v->vmcb->save.rax, 0x40000001);
-	memcpy(sig, &v->gprs.rbx, 4);
-	memcpy(sig + 4, &v->gprs.rcx, 4);
-	memcpy(sig + 8, &v->gprs.rdx, 4);
-	assert_string_equal(sig, "minhvminhv");
-	assert_int_equal(v->vmcb->save.rip, RIP0 + 2);
-	assert_int_equal(v->stats.count[EK_CPUID], 1);
-
-	fx_v[2]->vmcb->save.rax = 0x40000001;
-	fx_exit(fx_v[2], VMEXIT_CPUID, 0, 0);
-	exit_dispatch(fx_v[2]);
-	assert_int_equal(fx_v[2]->vmcb->save.rax, HV_ABI_VERSION);
-	assert_int_equal(fx_v[2]->gprs.rbx, 2);
-
-	v->vmcb->save.rax = 1;
-	v->gprs.rcx = 0;
-	run(VMEXIT_CPUID, 0, 0);
-	assert_true(v->gprs.rcx & BIT(21)); /* x2APIC passed through */
-	assert_true(v->gprs.rcx & BIT(31)); /* hypervisor present */
-	assert_false(v->gprs.rcx & BIT(3)); /* MONITOR hidden */
-
-	v->vmcb->save.rax = 0x80000001;
-	v->gprs.rcx = 0;
-	run(VMEXIT_CPUID, 0, 0);
-	assert_false(v->gprs.rcx & BIT(2)); /* SVM hidden */
-	assert_true(v->gprs.rcx & BIT(0));
-	assert_int_equal(v->gprs.rdx, BIT(26));
-
-	v->vmcb->save.rax = 0x8000000a;
-	v->gprs.rcx = 0;
-	run(VMEXIT_CPUID, 0, 0);
-	assert_int_equal(v->vmcb->save.rax, 0);
-	assert_int_equal(v->gprs.rdx, 0);
 }
 
 static void msr_access(u32 msr, bool wr, u64 val)
@@ -460,120 +414,6 @@ static void test_nrip_used(void **s)
 	assert_int_equal(v->vmcb->save.rip, RIP0 + 7);
 }
 
-/* CPUID steps RIP itself: NRIP when the CPU wrote it, else 2 bytes. */
-static void test_cpuid_nrip(void **s)
-{
-	struct vcpu *v = fx_v[0];
-
-	(void)s;
-	g_features.nrips = true;
-	fx_exit(v, VMEXIT_CPUID, 0, 0);
-	v->vmcb->control.next_rip = RIP0 + 5;
-	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
-	assert_int_equal(v->vmcb->save.rip, RIP0 + 5);
-	fx_exit(v, VMEXIT_CPUID, 0, 0);
-	v->vmcb->control.next_rip = 0; /* advertised but not written */
-	exit_dispatch(v);
-	assert_int_equal(v->vmcb->save.rip, RIP0 + 2);
-	g_features.nrips = false;
-	fx_exit(v, VMEXIT_CPUID, 0, 0);
-	v->vmcb->control.next_rip = RIP0 + 5;
-	exit_dispatch(v);
-	assert_int_equal(v->vmcb->save.rip, RIP0 + 2);
-}
-
-/* One CPUID exit of v for leaf/sub, against exit_cpuid_leaf(). */
-static void cpuid_exit_matches(struct vcpu *v, u32 leaf, u32 sub)
-{
-	struct cpuid_regs want;
-
-	exit_cpuid_leaf(v, leaf, sub, &want);
-	fx_exit(v, VMEXIT_CPUID, 0, 0);
-	v->vmcb->save.rax = 0xdead00000000ULL | leaf;
-	v->gprs.rcx = 0xdead00000000ULL | sub;
-	/* Upper halves set: the results must zero-extend (CPUID in 64-bit
-	 * mode), not leave the old upper bits. */
-	v->gprs.rbx = v->gprs.rdx = 0xdead00000000ULL;
-	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
-	assert_int_equal(v->vmcb->save.rax, want.eax);
-	assert_int_equal(v->gprs.rbx, want.ebx);
-	assert_int_equal(v->gprs.rcx, want.ecx);
-	assert_int_equal(v->gprs.rdx, want.edx);
-	assert_int_equal(v->vmcb->save.rip, RIP0 + 2);
-}
-
-static void cpuid_table_host(void)
-{
-	fake_cpuid_set(0, 0, 0xd, 0x68747541, 0x444d4163, 0x69746e65);
-	fake_cpuid_set(1, 0, 0x800f12, 0x02040800, BIT(21) | BIT(3), BIT(9));
-	fake_cpuid_set(6, 0, 4, 0, BIT(0), 0);
-	fake_cpuid_set(7, 0, 0, BIT(3), BIT(4) | BIT(2), BIT(29));
-	fake_cpuid_set(7, 1, 0, 0, 0x55, 0);
-	fake_cpuid_set(0xd, 0, 7, 0x340, 0x988, 0);
-	fake_cpuid_set(0xd, 1, BIT(3) | 1, 0, 0, 0);
-	fake_cpuid_set(0x80000000, 0, 0x80000021, 0x68747541, 0, 0);
-	fake_cpuid_set(0x80000001, 0, 0, 0, BIT(2) | BIT(9) | 1, BIT(26));
-	fake_cpuid_set(0x80000008, 0, 0x3030, BIT(1) | 1, 0x7f, 0);
-	fake_cpuid_set(0x8000000a, 0, 1, 16, 0, 0x1fff);
-	fake_cpuid_set(0x8000001d, 0, 0x121, 0x1c0003f, 0x3f, 0);
-	fake_cpuid_set(0x8000001d, 1, 0x122, 0x1c0003f, 0x3f, 0);
-	fake_cpuid_set(0x8000001e, 0, 2, 0x100, 0, 0);
-	fake_cpuid_set(0x8000001f, 0, 0x1b, 0x33, 0, 0);
-}
-
-/* The per-vCPU table answers exactly what exit_cpuid_leaf() computes, for
- * every leaf of both ranges (and a few beyond), subleaves 0-2 of the
- * indexed ones (the others ignore ECX, as the fake CPU does not), multiboot
- * and Linux view, CR4.OSXSAVE/PKE off and on. */
-static void test_cpuid_table(void **s)
-{
-	static const u32 bases[] = { 0, 0x80000000, 0x40000000 };
-	struct vcpu *v = fx_v[1];
-
-	(void)s;
-	cpuid_table_host();
-	for (int lx = 0; lx < 2; lx++) {
-		fx_g->linux = lx;
-		for (int cr4 = 0; cr4 < 2; cr4++) {
-			v->vmcb->save.cr4 = cr4 ? BIT(18) | BIT(22) : 0;
-			exit_cpuid_fill(v);
-			/* leaf 0, 1, 6, 0x80000001, 0x80000008 are tabled */
-			assert_true(v->cpuid_fast & BIT(1));
-			assert_true(v->cpuid_fast & BIT(32 + 8));
-			assert_false(v->cpuid_fast & BIT(7)); /* indexed */
-			assert_false(v->cpuid_fast & BIT(0xe)); /* > max */
-			for (unsigned b = 0; b < ARRAY_SIZE(bases); b++)
-				for (u32 l = 0; l < 0x24; l++)
-					cpuid_exit_matches(v, bases[b] + l, 0);
-			/* Indexed leaves: each subleaf its own answer. */
-			for (u32 sub = 0; sub < 3; sub++) {
-				cpuid_exit_matches(v, 7, sub);
-				cpuid_exit_matches(v, 0xd, sub);
-				cpuid_exit_matches(v, 0x8000001d, sub);
-			}
-		}
-	}
-	/* CR4.OSXSAVE set after the table was filled shows in leaf 1. */
-	v->vmcb->save.cr4 = 0;
-	exit_cpuid_fill(v);
-	v->vmcb->save.cr4 = BIT(18);
-	cpuid_exit_matches(v, 1, 0);
-	assert_true(v->gprs.rcx & BIT(27));
-	v->vmcb->save.cr4 = 0;
-	cpuid_exit_matches(v, 1, 0);
-	assert_false(v->gprs.rcx & BIT(27));
-	/* The exit reads the table (filled on the vCPU's CPU), not the
-	 * CPU it happens to run on. */
-	fake_cpuid_set(1, 0, 0x800f12, 0x05040800, 0, 0);
-	fx_exit(v, VMEXIT_CPUID, 0, 0);
-	v->vmcb->save.rax = 1;
-	exit_dispatch(v);
-	assert_int_equal(v->gprs.rbx, 0x02040800);
-	fx_g->linux = false;
-}
-
-/* Handlers that write a VMCB field the CPU may cache clear its clean bit
- * (APM 15.15.3), and only those. */
 static void test_clean_bits_marked(void **s)
 {
 	struct vmcb_control *c = &fx_v[0]->vmcb->control;
@@ -600,37 +440,6 @@ static void test_clean_bits_marked(void **s)
 	run(VMEXIT_VMRUN, 0, 0);
 	assert_int_equal(fx_v[0]->vmcb->control.event_inj, UD_EVENT);
 	assert_int_equal(c->clean, VMCB_CLEAN_ALL);
-}
-
-/* CPUID.1:EDX.APIC follows IA32_APIC_BASE.EN for a guest with a vLAPIC
- * (SDM vol 3, 11.4.3), also when leaf 1 comes from the CPUID table. */
-static void test_cpuid_apic_follows_enable(void **s)
-{
-	struct vcpu *v = fx_v[0];
-	u64 base;
-
-	(void)s;
-	cpuid_table_host(); /* the host has the APIC (EDX bit 9) */
-	fx_g->plat.on = true;
-	vlapic_init(&v->lapic, &(struct vlapic_config){ .vcpu_id = 0,
-							.bsp = true,
-							.x2apic = true,
-							.maxphyaddr = 48,
-							.tsc_khz = 1000000 });
-	exit_cpuid_fill(v);
-	assert_true(v->cpuid_fast & BIT(1));
-	cpuid_exit_matches(v, 1, 0);
-	assert_true(v->gprs.rdx & BIT(9));
-	base = vlapic_apic_base_read(&v->lapic);
-	msr_access(MSR_APIC_BASE, true, base & ~(APIC_BASE_EN | APIC_BASE_EXTD));
-	expect_ok();
-	cpuid_exit_matches(v, 1, 0);
-	assert_false(v->gprs.rdx & BIT(9));
-	msr_access(MSR_APIC_BASE, true, base & ~APIC_BASE_EXTD);
-	expect_ok();
-	cpuid_exit_matches(v, 1, 0);
-	assert_true(v->gprs.rdx & BIT(9));
-	fx_g->plat.on = false;
 }
 
 static void test_unexpected(void **s)
@@ -666,7 +475,6 @@ int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 	const struct CMUnitTest tests[] = {
-		T(test_cpuid),
 		T(test_msr),
 		T(test_msr_swapped_and_aux),
 		T(test_ioio),
@@ -681,9 +489,6 @@ int main(void)
 		T(test_hlt_pause),
 		T(test_hlt_if1_waits),
 		T(test_nrip_used),
-		T(test_cpuid_nrip),
-		T(test_cpuid_table),
-		T(test_cpuid_apic_follows_enable),
 		T(test_clean_bits_marked),
 		T(test_unexpected),
 		T(test_intr_nmi),
