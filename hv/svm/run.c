@@ -97,11 +97,14 @@ static bool destroy_checked(struct guest *g, u64 before)
 /* isa-debug-exit value 0, the pass of kvm-unit-tests and of the initramfs
  * `make linux` builds: a write of v ends the guest with (v << 1) | 1. */
 #define FOREIGN_PASS_STATUS 1
+/* kvm-unit-tests' skip: 77 (scripts/runtime.bash), or value 77 written. */
+#define FOREIGN_SKIP_STATUS ((77 << 1) | 1)
 
 /* A foreign kernel (multiboot, or a Linux bzImage): no KTAP of its own;
  * its exit status (isa-debug-exit) is printed for tools/kut.sh and
- * tools/linux-run.sh. The run passes when it ended by itself; a Linux
- * guest's /init must also have reported a pass (linux.exit_status). */
+ * tools/linux-run.sh. The run passes only when the guest ended by itself
+ * with the pass status (linux.exit_status, multiboot.exit_status); a
+ * kvm-unit-tests skip (77) is a KTAP SKIP. */
 static int run_foreign(struct guest_params *p, bool linux)
 {
 	/* As GRUB and QEMU do, a multiboot command line starts with the
@@ -139,6 +142,18 @@ static int run_foreign(struct guest_params *p, bool linux)
 			      !g->failed &&
 				      g->exit_status == FOREIGN_PASS_STATUS,
 			      "guest %s: exit status %lld, %d means /init passed",
+			      g->name, (long long)g->exit_status,
+			      FOREIGN_PASS_STATUS);
+	else if (!g->failed && (g->exit_status == 77 ||
+				g->exit_status == FOREIGN_SKIP_STATUS))
+		ktap_skip("multiboot.exit_status",
+			  "guest %s skipped itself (exit status %lld)",
+			  g->name, (long long)g->exit_status);
+	else /* a kernel that reports a failure fails the run too */
+		ok &= ktap_ok("multiboot.exit_status",
+			      !g->failed &&
+				      g->exit_status == FOREIGN_PASS_STATUS,
+			      "guest %s: exit status %lld, %d is a pass",
 			      g->name, (long long)g->exit_status,
 			      FOREIGN_PASS_STATUS);
 	return destroy_checked(g, before) && ok ? 0 : -EIO; /* a check failed */
