@@ -49,7 +49,8 @@ void fx_setup(void)
 		v->vmcb->save.efer = EFER_LME | EFER_LMA | EFER_SVME;
 		v->vmcb->save.cr0 = 0x80000011;
 		v->vmrun_cr0 = v->vmcb->save.cr0;
-		v->vmcb->save.cs.attrib = 0xa9b; /* 64-bit code, as vmcb_build */
+		v->vmcb->save.cs.attrib =
+			0xa9b; /* 64-bit code, as vmcb_build */
 		v->vmcb->save.rflags = 0x202;
 		v->vmcb->save.g_pat = 0x0007040600070406ULL;
 		v->guest = fx_g;
@@ -84,6 +85,26 @@ void fx_exit(struct vcpu *v, u64 code, u64 info1, u64 info2)
 	v->vmcb->control.exit_info2 = info2;
 	v->vmcb->control.event_inj = 0;
 	v->vmcb->save.rip = 0x100000;
+}
+
+enum exit_action fx_run(u64 code, u64 info1, u64 info2)
+{
+	fx_exit(fx_v[0], code, info1, info2);
+	return exit_dispatch(fx_v[0]);
+}
+
+int fx_cmocka_setup(void **state)
+{
+	(void)state;
+	fx_setup();
+	return 0;
+}
+
+int fx_cmocka_teardown(void **state)
+{
+	(void)state;
+	fx_teardown();
+	return 0;
 }
 
 /* --- fakes of hv/guest/vcpu.c and hv/guest/report.c --- */

@@ -25,5 +25,10 @@ void fx_teardown(void);
 u64 fx_put(u64 gpa, const void *src, size_t n);
 /* Make vCPU 0 take exit `code` at rip with info1/info2. */
 void fx_exit(struct vcpu *v, u64 code, u64 info1, u64 info2);
+/* vCPU 0 takes exit `code` and it is dispatched. */
+enum exit_action fx_run(u64 code, u64 info1, u64 info2);
+/* cmocka set-up/tear-down around fx_setup()/fx_teardown(). */
+int fx_cmocka_setup(void **state);
+int fx_cmocka_teardown(void **state);
 
 #endif

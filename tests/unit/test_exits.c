@@ -23,32 +23,12 @@
 #define GP_EVENT \
 	(VEC_GP | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID | EVENTINJ_EV)
 
-static int setup(void **s)
-{
-	(void)s;
-	fx_setup();
-	return 0;
-}
-
-static int teardown(void **s)
-{
-	(void)s;
-	fx_teardown();
-	return 0;
-}
-
-static enum exit_action run(u64 code, u64 i1, u64 i2)
-{
-	fx_exit(fx_v[0], code, i1, i2);
-	return exit_dispatch(fx_v[0]);
-}
-
 static void msr_access(u32 msr, bool wr, u64 val)
 {
 	fx_v[0]->gprs.rcx = msr;
 	fx_v[0]->vmcb->save.rax = (u32)val;
 	fx_v[0]->gprs.rdx = val >> 32;
-	assert_int_equal(run(VMEXIT_MSR, wr, 0), EXIT_RESUME);
+	assert_int_equal(fx_run(VMEXIT_MSR, wr, 0), EXIT_RESUME);
 }
 
 static void expect_gp(void)
@@ -176,38 +156,38 @@ static void test_ioio(void **s)
 	(void)s;
 	for (const char *c = hi; *c; c++) {
 		v->vmcb->save.rax = 0x1200 | (u8)*c;
-		assert_int_equal(run(VMEXIT_IOIO, IO(0x3f8, 0, 0), RIP0 + 1),
+		assert_int_equal(fx_run(VMEXIT_IOIO, IO(0x3f8, 0, 0), RIP0 + 1),
 				 EXIT_RESUME);
 		assert_int_equal(v->vmcb->save.rip, RIP0 + 1);
 	}
 	assert_true(fake_console_has("[tg] hi\n"));
 	/* IN AL from an unknown port: all ones, upper bits kept. */
 	v->vmcb->save.rax = 0xabcd1234;
-	run(VMEXIT_IOIO, IO(0x80, 0, 1), RIP0 + 2);
+	fx_run(VMEXIT_IOIO, IO(0x80, 0, 1), RIP0 + 2);
 	assert_int_equal(v->vmcb->save.rax, 0xabcd12ff);
 	/* IN EAX zero-extends. */
 	v->vmcb->save.rax = 0xffff000000000000ULL;
-	run(VMEXIT_IOIO, IO(0xcfc, 2, 1), RIP0 + 1);
+	fx_run(VMEXIT_IOIO, IO(0xcfc, 2, 1), RIP0 + 1);
 	assert_int_equal(v->vmcb->save.rax, 0xffffffffULL);
 	assert_int_equal(v->vmcb->save.rip, RIP0 + 1);
 	/* Writes elsewhere are dropped and counted. */
 	u64 before = v->stats.io_dropped;
-	run(VMEXIT_IOIO, IO(0x80, 0, 0), RIP0 + 2);
-	run(VMEXIT_IOIO, IO(0x3f8, 1, 0), RIP0 + 2); /* OUT AX to COM1 */
+	fx_run(VMEXIT_IOIO, IO(0x80, 0, 0), RIP0 + 2);
+	fx_run(VMEXIT_IOIO, IO(0x3f8, 1, 0), RIP0 + 2); /* OUT AX to COM1 */
 	assert_int_equal(v->stats.io_dropped, before + 2);
 	/* REP OUTSB from guest memory. */
 	fx_put(0x2000, "rep!\n", 5);
 	v->gprs.rsi = 0x2000;
 	v->gprs.rcx = 5;
-	run(VMEXIT_IOIO, IO(0x3f8, 0, 0) | BIT(2) | BIT(3), RIP0 + 2);
+	fx_run(VMEXIT_IOIO, IO(0x3f8, 0, 0) | BIT(2) | BIT(3), RIP0 + 2);
 	assert_true(fake_console_has("[tg] rep!\n"));
 	assert_int_equal(v->gprs.rsi, 0x2005);
 	assert_int_equal(v->gprs.rcx, 0);
 	/* String I/O past the end of guest memory stops the guest. */
 	v->gprs.rsi = FX_MEM - 2;
 	v->gprs.rcx = 5;
-	assert_int_equal(run(VMEXIT_IOIO, IO(0x3f8, 0, 0) | BIT(2) | BIT(3),
-			     RIP0 + 2),
+	assert_int_equal(fx_run(VMEXIT_IOIO, IO(0x3f8, 0, 0) | BIT(2) | BIT(3),
+				RIP0 + 2),
 			 EXIT_LEAVE);
 	assert_true(fx_g->stopping);
 	assert_non_null(strstr(fx_g->stop_reason, "outside guest memory"));
@@ -227,7 +207,7 @@ static void test_ioio_addr_size(void **s)
 	fx_put(0x2000, "a32!\n", 5);
 	v->gprs.rsi = JUNK | 0x2000;
 	v->gprs.rcx = JUNK | 5;
-	assert_int_equal(run(VMEXIT_IOIO, OUTSB(BIT(8)), RIP0 + 3),
+	assert_int_equal(fx_run(VMEXIT_IOIO, OUTSB(BIT(8)), RIP0 + 3),
 			 EXIT_RESUME);
 	assert_false(fx_g->stopping);
 	assert_true(fake_console_has("[tg] a32!\n"));
@@ -237,7 +217,7 @@ static void test_ioio_addr_size(void **s)
 	fx_put(0x3000, "a16!\n", 5);
 	v->gprs.rsi = 0x123450000ULL | 0x3000;
 	v->gprs.rcx = 0x77770000ULL | 5;
-	assert_int_equal(run(VMEXIT_IOIO, OUTSB(BIT(7)), RIP0 + 3),
+	assert_int_equal(fx_run(VMEXIT_IOIO, OUTSB(BIT(7)), RIP0 + 3),
 			 EXIT_RESUME);
 	assert_true(fake_console_has("[tg] a16!\n"));
 	assert_int_equal(v->gprs.rsi, 0x123453005ULL);
@@ -245,7 +225,8 @@ static void test_ioio_addr_size(void **s)
 	/* A64: the junk counts, and is outside guest memory. */
 	v->gprs.rsi = JUNK | 0x2000;
 	v->gprs.rcx = 5;
-	assert_int_equal(run(VMEXIT_IOIO, OUTSB(BIT(9)), RIP0 + 2), EXIT_LEAVE);
+	assert_int_equal(fx_run(VMEXIT_IOIO, OUTSB(BIT(9)), RIP0 + 2),
+			 EXIT_LEAVE);
 	assert_non_null(strstr(fx_g->stop_reason, "outside guest memory"));
 }
 
@@ -292,7 +273,7 @@ static void test_ioio_chunked(void **s)
 	v->gprs.rsi = 0x10000;
 	v->gprs.rcx = sizeof(buf);
 	do {
-		assert_int_equal(run(VMEXIT_IOIO, OUTSB(BIT(9)), RIP0 + 2),
+		assert_int_equal(fx_run(VMEXIT_IOIO, OUTSB(BIT(9)), RIP0 + 2),
 				 EXIT_RESUME);
 		exits++;
 		if (v->gprs.rcx)
@@ -308,7 +289,7 @@ static void test_ioio_chunked(void **s)
 static void test_npf_outside(void **s)
 {
 	(void)s;
-	assert_int_equal(run(VMEXIT_NPF, BIT(32) | BIT(1), FX_MEM + 0x1000),
+	assert_int_equal(fx_run(VMEXIT_NPF, BIT(32) | BIT(1), FX_MEM + 0x1000),
 			 EXIT_LEAVE);
 	assert_true(fx_g->stopping);
 	assert_true(fx_g->failed);
@@ -321,7 +302,7 @@ static void test_npf_outside(void **s)
 static void test_shutdown(void **s)
 {
 	(void)s;
-	assert_int_equal(run(VMEXIT_SHUTDOWN, 0, 0), EXIT_LEAVE);
+	assert_int_equal(fx_run(VMEXIT_SHUTDOWN, 0, 0), EXIT_LEAVE);
 	assert_non_null(strstr(fx_g->stop_reason, "triple fault"));
 	assert_true(fx_g->failed);
 }
@@ -335,7 +316,7 @@ static void test_svm_insns_ud(void **s)
 
 	(void)s;
 	for (unsigned i = 0; i < ARRAY_SIZE(codes); i++) {
-		assert_int_equal(run(codes[i], 0, 0), EXIT_RESUME);
+		assert_int_equal(fx_run(codes[i], 0, 0), EXIT_RESUME);
 		assert_int_equal(fx_v[0]->vmcb->control.event_inj, UD_EVENT);
 		assert_int_equal(fx_v[0]->vmcb->save.rip, RIP0);
 	}
@@ -347,13 +328,13 @@ static void test_invalid_both_widths(void **s)
 {
 	(void)s;
 	fx_v[0]->vmcb->save.efer = EFER_LME | EFER_LMA; /* SVME missing */
-	assert_int_equal(run(0xffffffffULL, 0, 0), EXIT_LEAVE);
+	assert_int_equal(fx_run(0xffffffffULL, 0, 0), EXIT_LEAVE);
 	assert_non_null(strstr(fx_g->stop_reason, "VMRUN failed"));
 	assert_non_null(strstr(fx_g->stop_reason, "EFER.SVME is clear"));
 	assert_true(fake_console_has("VMCB "));
 	fx_teardown();
 	fx_setup();
-	assert_int_equal(run(~0ULL, 0, 0), EXIT_LEAVE);
+	assert_int_equal(fx_run(~0ULL, 0, 0), EXIT_LEAVE);
 	assert_non_null(
 		strstr(fx_g->stop_reason, "VMEXIT_INVALID 0xffffffffffffffff"));
 }
@@ -366,7 +347,7 @@ static void test_invalid_cr0_nw(void **s)
 
 	(void)s;
 	v->vmrun_cr0 = v->vmcb->save.cr0 | BIT(29); /* NW, CD clear */
-	assert_int_equal(run(0xffffffffULL, 0, 0), EXIT_LEAVE);
+	assert_int_equal(fx_run(0xffffffffULL, 0, 0), EXIT_LEAVE);
 	assert_non_null(strstr(fx_g->stop_reason, "CR0.NW set without CR0.CD"));
 }
 
@@ -375,12 +356,12 @@ static void test_hlt_pause(void **s)
 	struct vcpu *v = fx_v[0];
 
 	(void)s;
-	assert_int_equal(run(VMEXIT_PAUSE, 0, 0), EXIT_RESUME);
+	assert_int_equal(fx_run(VMEXIT_PAUSE, 0, 0), EXIT_RESUME);
 	assert_int_equal(v->vmcb->save.rip, RIP0 + 2);
 	assert_int_equal(v->stats.count[EK_PAUSE], 1);
 	/* HLT with IF=0, the only live vCPU: it is done, the guest stops. */
 	v->vmcb->save.rflags = 0x2;
-	assert_int_equal(run(VMEXIT_HLT, 0, 0), EXIT_LEAVE);
+	assert_int_equal(fx_run(VMEXIT_HLT, 0, 0), EXIT_LEAVE);
 	assert_int_equal(v->state, VCPU_DONE);
 	assert_int_equal(v->vmcb->save.rip, RIP0 + 1);
 	assert_true(fx_g->stopping);
@@ -396,7 +377,7 @@ static void test_hlt_if1_waits(void **s)
 	/* Another vCPU keeps the guest alive; this one halts with IF=1. */
 	fx_v[1]->state = VCPU_RUNNING;
 	fx_g->live = 2;
-	assert_int_equal(run(VMEXIT_HLT, 0, 0), EXIT_LEAVE);
+	assert_int_equal(fx_run(VMEXIT_HLT, 0, 0), EXIT_LEAVE);
 	assert_int_equal(v->state, VCPU_HALTED);
 	assert_int_equal(fx_g->live, 1);
 	assert_false(fx_g->stopping);
@@ -434,10 +415,10 @@ static void test_clean_bits_marked(void **s)
 	assert_int_equal(c->clean, VMCB_CLEAN_ALL);
 	/* Fields no group covers: RAX/RIP (CPUID), FS base (VMLOAD state),
 	 * EVENTINJ (#UD for an SVM instruction). */
-	assert_int_equal(run(VMEXIT_CPUID, 0, 0), EXIT_RESUME);
+	assert_int_equal(fx_run(VMEXIT_CPUID, 0, 0), EXIT_RESUME);
 	msr_access(MSR_FS_BASE, true, 0x1000);
 	expect_ok();
-	run(VMEXIT_VMRUN, 0, 0);
+	fx_run(VMEXIT_VMRUN, 0, 0);
 	assert_int_equal(fx_v[0]->vmcb->control.event_inj, UD_EVENT);
 	assert_int_equal(c->clean, VMCB_CLEAN_ALL);
 }
@@ -452,7 +433,7 @@ static void test_unexpected(void **s)
 	assert_string_equal(exit_name(0x65), "?");
 	assert_ptr_equal(exit_lookup(0x65), exit_lookup(0x1234));
 	assert_ptr_not_equal(exit_lookup(VMEXIT_CPUID), exit_lookup(0x1234));
-	assert_int_equal(run(0x65, 0, 0), EXIT_LEAVE);
+	assert_int_equal(fx_run(0x65, 0, 0), EXIT_LEAVE);
 	assert_non_null(strstr(fx_g->stop_reason, "unexpected exit 0x65"));
 	assert_int_equal(fx_v[0]->stats.count[EK_OTHER], 1);
 	assert_int_equal(fx_v[0]->stats.exits, 1);
@@ -461,8 +442,8 @@ static void test_unexpected(void **s)
 static void test_intr_nmi(void **s)
 {
 	(void)s;
-	assert_int_equal(run(VMEXIT_INTR, 0, 0), EXIT_RESUME);
-	assert_int_equal(run(VMEXIT_NMI, 0, 0), EXIT_RESUME);
+	assert_int_equal(fx_run(VMEXIT_INTR, 0, 0), EXIT_RESUME);
+	assert_int_equal(fx_run(VMEXIT_NMI, 0, 0), EXIT_RESUME);
 	assert_int_equal(fx_v[0]->stats.count[EK_INTR], 1);
 	assert_int_equal(fx_v[0]->stats.count[EK_NMI], 1);
 	assert_int_equal(fx_v[0]->vmcb->save.rip, RIP0); /* not skipped */
@@ -473,7 +454,8 @@ static void test_intr_nmi(void **s)
 
 int main(void)
 {
-#define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+#define T(f) \
+	cmocka_unit_test_setup_teardown(f, fx_cmocka_setup, fx_cmocka_teardown)
 	const struct CMUnitTest tests[] = {
 		T(test_msr),
 		T(test_msr_swapped_and_aux),

@@ -18,26 +18,6 @@
 
 #define RIP0 0x100000ULL
 
-static int setup(void **s)
-{
-	(void)s;
-	fx_setup();
-	return 0;
-}
-
-static int teardown(void **s)
-{
-	(void)s;
-	fx_teardown();
-	return 0;
-}
-
-static enum exit_action run(u64 code, u64 i1, u64 i2)
-{
-	fx_exit(fx_v[0], code, i1, i2);
-	return exit_dispatch(fx_v[0]);
-}
-
 /* WRMSR IA32_APIC_BASE by v, as an MSR exit; it must not #GP. */
 static void apic_base_write(struct vcpu *v, u64 val)
 {
@@ -61,7 +41,7 @@ static void test_cpuid(void **s)
 	fake_cpuid_set(0x8000000a, 0, 1, 16, 0, 0x1fff);
 
 	v->vmcb->save.rax = 0x40000000;
-	assert_int_equal(run(VMEXIT_CPUID, 0, 0), EXIT_RESUME);
+	assert_int_equal(fx_run(VMEXIT_CPUID, 0, 0), EXIT_RESUME);
 	assert_int_equal(v->vmcb->save.rax, 0x40000001);
 	memcpy(sig, &v->gprs.rbx, 4);
 	memcpy(sig + 4, &v->gprs.rcx, 4);
@@ -78,21 +58,21 @@ static void test_cpuid(void **s)
 
 	v->vmcb->save.rax = 1;
 	v->gprs.rcx = 0;
-	run(VMEXIT_CPUID, 0, 0);
+	fx_run(VMEXIT_CPUID, 0, 0);
 	assert_true(v->gprs.rcx & BIT(21)); /* x2APIC passed through */
 	assert_true(v->gprs.rcx & BIT(31)); /* hypervisor present */
 	assert_false(v->gprs.rcx & BIT(3)); /* MONITOR hidden */
 
 	v->vmcb->save.rax = 0x80000001;
 	v->gprs.rcx = 0;
-	run(VMEXIT_CPUID, 0, 0);
+	fx_run(VMEXIT_CPUID, 0, 0);
 	assert_false(v->gprs.rcx & BIT(2)); /* SVM hidden */
 	assert_true(v->gprs.rcx & BIT(0));
 	assert_int_equal(v->gprs.rdx, BIT(26));
 
 	v->vmcb->save.rax = 0x8000000a;
 	v->gprs.rcx = 0;
-	run(VMEXIT_CPUID, 0, 0);
+	fx_run(VMEXIT_CPUID, 0, 0);
 	assert_int_equal(v->vmcb->save.rax, 0);
 	assert_int_equal(v->gprs.rdx, 0);
 }
@@ -240,7 +220,8 @@ static void test_cpuid_apic_follows_enable(void **s)
 	fx_g->plat.on = false;
 }
 
-#define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+#define T(f) \
+	cmocka_unit_test_setup_teardown(f, fx_cmocka_setup, fx_cmocka_teardown)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {

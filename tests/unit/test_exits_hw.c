@@ -21,26 +21,6 @@
 
 #define RIP0 0x100000ULL
 
-static int setup(void **s)
-{
-	(void)s;
-	fx_setup();
-	return 0;
-}
-
-static int teardown(void **s)
-{
-	(void)s;
-	fx_teardown();
-	return 0;
-}
-
-static enum exit_action run(u64 code, u64 i1, u64 i2)
-{
-	fx_exit(fx_v[0], code, i1, i2);
-	return exit_dispatch(fx_v[0]);
-}
-
 static struct vmcb *built(void)
 {
 	static const struct vmcb_guest vg = {
@@ -78,9 +58,9 @@ static void test_invd_wbinvd_skipped(void **s)
 	struct vcpu *v = fx_v[0];
 
 	(void)s;
-	assert_int_equal(run(0x76, 0, 0), EXIT_RESUME); /* INVD 0F 08 */
+	assert_int_equal(fx_run(0x76, 0, 0), EXIT_RESUME); /* INVD 0F 08 */
 	assert_int_equal(v->vmcb->save.rip, RIP0 + 2);
-	assert_int_equal(run(0x89, 0, 0), EXIT_RESUME); /* WBINVD 0F 09 */
+	assert_int_equal(fx_run(0x89, 0, 0), EXIT_RESUME); /* WBINVD 0F 09 */
 	assert_int_equal(v->vmcb->save.rip, RIP0 + 2);
 	assert_int_equal(v->vmcb->control.event_inj, 0);
 	/* Emulated as no-ops: the host cache is not touched either. */
@@ -111,11 +91,12 @@ static void test_db_ac_reflected(void **s)
 	struct vcpu *v = fx_v[0];
 
 	(void)s;
-	assert_int_equal(run(0x41, 0, 0), EXIT_RESUME); /* #DB */
+	assert_int_equal(fx_run(0x41, 0, 0), EXIT_RESUME); /* #DB */
 	assert_int_equal(v->vmcb->control.event_inj,
 			 1 | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID);
 	assert_int_equal(v->vmcb->save.rip, RIP0); /* delivered, not skipped */
-	assert_int_equal(run(0x51, 0, 0), EXIT_RESUME); /* #AC, error code 0 */
+	assert_int_equal(fx_run(0x51, 0, 0),
+			 EXIT_RESUME); /* #AC, error code 0 */
 	assert_int_equal(v->vmcb->control.event_inj,
 			 17 | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID |
 				 EVENTINJ_EV);
@@ -186,7 +167,7 @@ static void test_xsetbv_checked(void **s)
 static void test_mc_stops_guest(void **s)
 {
 	(void)s;
-	assert_int_equal(run(0x52, 0, 0), EXIT_LEAVE);
+	assert_int_equal(fx_run(0x52, 0, 0), EXIT_LEAVE);
 	assert_true(fx_g->stopping);
 	assert_true(fx_g->failed);
 	assert_non_null(strstr(fx_g->stop_reason, "machine check"));
@@ -245,7 +226,7 @@ static void test_cpuid_sev_hidden(void **s)
 	assert_int_equal(r.eax | r.ebx | r.ecx | r.edx, 0);
 	/* Through the exit too. */
 	v->vmcb->save.rax = 0x8000001f;
-	assert_int_equal(run(VMEXIT_CPUID, 0, 0), EXIT_RESUME);
+	assert_int_equal(fx_run(VMEXIT_CPUID, 0, 0), EXIT_RESUME);
 	assert_int_equal(v->vmcb->save.rax, 0);
 	assert_int_equal(v->gprs.rbx, 0);
 }
@@ -262,25 +243,26 @@ static void test_pred_cmd_written(void **s)
 	v->vmcb->save.rax = 1;
 	v->gprs.rdx = 0;
 	fake_trace_clear();
-	assert_int_equal(run(VMEXIT_MSR, 1, 0), EXIT_RESUME);
+	assert_int_equal(fx_run(VMEXIT_MSR, 1, 0), EXIT_RESUME);
 	assert_int_equal(fake_trace_count("wrmsr 0x49 0x1"), 1);
 	assert_int_equal(v->vmcb->control.event_inj, 0);
 	/* Not enumerated: accepted, nothing to write. */
 	g_features.ibpb = false;
 	fake_trace_clear();
-	assert_int_equal(run(VMEXIT_MSR, 1, 0), EXIT_RESUME);
+	assert_int_equal(fx_run(VMEXIT_MSR, 1, 0), EXIT_RESUME);
 	assert_int_equal(fake_trace_count("wrmsr 0x49"), 0);
 }
 
 int main(void)
 {
-#define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+#define T(f) \
+	cmocka_unit_test_setup_teardown(f, fx_cmocka_setup, fx_cmocka_teardown)
 	const struct CMUnitTest tests[] = {
-		T(test_cache_intercepts),     T(test_invd_wbinvd_skipped),
-		T(test_exception_intercepts), T(test_db_ac_reflected),
-		T(test_mc_stops_guest),
-		T(test_xsetbv_checked),	      T(test_exitintinfo_reinjected),
-		T(test_cpuid_sev_hidden),     T(test_pred_cmd_written),
+		T(test_cache_intercepts),	T(test_invd_wbinvd_skipped),
+		T(test_exception_intercepts),	T(test_db_ac_reflected),
+		T(test_mc_stops_guest),		T(test_xsetbv_checked),
+		T(test_exitintinfo_reinjected), T(test_cpuid_sev_hidden),
+		T(test_pred_cmd_written),
 	};
 	return cmocka_run_group_tests_name("exits_hw", tests, NULL, NULL);
 }

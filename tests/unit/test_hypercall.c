@@ -16,20 +16,6 @@
 #include "tests/doubles/fake_cpu.h"
 #include "tests/unit/svm_fixture.h"
 
-static int setup(void **s)
-{
-	(void)s;
-	fx_setup();
-	return 0;
-}
-
-static int teardown(void **s)
-{
-	(void)s;
-	fx_teardown();
-	return 0;
-}
-
 static s64 hc_on(struct vcpu *v, u64 nr, u64 a0, u64 a1, u64 a2, u64 a3, u64 a4)
 {
 	fx_exit(v, VMEXIT_VMMCALL, 0, 0);
@@ -85,7 +71,8 @@ static void test_console_budget(void **s)
 	/* 36 of these fit; the guest still sees its length returned. */
 	assert_int_equal(HC(HC_CONSOLE_WRITE, 0x3000, 64, 0, 0), 64);
 	assert_int_equal(fx_g->con_dropped, 28);
-	assert_true(fake_console_has("console flood: output beyond 100 bytes/s"));
+	assert_true(
+		fake_console_has("console flood: output beyond 100 bytes/s"));
 	assert_int_equal(HC(HC_CONSOLE_WRITE, 0x3000, 64, 0, 0), 64);
 	assert_int_equal(fx_g->con_dropped, 92);
 	fake_console_clear();
@@ -339,13 +326,20 @@ static void test_exit_info_unknown(void **s)
 
 int main(void)
 {
-#define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+#define T(f) \
+	cmocka_unit_test_setup_teardown(f, fx_cmocka_setup, fx_cmocka_teardown)
 	const struct CMUnitTest tests[] = {
-		T(test_console_write), T(test_console_budget),	  T(test_report),
-		T(test_counters),	  T(test_vcpu_start),
-		T(test_offline_online),	  T(test_exit_info_unknown),
-		T(test_control_chars),	  T(test_test_plan),
-		T(test_vcpu_start_claim), T(test_offline_bounded),
+		T(test_console_write),
+		T(test_console_budget),
+		T(test_report),
+		T(test_counters),
+		T(test_vcpu_start),
+		T(test_offline_online),
+		T(test_exit_info_unknown),
+		T(test_control_chars),
+		T(test_test_plan),
+		T(test_vcpu_start_claim),
+		T(test_offline_bounded),
 	};
 	return cmocka_run_group_tests_name("hypercall", tests, NULL, NULL);
 }
