@@ -2,12 +2,14 @@
 /* hv/emul/decode.c - decoder for the MOV forms that touch device memory:
  * legacy prefixes, REX, opcode, ModRM/SIB/displacement and immediate
  * (SDM vol 2 2.1-2.2, APM vol 3 1.2-1.4). Only lengths and operands are
- * decoded: the address itself comes from the nested page fault. */
+ * decoded: the address itself comes from the nested page fault. Also MOV
+ * to a control register, for hv/svm/exit_invalid.c. */
 #include "hv/emul/decode.h"
 #include "hv/errno.h"
 
 #define REX_W 0x8
 #define REX_R 0x4
+#define REX_B 0x1
 
 struct cursor {
 	const u8 *buf;
@@ -98,6 +100,25 @@ static bool is_legacy_prefix(u8 b)
 	}
 }
 
+/* 0F 22 /r: ModRM.reg (+ REX.R) names the control register, ModRM.rm
+ * (+ REX.B) the source; the operand is 64 bits in 64-bit mode, else 32,
+ * whatever the prefixes (SDM vol 2B "MOV - Move to/from Control
+ * Registers"). */
+static int mov_to_cr(struct cursor *c, u8 rex, enum insn_mode mode,
+		     struct insn *out)
+{
+	u8 modrm;
+
+	if (!take_byte(c, &modrm))
+		return -EINVAL;
+	out->kind = INSN_MOV_TO_CR;
+	out->cr = ((modrm >> 3) & 7) | ((rex & REX_R) ? 8 : 0);
+	out->reg = (modrm & 7) | ((rex & REX_B) ? 8 : 0);
+	out->reg_size = out->size = mode == INSN_MODE64 ? 8 : 4;
+	out->len = c->pos;
+	return 0;
+}
+
 int insn_decode(const u8 *buf, unsigned n, enum insn_mode mode,
 		struct insn *out)
 {
@@ -180,6 +201,8 @@ int insn_decode(const u8 *buf, unsigned n, enum insn_mode mode,
 	case 0x0f:
 		if (!take_byte(&c, &op))
 			return -EINVAL;
+		if (op == 0x22) /* MOV CRn, r: mod is ignored (SDM vol 2B) */
+			return mov_to_cr(&c, rex, mode, out);
 		if (op != 0xb6 && op != 0xb7 && op != 0xbe && op != 0xbf)
 			return -EINVAL;
 		if (!take_modrm(&c, asz == 2, &modrm))

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/emul/decode.h - x86 decoder for the memory-operand MOV forms that
- * compilers emit for device registers (SDM vol 2 ch. 2; APM vol 3 ch. 1). */
+ * compilers emit for device registers, and MOV to a control register
+ * (SDM vol 2 ch. 2; APM vol 3 ch. 1). */
 #ifndef MINHV_HV_EMUL_DECODE_H
 #define MINHV_HV_EMUL_DECODE_H
 
@@ -20,6 +21,7 @@ enum insn_kind {
 	INSN_MOVZX_FROM_MEM, /* 0F B6, 0F B7: reg <- zero-extended mem */
 	INSN_MOVSX_FROM_MEM, /* 0F BE, 0F BF: reg <- sign-extended mem */
 	INSN_MOV_TO_MEM_ACC, /* A2, A3 (moffs): mem <- AL/eAX/RAX */
+	INSN_MOV_TO_CR, /* 0F 22: CR<cr> <- reg (no memory access) */
 };
 
 struct insn {
@@ -32,11 +34,13 @@ struct insn {
 	 * RSI, RDI, R8..R15). With reg_high8, 4..7 mean AH, CH, DH, BH. */
 	u8 reg;
 	bool reg_high8;
+	u8 cr; /* INSN_MOV_TO_CR: the control register, 0..15 */
 	u64 imm; /* INSN_MOV_TO_MEM_IMM: sign-extended to 64 bits */
 };
 
 /* Decode the instruction at buf[0..n). 0, or -EINVAL for anything that is
- * not one of the forms above (register operands included), is truncated
+ * not one of the forms above (register operands of the MOVs that access
+ * memory included), is truncated
  * (n too small), or is longer than 15 bytes. Never reads past buf[n-1]. */
 int insn_decode(const u8 *buf, unsigned n, enum insn_mode mode,
 		struct insn *out);

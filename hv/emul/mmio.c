@@ -99,6 +99,16 @@ static void reg_store(struct vcpu *v, const struct insn *in, u64 val)
 		     (val & size_mask(in->reg_size));
 }
 
+int emul_decode_at_rip(struct vcpu *v, struct mmio_bytes *b, struct insn *in)
+{
+	enum insn_mode mode;
+	int ret;
+
+	b->n = 0;
+	ret = code_mode(v->vmcb, &mode);
+	return ret ? ret : fetch_decode(v, mode, b, in);
+}
+
 int mmio_emulate(struct vcpu *v, gpa_t gpa, const struct mmio_region *r,
 		 struct mmio_bytes *seen)
 {
@@ -116,6 +126,8 @@ int mmio_emulate(struct vcpu *v, gpa_t gpa, const struct mmio_region *r,
 	ret = fetch_decode(v, mode, b, &in);
 	if (ret)
 		return ret;
+	if (in.kind == INSN_MOV_TO_CR) /* no memory operand: not an MMIO */
+		return -EINVAL;
 	if (gpa.v < r->base.v || gpa.v - r->base.v >= r->size ||
 	    in.size > r->size - (gpa.v - r->base.v))
 		return -EINVAL;

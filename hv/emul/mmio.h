@@ -43,6 +43,11 @@ struct mmio_bytes {
 int mmio_emulate(struct vcpu *v, gpa_t gpa, const struct mmio_region *r,
 		 struct mmio_bytes *seen);
 
+/* Fetch and decode the instruction at the guest's CS:RIP, as
+ * mmio_emulate() does (bytes in *b), without performing it. 0 and *in, or
+ * mmio_emulate()'s errors. */
+int emul_decode_at_rip(struct vcpu *v, struct mmio_bytes *b, struct insn *in);
+
 /* regs.c: a guest GPR by x86 number (0 RAX .. 15 R15): RAX and RSP live
  * in the VMCB, the rest in the vCPU's saved GPRs. */
 u64 *vcpu_gpr(struct vcpu *v, unsigned reg);

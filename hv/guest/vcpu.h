@@ -33,6 +33,7 @@ struct vcpu_stats {
 	u64 count[EK_NR]; /* exits by kind */
 	u64 io_dropped; /* IOIO to ports nobody emulates */
 	u64 msr_gp; /* #GP injected for MSR accesses */
+	u64 mov_cr_gp; /* #GP for QEMU's VMEXIT_INVALID at a MOV to CR3/CR4 */
 	u64 offlines; /* RUNNING -> OFFLINE transitions */
 	u64 offline_waits; /* times its CPU parked while it was OFFLINE */
 	u64 halt_waits; /* times its CPU parked while it was HALTED */

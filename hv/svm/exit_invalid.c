@@ -2,14 +2,39 @@
 /* hv/svm/exit_invalid.c - VMEXIT_INVALID: VMRUN refused the VMCB (APM vol 2,
  * 15.5.1). Dump it, name the broken rule, stop the guest. QEMU 10.0.2
  * reports the code as 0xffffffff; the save area is then partly host
- * state, so the VMCB is never retried as is. */
+ * state, so the VMCB is never retried as is. One exception: QEMU's own
+ * VMEXIT_INVALID for a guest MOV to CR3/CR4 (below). */
 #include "hv/svm/exit.h"
+#include "hv/emul/mmio.h"
 #include "hv/features.h"
 #include "hv/guest/guest.h"
+
+/* QEMU TCG's MOV to CR (helper_write_crN) answers a CR4 value with a bit
+ * its CPU model reserves, or a long-mode CR3 with bits above MAXPHYADDR,
+ * with SVM_EXIT_ERR when it runs as an SVM guest: VMEXIT_INVALID in the
+ * middle of the guest, with the guest's state at that MOV in the save
+ * area. The architecture says #GP(0) (SDM vol 3A 2.5; APM vol 2 3.1.3,
+ * 3.1.2): give the guest that. Real VMRUN failures never leave a MOV to
+ * CR3/CR4 at the saved RIP of a VMCB that passes every consistency rule. */
+static bool mov_cr_gp(struct vcpu *v)
+{
+	struct mmio_bytes b;
+	struct insn in;
+
+	if (emul_decode_at_rip(v, &b, &in) || in.kind != INSN_MOV_TO_CR ||
+	    (in.cr != 3 && in.cr != 4) || vmcb_check(v->vmcb, &g_features))
+		return false;
+	v->stats.mov_cr_gp++;
+	vcpu_inject_exception(v, VEC_GP, true, 0);
+	return true;
+}
 
 enum exit_action exit_invalid(struct vcpu *v)
 {
 	const char *why;
+
+	if (mov_cr_gp(v))
+		return EXIT_RESUME;
 
 	/* The save area may hold host state now (QEMU): check the guest
 	 * CR0 that VMRUN was given, the one field the guest changes

@@ -33,12 +33,13 @@ static enum pause_req pause_req(enum tristate t)
 static void print_counters(const struct guest *g)
 {
 	struct hc_counters c;
-	u64 dropped = 0, gp = 0;
+	u64 dropped = 0, gp = 0, cr_gp = 0;
 
 	guest_counters(g, &c);
 	for (u32 i = 0; i < g->nr_vcpus; i++) {
 		dropped += g->vcpus[i]->stats.io_dropped;
 		gp += g->vcpus[i]->stats.msr_gp;
+		cr_gp += g->vcpus[i]->stats.mov_cr_gp;
 	}
 	if (g->con_dropped)
 		pr_info("svm: guest %s console flood: %llu bytes dropped\n",
@@ -47,6 +48,9 @@ static void print_counters(const struct guest *g)
 		g->name, c.exits_total, c.cpuid, c.vmmcall, c.ioio, c.msr,
 		c.hlt, c.pause, c.npf, c.intr, c.nmi, c.shutdown, c.svm_insn,
 		c.other, (unsigned long long)dropped, (unsigned long long)gp);
+	if (cr_gp)
+		pr_info("svm: guest %s: %llu MOV to CR3/CR4 answered with #GP (QEMU's VMEXIT_INVALID, hv/svm/exit_invalid.c)\n",
+			g->name, (unsigned long long)cr_gp);
 }
 
 /* Let the self-test stage of this point (hv/selftest/) look at g. */

@@ -205,6 +205,29 @@ static void test_bad(void **s)
 	assert_int_equal(insn_decode(b, 16, (enum insn_mode)7, &in), -EINVAL);
 }
 
+/* MOV to a control register (0F 22 /r): CR from ModRM.reg + REX.R, the
+ * source from ModRM.rm + REX.B, 64 bits in 64-bit mode; mod is ignored. */
+static void test_mov_to_cr(void **s)
+{
+	struct insn in;
+
+	(void)s;
+	in = DEC(M64, 0x0f, 0x22, 0xe7); /* mov %rdi,%cr4 */
+	check(in, 3, 8, false, INSN_MOV_TO_CR, 7);
+	assert_int_equal(in.cr, 4);
+	in = DEC(M64, 0x41, 0x0f, 0x22, 0xd8); /* mov %r8,%cr3 */
+	check(in, 4, 8, false, INSN_MOV_TO_CR, 8);
+	assert_int_equal(in.cr, 3);
+	in = DEC(M64, 0x44, 0x0f, 0x22, 0xc1); /* mov %rcx,%cr8 */
+	check(in, 4, 8, false, INSN_MOV_TO_CR, 1);
+	assert_int_equal(in.cr, 8);
+	in = DEC(M32, 0x66, 0x0f, 0x22, 0x27); /* mod 0: still %edi, 32 bits */
+	check(in, 4, 4, false, INSN_MOV_TO_CR, 7);
+	assert_int_equal(in.cr, 4);
+	BAD(M64, 0x0f, 0x22); /* truncated */
+	BAD(M64, 0x0f, 0x20, 0xe0); /* MOV from CR: not decoded */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -213,6 +236,7 @@ int main(void)
 		cmocka_unit_test(test_mov_imm),
 		cmocka_unit_test(test_movzx_movsx_moffs),
 		cmocka_unit_test(test_bad),
+		cmocka_unit_test(test_mov_to_cr),
 	};
 
 	return cmocka_run_group_tests_name("decode", tests, NULL, NULL);

@@ -351,6 +351,84 @@ static void test_invalid_cr0_nw(void **s)
 	assert_non_null(strstr(fx_g->stop_reason, "CR0.NW set without CR0.CD"));
 }
 
+/* QEMU TCG's VMEXIT_INVALID for a guest MOV to CR4 with a reserved bit
+ * (or CR3 above MAXPHYADDR) in mid-guest: the guest gets #GP(0) at the
+ * MOV, as the architecture says; anything else at RIP still stops it. */
+static void test_invalid_mov_cr_gp(void **s)
+{
+	const u64 rip = 0x8000;
+	struct vcpu *v = fx_v[0];
+	struct vmcb *vm = v->vmcb;
+	u64 e;
+
+	(void)s;
+	/* 64-bit paging: identity-mapped first 2 MiB (PML4 0x1000). */
+	e = 0x2000 | 3;
+	fx_put(0x1000, &e, 8);
+	e = 0x3000 | 3;
+	fx_put(0x2000, &e, 8);
+	e = 0x83;
+	fx_put(0x3000, &e, 8);
+	vm->save.cr3 = 0x1000;
+	vm->save.cr4 = 0x20;
+	vm->control.asid = 1; /* a VMCB that passes vmcb_check() */
+	vmcb_set_intercept(vm, INTERCEPT_VMRUN);
+	fx_put(rip, "\x0f\x22\xe7", 3); /* mov %rdi,%cr4 */
+	v->gprs.rdi = 0x20 | BIT(28);
+	fx_exit(v, 0xffffffffULL, 0, 0);
+	vm->save.rip = rip;
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	assert_false(fx_g->stopping);
+	assert_int_equal(vm->control.event_inj, GP_EVENT);
+	assert_int_equal(vm->save.rip, rip);
+	assert_int_equal(vm->save.cr4, 0x20);
+	assert_int_equal(v->stats.mov_cr_gp, 1);
+	/* mov %r8,%cr3 */
+	vm->control.event_inj = 0;
+	fx_put(rip, "\x41\x0f\x22\xd8", 4);
+	fx_exit(v, 0xffffffffULL, 0, 0);
+	vm->save.rip = rip;
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	assert_int_equal(vm->control.event_inj, GP_EVENT);
+	assert_int_equal(v->stats.mov_cr_gp, 2);
+	/* A save area that breaks a rule is a real VMRUN failure. */
+	vm->control.event_inj = 0;
+	vm->save.cr4 = 0; /* long mode without PAE */
+	fx_exit(v, 0xffffffffULL, 0, 0);
+	vm->save.rip = rip;
+	assert_int_equal(exit_dispatch(v), EXIT_LEAVE);
+	assert_non_null(strstr(fx_g->stop_reason, "without CR4.PAE"));
+	assert_int_equal(v->stats.mov_cr_gp, 2);
+}
+
+/* MOV to CR0 (QEMU never answers it with VMEXIT_INVALID) or any other
+ * instruction at RIP: the guest stops with the diagnosis. */
+static void test_invalid_other_insn(void **s)
+{
+	const u64 rip = 0x8000;
+	struct vcpu *v = fx_v[0];
+	u64 e;
+
+	(void)s;
+	e = 0x2000 | 3;
+	fx_put(0x1000, &e, 8);
+	e = 0x3000 | 3;
+	fx_put(0x2000, &e, 8);
+	e = 0x83;
+	fx_put(0x3000, &e, 8);
+	v->vmcb->save.cr3 = 0x1000;
+	v->vmcb->save.cr4 = 0x20;
+	v->vmcb->control.asid = 1;
+	vmcb_set_intercept(v->vmcb, INTERCEPT_VMRUN);
+	fx_put(rip, "\x0f\x22\xc7", 3); /* mov %rdi,%cr0 */
+	fx_exit(v, 0xffffffffULL, 0, 0);
+	v->vmcb->save.rip = rip;
+	assert_int_equal(exit_dispatch(v), EXIT_LEAVE);
+	assert_int_equal(v->vmcb->control.event_inj, 0);
+	assert_int_equal(v->stats.mov_cr_gp, 0);
+	assert_non_null(strstr(fx_g->stop_reason, "no consistency rule"));
+}
+
 static void test_hlt_pause(void **s)
 {
 	struct vcpu *v = fx_v[0];
@@ -464,6 +542,8 @@ int main(void)
 		T(test_ioio_addr_size_decoded),
 		T(test_ioio_chunked),
 		T(test_invalid_cr0_nw),
+		T(test_invalid_mov_cr_gp),
+		T(test_invalid_other_insn),
 		T(test_npf_outside),
 		T(test_shutdown),
 		T(test_svm_insns_ud),

@@ -245,6 +245,10 @@ static void test_failures(void **s)
 	assert_int_equal(seen.b[1], 0x0b);
 	assert_int_equal(v->vmcb->save.rip, CODE);
 	assert_int_equal(dev.reads + dev.writes, 0);
+	/* MOV to CR4 decodes but has no memory operand: not an access */
+	CODE_BYTES(0x0f, 0x22, 0xe0);
+	assert_int_equal(emulate(0), -EINVAL);
+	assert_int_equal(v->vmcb->save.rip, CODE);
 	/* the access does not fit in the region */
 	CODE_BYTES(0x89, 0x03);
 	assert_int_equal(emulate(0xffe), -EINVAL);
