@@ -73,12 +73,15 @@ void features_detect(struct features *f)
 	f->mtrr = bit(r.edx, 12);
 	f->self_snoop = bit(r.edx, 27);
 
-	if (f->max_leaf >= 7 && f->vendor == VENDOR_INTEL) {
+	if (f->max_leaf >= 7) {
 		cpuid(7, 0, &r);
-		f->ibrs = bit(r.edx, 26);
-		f->ibpb = bit(r.edx, 26); /* Intel: IBRS and IBPB together */
-		f->stibp = bit(r.edx, 27);
-		f->ssbd = bit(r.edx, 31);
+		f->pks = bit(r.ecx, 31);
+		if (f->vendor == VENDOR_INTEL) {
+			f->ibrs = bit(r.edx, 26);
+			f->ibpb = bit(r.edx, 26); /* IBRS and IBPB together */
+			f->stibp = bit(r.edx, 27);
+			f->ssbd = bit(r.edx, 31);
+		}
 	}
 
 	cpuid(0x80000000, 0, &r);
@@ -150,8 +153,8 @@ void features_log(const struct features *f)
 	pr_info("cpu: %s (%s) family %xh model %xh stepping %u%s\n",
 		features_vendor_name(f->vendor), f->vendor_str, f->family,
 		f->model, f->stepping, f->hypervisor ? ", virtualized" : "");
-	pr_info("cpu: x2apic=%d self-snoop=%d mtrr=%d 1g-pages=%d pa-bits=%u\n",
-		f->x2apic, f->self_snoop, f->mtrr, f->page1g,
+	pr_info("cpu: x2apic=%d self-snoop=%d mtrr=%d 1g-pages=%d pks=%d pa-bits=%u\n",
+		f->x2apic, f->self_snoop, f->mtrr, f->page1g, f->pks,
 		f->phys_addr_bits);
 	pr_info("cpu: svm=%d npt=%d nrips=%d pause-filter=%d threshold=%d vgif=%d asids=%u\n",
 		f->svm, f->npt, f->nrips, f->pause_filter,

@@ -28,6 +28,8 @@ struct features {
 	 * the XSAVE area size for all of them (ECX). */
 	u64 xcr0_supported;
 	u32 xsave_size;
+	/* Leaf 7.0, any vendor */
+	bool pks; /* ECX[31]: CR4.PKS and the IA32_PKRS MSR (0x6E1) */
 	/* 0x80000001 */
 	bool svm; /* ECX[2] */
 	bool nx; /* EDX[20] */
