@@ -16,6 +16,10 @@
  * kHz, EBX APIC bus kHz. */
 #define HV_CPUID_TIMING 0x40000010u
 #define CPUID7_ECX_OSPKE BIT(4) /* mirrors CR4.PKE (bit 22) */
+/* PKS: IA32_PKRS and CR4.PKS (SDM vol 3A 4.6.2). Shown only when minhv
+ * gives each vCPU its own PKRS (g_features.pks, hv/guest/vcpu_pkrs.c):
+ * without it 0x6E1 is #GP and a guest must not look for it. */
+#define CPUID7_ECX_PKS BIT(31)
 #define CR4_OSXSAVE BIT(18)
 #define CR4_PKE BIT(22)
 #define CPUID81_ECX_SVM BIT(2)
@@ -87,6 +91,8 @@ static inline void leaf_of(struct vcpu *v, u32 leaf, u32 sub,
 		r->ecx &= ~(u32)CPUID7_ECX_OSPKE;
 		if (v->vmcb->save.cr4 & CR4_PKE)
 			r->ecx |= CPUID7_ECX_OSPKE;
+		if (!g_features.pks)
+			r->ecx &= ~(u32)CPUID7_ECX_PKS;
 		break;
 	case 0x80000001:
 		r->ecx &= ~(u32)CPUID81_ECX_SVM;

@@ -18,6 +18,7 @@
 #define CR4_KNOWN                                                     \
 	(0xfffULL | BIT(16) | BIT(17) | BIT(18) | BIT(20) | BIT(21) | \
 	 BIT(22) | BIT(23))
+#define CR4_PKS BIT(24) /* only with CPUID 7.0:ECX[31] (SDM vol 3A 2.5) */
 #define ATTR_L BIT(9)
 #define ATTR_D BIT(10)
 
@@ -39,7 +40,7 @@ const char *vmcb_check(const struct vmcb *v, const struct features *f)
 		return "guest CR0[63:32] not zero";
 	if (s->cr3 >> 52)
 		return "guest CR3 has MBZ bits 63:52 set";
-	if (s->cr4 & ~CR4_KNOWN)
+	if (s->cr4 & ~(CR4_KNOWN | (f->pks ? CR4_PKS : 0)))
 		return "guest CR4 has reserved bits set";
 	if ((s->dr6 >> 32) || (s->dr7 >> 32))
 		return "guest DR6/DR7 bits 63:32 not zero";
