@@ -17,6 +17,7 @@
 #include "hv/park/spec_ctrl.h"
 #include "hv/svm/svm.h"
 #include "hv/guest/vcpu_fpu.h"
+#include "hv/guest/vcpu_pkrs.h"
 #include "hv/guest/vcpu_watchdog.h"
 #include "hv/smp/time.h"
 
@@ -217,6 +218,7 @@ static void vcpu_run(struct vcpu *v)
 		wrmsr(MSR_TSC_AUX, v->tsc_aux);
 	}
 	vcpu_fpu_enter(v); /* its vector state, XCR0, DR0-DR3 */
+	vcpu_pkrs_enter(v); /* its IA32_PKRS (0 for a fresh vCPU) */
 	exit_cpuid_fill(v); /* on this CPU: leaf 1 has its APIC ID */
 	vcpu_watchdog_arm(v);
 	if (bench) { /* self-test stage: boot -> first guest instruction */
@@ -235,6 +237,7 @@ static void vcpu_run(struct vcpu *v)
 		run_loop(v, sc, clean, false, false, false);
 	vcpu_watchdog_disarm();
 	vcpu_fpu_exit(v); /* saved; clean state for the next guest here */
+	vcpu_pkrs_exit(v); /* 0: nothing for the next vCPU here */
 	guest_console_flush(v);
 	if (g_features.rdtscp)
 		wrmsr(MSR_TSC_AUX, host_aux);

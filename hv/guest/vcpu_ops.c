@@ -107,6 +107,7 @@ void vcpu_reset(struct vcpu *v, u64 rip, u64 rsp, u64 arg)
 	vmcb_build(v->vmcb, &g_features, &g->pause, &vg);
 	memset(&v->gprs, 0, sizeof(v->gprs));
 	v->gprs.rdi = arg;
+	v->pkrs = 0; /* its RESET/INIT value (vcpu_pkrs.c) */
 }
 
 int vcpu_set_offline(struct vcpu *v)

@@ -10,6 +10,7 @@
 #include "arch/cpu.h"
 #include "arch/idt.h"
 #include "hv/guest/guest.h"
+#include "hv/guest/vcpu_pkrs.h"
 #include "hv/log.h"
 #include "hv/park/park.h"
 #include "hv/platform/lapic.h"
@@ -134,6 +135,7 @@ static void start_real_mode(struct vcpu *v, u8 vector)
 	const struct vmcb_seg data = { 0, 0x93, 0xffff, 0 };
 
 	vcpu_reset(v, 0, 0, 0);
+	vcpu_pkrs_enter(v); /* in its loop: the reset PKRS (0) in hardware */
 	v->vmcb->control.tsc_offset = tsc_offset;
 	s = &v->vmcb->save;
 	s->cs = (struct vmcb_seg){ (u16)(vector << 8), 0x9b, 0xffff,

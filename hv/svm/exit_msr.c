@@ -9,6 +9,7 @@
 #include "hv/svm/exit_decode.h"
 #include "hv/features.h"
 #include "hv/guest/guest.h"
+#include "hv/guest/vcpu_pkrs.h"
 #include "hv/log.h"
 #include "hv/platform/lapic.h"
 
@@ -143,6 +144,8 @@ int exit_msr_read(struct vcpu *v, u32 msr, u64 *val)
 	case MSR_TSC_AUX:
 		*val = v->tsc_aux;
 		return 0;
+	case MSR_PKRS: /* per vCPU, #GP without PKS (vcpu_pkrs.c) */
+		return vcpu_pkrs_read(v, val);
 	default:
 		return v->guest->linux ? linux_msr_read(v, msr, val) : -EPERM;
 	}
@@ -262,6 +265,8 @@ int exit_msr_write(struct vcpu *v, u32 msr, u64 val)
 		if (g_features.rdtscp)
 			wrmsr(MSR_TSC_AUX, val);
 		return 0;
+	case MSR_PKRS: /* in hardware while the guest runs (vcpu_pkrs.c) */
+		return vcpu_pkrs_write(v, val);
 	case MSR_MTRR_DEF_TYPE:
 		if (val & ~0xcffULL)
 			return -EPERM;

@@ -60,7 +60,7 @@ MOD_multiboot := hv/guest/multiboot_info.c hv/guest/multiboot.c
 # The guest-facing side of the exit handlers (hypercalls, guest memory,
 # console, vCPU operations, guest stop).
 MOD_guest_ops := hv/guest/hypercall.c hv/guest/mem.c hv/guest/console.c \
-	hv/guest/vcpu_ops.c hv/guest/stop.c
+	hv/guest/vcpu_ops.c hv/guest/stop.c hv/guest/vcpu_pkrs.c
 MOD_guest_report := hv/guest/report.c
 MOD_guest_pt := hv/guest/pt.c
 MOD_vcpu_spec := hv/guest/vcpu_spec.c
