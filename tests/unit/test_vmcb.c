@@ -220,6 +220,10 @@ static void test_msrpm(void **s)
 		assert_true(vmcb_msrpm_intercepts(pm, crit[i], false));
 		assert_true(vmcb_msrpm_intercepts(pm, crit[i], true));
 	}
+	/* IA32_PKRS: both ways, v->pkrs is the guest's view and each write
+	 * is checked (hv/guest/vcpu_pkrs.c). */
+	assert_true(vmcb_msrpm_intercepts(pm, MSR_PKRS, false));
+	assert_true(vmcb_msrpm_intercepts(pm, MSR_PKRS, true));
 	/* The allow-list passes reads through; writes are checked. */
 	assert_false(vmcb_msrpm_intercepts(pm, MSR_FS_BASE, false));
 	assert_false(vmcb_msrpm_intercepts(pm, MSR_KERNEL_GS_BASE, false));
@@ -446,6 +450,25 @@ static void test_check_each_rule(void **s)
 	}
 }
 
+/* CR4.PKS (bit 24) is reserved only where the CPU lacks PKS (SDM vol 3A
+ * 2.5): the diagnosis must not blame it on a PKS host. */
+static void test_check_cr4_pks(void **s)
+{
+	struct features f = epyc();
+	struct pause_policy p = { 0 };
+	struct vmcb *v = build(&f, &p);
+	const char *why;
+
+	(void)s;
+	v->save.cr4 |= BIT(24);
+	why = vmcb_check(v, &f);
+	assert_non_null(why);
+	assert_non_null(strstr(why, "CR4"));
+	f.pks = true;
+	assert_null(vmcb_check(v, &f));
+	free(v);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -459,6 +482,7 @@ int main(void)
 		cmocka_unit_test(test_check_rules),
 		cmocka_unit_test(test_clean_and_tlb),
 		cmocka_unit_test(test_check_each_rule),
+		cmocka_unit_test(test_check_cr4_pks),
 	};
 	return cmocka_run_group_tests_name("vmcb", tests, NULL, NULL);
 }
