@@ -76,6 +76,7 @@ void features_detect(struct features *f)
 	if (f->max_leaf >= 7) {
 		cpuid(7, 0, &r);
 		f->pks = bit(r.ecx, 31);
+		f->tsc_adjust = bit(r.ebx, 1);
 		if (f->vendor == VENDOR_INTEL) {
 			f->ibrs = bit(r.edx, 26);
 			f->ibpb = bit(r.edx, 26); /* IBRS and IBPB together */

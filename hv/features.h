@@ -30,6 +30,7 @@ struct features {
 	u32 xsave_size;
 	/* Leaf 7.0, any vendor */
 	bool pks; /* ECX[31]: CR4.PKS and the IA32_PKRS MSR (0x6E1) */
+	bool tsc_adjust; /* EBX[1]: the IA32_TSC_ADJUST MSR (0x3B) */
 	/* 0x80000001 */
 	bool svm; /* ECX[2] */
 	bool nx; /* EDX[20] */

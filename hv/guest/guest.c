@@ -94,18 +94,6 @@ bool nested_pause_filter(void)
 	return g_features.hypervisor && g_features.pause_filter;
 }
 
-/* CPUID 0x80000008:EAX[7:0], as the guest sees it (passed through). */
-static u8 phys_bits(void)
-{
-	struct cpuid_regs r;
-
-	cpuid(0x80000000, 0, &r);
-	if (r.eax < 0x80000008)
-		return 36;
-	cpuid(0x80000008, 0, &r);
-	return (u8)r.eax;
-}
-
 static int make_vcpu(struct guest *g, u32 id)
 {
 	struct vcpu *v = page_alloc_ptr(1);
@@ -154,7 +142,7 @@ static int make_vcpu(struct guest *g, u32 id)
 				    .x2apic = g_features.x2apic,
 				    .tsc_deadline = true, /* CPUID says so */
 				    .tsc_khz = g_tsc_khz,
-				    .maxphyaddr = phys_bits(),
+				    .maxphyaddr = (u8)g_features.phys_addr_bits,
 			    });
 	if (g->multiboot) {
 		/* Multiboot 3.2: 32-bit flat protected mode, paging off. */

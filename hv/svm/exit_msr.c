@@ -42,18 +42,6 @@ static bool is_mtrr(u32 msr)
 }
 
 #define MSR_TSC_ADJUST 0x3b
-#define CPUID7_EBX_TSC_ADJUST BIT(1)
-
-static bool has_tsc_adjust(void)
-{
-	struct cpuid_regs r;
-
-	cpuid(0, 0, &r);
-	if (r.eax < 7)
-		return false;
-	cpuid(7, 0, &r);
-	return r.ebx & CPUID7_EBX_TSC_ADJUST;
-}
 
 /* A foreign guest's local APIC (hv/platform/lapic.h): IA32_APIC_BASE
  * and the x2APIC range. 1 when msr is not one of them. */
@@ -97,7 +85,7 @@ static int tsc_write(struct vcpu *v, u32 msr, u64 val)
 		return 0;
 	}
 	if (msr == MSR_TSC_ADJUST && guest_has_platform(v->guest) &&
-	    has_tsc_adjust()) {
+	    g_features.tsc_adjust) {
 		vmcb_set_tsc_offset(v->vmcb, old + val - v->tsc_adjust);
 		v->tsc_adjust = val;
 		return 0;
@@ -114,7 +102,7 @@ int exit_msr_read(struct vcpu *v, u32 msr, u64 *val)
 	if (r <= 0)
 		return r;
 	if (msr == MSR_TSC_ADJUST && guest_has_platform(v->guest) &&
-	    has_tsc_adjust()) {
+	    g_features.tsc_adjust) {
 		*val = v->tsc_adjust;
 		return 0;
 	}

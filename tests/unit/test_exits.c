@@ -429,6 +429,36 @@ static void test_invalid_other_insn(void **s)
 	assert_non_null(strstr(fx_g->stop_reason, "no consistency rule"));
 }
 
+/* IA32_TSC_ADJUST (SDM vol 3B 18.17.3) for a platform guest, when the
+ * CPU has it (g_features, decided at boot): a write moves the guest's TSC
+ * offset by the difference; without the feature it is #GP. */
+static void test_tsc_adjust(void **s)
+{
+	struct vcpu *v = fx_v[0];
+
+	(void)s;
+	fx_g->plat.on = true;
+	vlapic_init(&v->lapic, &(struct vlapic_config){ .vcpu_id = 0,
+							.bsp = true,
+							.x2apic = true,
+							.maxphyaddr = 48,
+							.tsc_khz = 1000000 });
+	g_features.tsc_adjust = false;
+	msr_access(0x3b, true, 5);
+	expect_gp();
+	g_features.tsc_adjust = true;
+	v->vmcb->control.tsc_offset = 1000;
+	msr_access(0x3b, true, 5);
+	expect_ok();
+	assert_int_equal(v->vmcb->control.tsc_offset, 1005);
+	msr_access(0x3b, false, 0);
+	expect_ok();
+	assert_int_equal(v->vmcb->save.rax, 5);
+	msr_access(0x3b, true, 2);
+	assert_int_equal(v->vmcb->control.tsc_offset, 1002);
+	g_features.tsc_adjust = false;
+}
+
 static void test_hlt_pause(void **s)
 {
 	struct vcpu *v = fx_v[0];
@@ -544,6 +574,7 @@ int main(void)
 		T(test_invalid_cr0_nw),
 		T(test_invalid_mov_cr_gp),
 		T(test_invalid_other_insn),
+		T(test_tsc_adjust),
 		T(test_npf_outside),
 		T(test_shutdown),
 		T(test_svm_insns_ud),
