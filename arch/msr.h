@@ -27,6 +27,8 @@
 #define MSR_MTRR_FIX4K_C0000 0x268 /* 0x268..0x26f */
 #define MSR_MTRR_DEF_TYPE 0x2ff
 #define MSR_TSC_DEADLINE 0x6e0
+#define MSR_MISC_ENABLE 0x1a0 /* IA32_MISC_ENABLE (SDM vol 4 table 2-2) */
+#define MISC_ENABLE_FAST_STRING BIT(0) /* its power-up value in QEMU, KVM */
 #define MSR_PKRS 0x6e1 /* IA32_PKRS: supervisor protection keys (SDM 4.6.2) */
 #define MSR_X2APIC_BASE 0x800 /* x2APIC register window 0x800..0x8ff */
 #define MSR_X2APIC_END 0x8ff

@@ -61,6 +61,7 @@ struct vcpu {
 	u64 spec_ctrl; /* guest's SPEC_CTRL: in hardware while it runs */
 	u64 mtrr_def_type;
 	u64 tsc_aux; /* in the hardware MSR while the vCPU runs */
+	u64 misc_enable; /* IA32_MISC_ENABLE of a platform guest (exit_msr.c) */
 	u64 pkrs; /* IA32_PKRS: in the hardware MSR while it runs (vcpu_pkrs.c) */
 	u64 tsc_adjust; /* IA32_TSC_ADJUST: follows TSC writes (SDM 17.17.3) */
 	struct vlapic lapic; /* multiboot guests (hv/platform/lapic.h) */

@@ -108,6 +108,7 @@ void vcpu_reset(struct vcpu *v, u64 rip, u64 rsp, u64 arg)
 	memset(&v->gprs, 0, sizeof(v->gprs));
 	v->gprs.rdi = arg;
 	v->pkrs = 0; /* its RESET/INIT value (vcpu_pkrs.c) */
+	v->misc_enable = MISC_ENABLE_FAST_STRING;
 }
 
 int vcpu_set_offline(struct vcpu *v)

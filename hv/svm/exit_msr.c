@@ -134,6 +134,11 @@ int exit_msr_read(struct vcpu *v, u32 msr, u64 *val)
 		return 0;
 	case MSR_PKRS: /* per vCPU, #GP without PKS (vcpu_pkrs.c) */
 		return vcpu_pkrs_read(v, val);
+	case MSR_MISC_ENABLE:
+		if (!guest_has_platform(v->guest))
+			return -EPERM;
+		*val = v->misc_enable;
+		return 0;
 	default:
 		return v->guest->linux ? linux_msr_read(v, msr, val) : -EPERM;
 	}
@@ -255,6 +260,14 @@ int exit_msr_write(struct vcpu *v, u32 msr, u64 val)
 		return 0;
 	case MSR_PKRS: /* in hardware while the guest runs (vcpu_pkrs.c) */
 		return vcpu_pkrs_write(v, val);
+	case MSR_MISC_ENABLE:
+		/* AMD parts have no 0x1A0; KVM and QEMU give every guest one,
+		 * and guests written for Intel (kvm-unit-tests' msr) use it.
+		 * A store only: no bit changes what minhv does. */
+		if (!guest_has_platform(v->guest))
+			return -EPERM;
+		v->misc_enable = val;
+		return 0;
 	case MSR_MTRR_DEF_TYPE:
 		if (val & ~0xcffULL)
 			return -EPERM;

@@ -459,6 +459,34 @@ static void test_tsc_adjust(void **s)
 	g_features.tsc_adjust = false;
 }
 
+/* IA32_MISC_ENABLE: a per-vCPU store for platform guests (as KVM and
+ * QEMU give every guest), fast strings on after reset; #GP for the
+ * built-in guest, as on AMD hardware. */
+static void test_misc_enable(void **s)
+{
+	struct vcpu *v = fx_v[0];
+
+	(void)s;
+	msr_access(MSR_MISC_ENABLE, false, 0);
+	expect_gp();
+	fx_g->plat.on = true;
+	vlapic_init(&v->lapic, &(struct vlapic_config){ .vcpu_id = 0,
+							.bsp = true,
+							.x2apic = true,
+							.maxphyaddr = 48,
+							.tsc_khz = 1000000 });
+	vcpu_reset(v, 0, 0, 0);
+	msr_access(MSR_MISC_ENABLE, false, 0);
+	expect_ok();
+	assert_int_equal(v->vmcb->save.rax, MISC_ENABLE_FAST_STRING);
+	msr_access(MSR_MISC_ENABLE, true, 0x400c50809ULL);
+	expect_ok();
+	msr_access(MSR_MISC_ENABLE, false, 0);
+	assert_int_equal(v->vmcb->save.rax, 0x00c50809);
+	assert_int_equal(v->gprs.rdx, 4);
+	assert_int_equal(fx_v[1]->misc_enable, 0); /* its own */
+}
+
 static void test_hlt_pause(void **s)
 {
 	struct vcpu *v = fx_v[0];
@@ -575,6 +603,7 @@ int main(void)
 		T(test_invalid_mov_cr_gp),
 		T(test_invalid_other_insn),
 		T(test_tsc_adjust),
+		T(test_misc_enable),
 		T(test_npf_outside),
 		T(test_shutdown),
 		T(test_svm_insns_ud),
