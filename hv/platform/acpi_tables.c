@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* hv/platform/acpi_tables.c - the ACPI tables a foreign guest finds (ACPI
- * 6.5 section 5.2): RSDP (revision 2) -> RSDT and XSDT -> FADT (PM timer
- * port, 32-bit) and MADT (one enabled Local APIC per vCPU at 0xFEE00000);
- * the FADT points at an empty DSDT. Every checksum is filled in. */
+ * 6.5 section 5.2): RSDP (revision 2) -> RSDT and XSDT -> FADT (PM1a
+ * event/control blocks, 32-bit PM timer, FACS) and MADT (one enabled Local
+ * APIC per vCPU at 0xFEE00000); the FADT points at a DSDT holding only the
+ * \_S3 and \_S5 sleep-type packages. Every checksum is filled in. */
 #include <stddef.h>
 
 #include "hv/acpi/tables.h"
@@ -15,22 +16,62 @@ struct acpi_fadt {
 	struct acpi_header h; /* 0: "FACP" */
 	u32 firmware_ctrl; /* 36 */
 	u32 dsdt; /* 40 */
-	u8 pad0[76 - 44];
+	u8 pad0[56 - 44];
+	u32 pm1a_evt_blk; /* 56 */
+	u32 pm1b_evt_blk; /* 60 */
+	u32 pm1a_cnt_blk; /* 64 */
+	u8 pad1[76 - 68];
 	u32 pm_tmr_blk; /* 76 */
-	u8 pad1[91 - 80];
+	u8 pad1b[88 - 80];
+	u8 pm1_evt_len; /* 88 */
+	u8 pm1_cnt_len; /* 89 */
+	u8 pm2_cnt_len; /* 90 */
 	u8 pm_tmr_len; /* 91 */
 	u8 pad2[109 - 92];
 	u16 iapc_boot_arch; /* 109 */
 	u8 reserved; /* 111 */
 	u32 flags; /* 112 */
-	u8 pad3[140 - 116];
+	u8 pad3[132 - 116];
+	u64 x_firmware_ctrl; /* 132 */
 	u64 x_dsdt; /* 140 */
-	u8 pad4[208 - 148];
+	struct acpi_gas x_pm1a_evt_blk; /* 148 */
+	u8 pad4[172 - 160];
+	struct acpi_gas x_pm1a_cnt_blk; /* 172 */
+	u8 pad4b[208 - 184];
 	struct acpi_gas x_pm_tmr_blk; /* 208 */
 	u8 pad5[244 - 220];
 } ACPI_PACKED;
 
+/* ACPI 6.5 5.2.10, Table 5.14: Firmware ACPI Control Structure (no
+ * checksum); OSPM writes the real-mode waking vector into it before S3. */
+struct acpi_facs {
+	char signature[4]; /* 0: "FACS" */
+	u32 length; /* 4: 64 */
+	u32 hw_signature; /* 8 */
+	u32 waking_vector; /* 12: firmware_waking_vector */
+	u32 global_lock; /* 16 */
+	u32 flags; /* 20 */
+	u64 x_waking_vector; /* 24 */
+	u8 version; /* 32 */
+	u8 reserved[3];
+	u32 ospm_flags; /* 36 */
+	u8 reserved2[24];
+} ACPI_PACKED;
+
+_Static_assert(offsetof(struct acpi_facs, waking_vector) == 12, "facs wv");
+_Static_assert(offsetof(struct acpi_facs, x_waking_vector) == 24, "facs xwv");
+_Static_assert(offsetof(struct acpi_facs, version) == 32, "facs version");
+_Static_assert(sizeof(struct acpi_facs) == 64, "facs size");
+_Static_assert(ACPI_FACS_OFF % 64 == 0, "the FACS is 64-byte aligned");
+_Static_assert(offsetof(struct acpi_fadt, firmware_ctrl) == 36, "fw ctrl");
 _Static_assert(offsetof(struct acpi_fadt, dsdt) == 40, "fadt dsdt");
+_Static_assert(offsetof(struct acpi_fadt, pm1a_evt_blk) == 56, "pm1a evt");
+_Static_assert(offsetof(struct acpi_fadt, pm1a_cnt_blk) == 64, "pm1a cnt");
+_Static_assert(offsetof(struct acpi_fadt, pm1_evt_len) == 88, "evt len");
+_Static_assert(offsetof(struct acpi_fadt, pm1_cnt_len) == 89, "cnt len");
+_Static_assert(offsetof(struct acpi_fadt, x_firmware_ctrl) == 132, "x_facs");
+_Static_assert(offsetof(struct acpi_fadt, x_pm1a_evt_blk) == 148, "x evt");
+_Static_assert(offsetof(struct acpi_fadt, x_pm1a_cnt_blk) == 172, "x cnt");
 _Static_assert(offsetof(struct acpi_fadt, pm_tmr_blk) == 76, "pm_tmr_blk");
 _Static_assert(offsetof(struct acpi_fadt, pm_tmr_len) == 91, "pm_tmr_len");
 _Static_assert(offsetof(struct acpi_fadt, flags) == 112, "fadt flags");
@@ -48,10 +89,25 @@ _Static_assert(sizeof(struct acpi_fadt) == 244, "fadt rev 3 size");
 #define OFF_RSDP 0x000
 #define OFF_RSDT 0x040
 #define OFF_XSDT 0x080
+#define OFF_FACS ACPI_FACS_OFF
 #define OFF_FADT 0x100
 #define OFF_DSDT 0x200
 #define OFF_MADT 0x240
 
+/* DefinitionBlock body (ACPI 6.5 19.6.x; 20.2.5 AML encoding): the sleep
+ * types PM1_CNT.SLP_TYP takes, as QEMU's DSDT has them:
+ * Name (_S3, Package () { 1, 1, 0, 0 }), Name (_S5, Package () { 0, 0, 0, 0 })
+ * NameOp '_S3_' PackageOp PkgLength(6) NumElements(4) OneOp OneOp ZeroOp ZeroOp */
+static const u8 dsdt_aml[] = {
+	0x08, '_', 'S', '3', '_', 0x12, 0x06, 0x04, 0x01, 0x01, 0x00, 0x00,
+	0x08, '_', 'S', '5', '_', 0x12, 0x06, 0x04, 0x00, 0x00, 0x00, 0x00,
+};
+
+_Static_assert(OFF_XSDT + ACPI_HEADER_LEN + 2 * 8 <= OFF_FACS, "xsdt fits");
+_Static_assert(OFF_FACS + sizeof(struct acpi_facs) <= OFF_FADT, "facs fits");
+_Static_assert(OFF_FADT + sizeof(struct acpi_fadt) <= OFF_DSDT, "fadt fits");
+_Static_assert(OFF_DSDT + ACPI_HEADER_LEN + sizeof(dsdt_aml) <= OFF_MADT,
+	       "dsdt fits");
 _Static_assert(OFF_MADT + sizeof(struct acpi_madt) +
 			       MAX_LAPICS * sizeof(struct acpi_madt_lapic) <=
 		       ACPI_TABLES_SIZE,
@@ -93,6 +149,7 @@ void acpi_tables_build(void *dst, u64 dst_gpa, u32 nr_cpus)
 	struct acpi_header *xsdt = (void *)(base + OFF_XSDT);
 	struct acpi_fadt *fadt = (void *)(base + OFF_FADT);
 	struct acpi_header *dsdt = (void *)(base + OFF_DSDT);
+	struct acpi_facs *facs = (void *)(base + OFF_FACS);
 	struct acpi_madt *madt = (void *)(base + OFF_MADT);
 	struct acpi_madt_lapic *l = (void *)(madt + 1);
 	u32 ptrs[2] = { (u32)(dst_gpa + OFF_FADT), (u32)(dst_gpa + OFF_MADT) };
@@ -102,12 +159,27 @@ void acpi_tables_build(void *dst, u64 dst_gpa, u32 nr_cpus)
 	if (nr_cpus > MAX_LAPICS)
 		nr_cpus = MAX_LAPICS;
 
-	header(dsdt, "DSDT", ACPI_HEADER_LEN, 2);
+	header(dsdt, "DSDT", ACPI_HEADER_LEN + sizeof(dsdt_aml), 2);
+	memcpy(dsdt + 1, dsdt_aml, sizeof(dsdt_aml));
 	seal(dsdt);
+
+	memcpy(facs->signature, "FACS", 4);
+	facs->length = sizeof(*facs);
+	facs->version = 2; /* ACPI 4.0+ layout; no 64-bit wake support */
 
 	header(&fadt->h, "FACP", sizeof(*fadt), FADT_REV);
 	fadt->dsdt = (u32)(dst_gpa + OFF_DSDT);
 	fadt->x_dsdt = dst_gpa + OFF_DSDT;
+	fadt->firmware_ctrl = (u32)(dst_gpa + OFF_FACS);
+	fadt->x_firmware_ctrl = dst_gpa + OFF_FACS;
+	fadt->pm1a_evt_blk = PM1_EVT_PORT;
+	fadt->pm1a_cnt_blk = PM1_CNT_PORT;
+	fadt->pm1_evt_len = 4;
+	fadt->pm1_cnt_len = 2;
+	fadt->x_pm1a_evt_blk =
+		(struct acpi_gas){ ACPI_GAS_IO, 32, 0, 2, PM1_EVT_PORT };
+	fadt->x_pm1a_cnt_blk =
+		(struct acpi_gas){ ACPI_GAS_IO, 16, 0, 2, PM1_CNT_PORT };
 	fadt->pm_tmr_blk = PM_TIMER_PORT;
 	fadt->pm_tmr_len = 4;
 	fadt->flags = FADT_TMR_VAL_EXT;

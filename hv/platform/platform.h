@@ -13,6 +13,11 @@
 struct vcpu;
 
 #define PM_TIMER_PORT 0x608 /* where QEMU's q35 has it */
+/* PM1a_EVT_BLK (PM1_STS, PM1_EN; 4 bytes) and PM1a_CNT_BLK (2 bytes) just
+ * below it, where QEMU's PIIX4 and ICH9 PM put them. */
+#define PM1_EVT_PORT 0x600
+#define PM1_CNT_PORT 0x604
+#define PM1_BLK_LEN 6 /* evt (4) + cnt (2), one device (acpi_pm.c) */
 #define PM_TIMER_HZ 3579545u
 #define DEBUG_EXIT_PORT 0xf4
 #define FW_CFG_PORT 0x510 /* selector (16-bit); data at 0x511 */
@@ -71,6 +76,7 @@ u8 fw_cfg_byte(const struct platform *p, u16 key, u32 offset);
  * to dst, which the guest sees at dst_gpa (16-byte aligned, ACPI_TABLES_SIZE
  * bytes). The RSDP is first, so dst_gpa is where a guest finds it. */
 #define ACPI_TABLES_SIZE 0x1000
+#define ACPI_FACS_OFF 0x0c0 /* the FACS inside them (64-byte aligned) */
 void acpi_tables_build(void *dst, u64 dst_gpa, u32 nr_cpus);
 
 #endif
