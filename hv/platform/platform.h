@@ -18,6 +18,7 @@ struct vcpu;
 #define PM1_EVT_PORT 0x600
 #define PM1_CNT_PORT 0x604
 #define PM1_BLK_LEN 6 /* evt (4) + cnt (2), one device (acpi_pm.c) */
+#define RTC_PORT 0x70 /* index (bit 7: NMI mask); data at 0x71 */
 #define PM_TIMER_HZ 3579545u
 #define DEBUG_EXIT_PORT 0xf4
 #define FW_CFG_PORT 0x510 /* selector (16-bit); data at 0x511 */
@@ -40,6 +41,20 @@ struct fw_cfg_dev {
 	u32 offset; /* next data byte of the selected item */
 };
 
+/* MC146818 RTC with its CMOS index (rtc.c). Time and flags are derived
+ * from the host TSC since the platform's TSC origin (pm_tsc0). */
+struct rtc_cmos {
+	u8 index;
+	u8 a, b; /* register A's divider/rate bits, register B */
+	u8 alarm[3]; /* seconds, minutes, hours alarm (registers 1, 3, 5) */
+	u64 c_sec; /* RTC second when register C was last read */
+	u64 a_sec; /* RTC second of the last register A read */
+	u64 uip_sec; /* the last update whose UIP the guest was shown */
+};
+
+#define RTC_REG_A_RESET 0x26 /* 32.768 kHz, 1024 Hz (as SeaBIOS sets) */
+#define RTC_REG_B_RESET 0x02 /* 24-hour, BCD */
+
 struct platform {
 	bool on; /* the devices answer: a foreign guest */
 	u32 nr_cpus; /* what fw_cfg and the MADT say */
@@ -50,7 +65,11 @@ struct platform {
 	u64 pm_tsc0; /* TSC when the PM timer read 0 */
 	u64 tsc_khz;
 	struct vlapic_bus lapic_bus; /* the vCPUs' vLAPICs (lapic_vcpu.c) */
+	struct rtc_cmos rtc;
 };
+
+/* The RTC's reset state (guest.c). */
+#define RTC_INIT { .a = RTC_REG_A_RESET, .b = RTC_REG_B_RESET }
 
 /* The port table (ports.c): true when a device owns the port. */
 bool platform_port_in(struct vcpu *v, u16 port, unsigned size, u32 *val);
@@ -67,6 +86,16 @@ u32 pic_master_in(struct vcpu *v, u16 port, unsigned size);
 void pic_master_out(struct vcpu *v, u16 port, unsigned size, u32 val);
 u32 pic_slave_in(struct vcpu *v, u16 port, unsigned size);
 void pic_slave_out(struct vcpu *v, u16 port, unsigned size, u32 val);
+u32 rtc_in(struct vcpu *v, u16 port, unsigned size);
+void rtc_out(struct vcpu *v, u16 port, unsigned size, u32 val);
+
+/* Pure RTC (rtc.c); t is TSC cycles since the platform's origin. */
+u8 rtc_read(struct rtc_cmos *r, u8 reg, u64 t, u64 tsc_khz);
+void rtc_write(struct rtc_cmos *r, u8 reg, u8 val);
+/* t of the next alarm (an update whose time matches the alarm registers,
+ * 0xC0-0xFF: any) after t, when register B's AIE is set; 0: none. */
+u64 rtc_next_alarm(const struct rtc_cmos *r, u64 t, u64 tsc_khz);
+
 /* Pure: PM timer ticks after tsc_delta cycles at tsc_khz (32-bit wrap). */
 u32 pm_timer_ticks(u64 tsc_delta, u64 tsc_khz);
 /* Pure: the byte at offset of fw_cfg item key. */
