@@ -10,7 +10,6 @@
 #include "arch/cpu.h"
 #include "arch/idt.h"
 #include "hv/guest/guest.h"
-#include "hv/guest/vcpu_pkrs.h"
 #include "hv/log.h"
 #include "hv/park/park.h"
 #include "hv/platform/lapic.h"
@@ -125,39 +124,6 @@ void vlapic_guest_start(struct guest *g)
 	}
 }
 
-/* SIPI (SDM 9.4.4.1, 11.6.1): real mode at vector << 12, CS.sel =
- * vector << 8, IP 0. Real mode under SVM needs nested paging (CR0.PG=0)
- * and real-mode segment attributes (APM 15.5.1). */
-static void start_real_mode(struct vcpu *v, u8 vector)
-{
-	struct vmcb_save *s;
-	u64 tsc_offset = v->vmcb->control.tsc_offset;
-	const struct vmcb_seg data = { 0, 0x93, 0xffff, 0 };
-
-	vcpu_reset(v, 0, 0, 0);
-	vcpu_pkrs_enter(v); /* in its loop: the reset PKRS (0) in hardware */
-	v->vmcb->control.tsc_offset = tsc_offset;
-	s = &v->vmcb->save;
-	s->cs = (struct vmcb_seg){ (u16)(vector << 8), 0x9b, 0xffff,
-				   (u64)vector << 12 };
-	s->ds = s->es = s->ss = s->fs = s->gs = data;
-	s->tr = (struct vmcb_seg){ 0, 0x8b, 0xffff, 0 };
-	s->ldtr = (struct vmcb_seg){ 0, 0x82, 0xffff, 0 };
-	s->gdtr = (struct vmcb_seg){ 0, 0, 0xffff, 0 };
-	s->idtr = (struct vmcb_seg){ 0, 0, 0xffff, 0 };
-	s->cr0 = BIT(4); /* ET; PE=0, PG=0 */
-	s->cr3 = s->cr4 = 0;
-	s->efer = EFER_SVME; /* VMRUN needs it; hidden from the guest */
-	s->rflags = 0x2;
-	s->rip = 0;
-	s->rsp = 0;
-	v->vmcb->control.clean = 0;
-	v->lapic.c.nmi_masked = v->lapic.c.iret_wait = false;
-	v->lapic.c.nmi_step = false;
-	v->lapic.c.vtpr = 0;
-	v->lapic.c.host_at = 0;
-}
-
 bool vlapic_before_run(struct vcpu *v)
 {
 	struct vlapic *l = &v->lapic;
@@ -169,7 +135,8 @@ bool vlapic_before_run(struct vcpu *v)
 		int vec = vlapic_take_startup(l);
 
 		if (vec >= 0) {
-			start_real_mode(v, (u8)vec);
+			/* SIPI (SDM 9.4.4.1): CS.sel = vector << 8, IP 0. */
+			vcpu_start_real(v, (u16)(vec << 8), 0);
 			vcpu_watchdog_arm(v); /* waiting is not a hang */
 			return true;
 		}

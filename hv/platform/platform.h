@@ -96,6 +96,9 @@ void rtc_write(struct rtc_cmos *r, u8 reg, u8 val);
  * 0xC0-0xFF: any) after t, when register B's AIE is set; 0: none. */
 u64 rtc_next_alarm(const struct rtc_cmos *r, u64 t, u64 tsc_khz);
 
+/* cpu_reset.c: v starts in real mode at cs:ip (SIPI, S3 resume). */
+void vcpu_start_real(struct vcpu *v, u16 cs, u16 ip);
+
 /* Pure: PM timer ticks after tsc_delta cycles at tsc_khz (32-bit wrap). */
 u32 pm_timer_ticks(u64 tsc_delta, u64 tsc_khz);
 /* Pure: the byte at offset of fw_cfg item key. */
