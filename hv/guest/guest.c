@@ -225,6 +225,7 @@ static int load_multiboot(struct guest *g, const struct guest_params *p)
 				     .ram_size = g->mem_size,
 				     .tsc_khz = g_tsc_khz,
 				     .pm_tsc0 = rdtsc(),
+				     .pm = ACPI_PM_INIT(MB_BIOS_START),
 				     .rtc = RTC_INIT,
 				     /* A masked PIC pair (pic.c). */
 				     .pic = { { .imr = 0xff }, { .imr = 0xff } } };
@@ -300,6 +301,7 @@ static int load_linux(struct guest *g, const struct guest_params *p)
 		.ram_size = g->mem_size,
 		.pm_tsc0 = rdtsc(),
 		.tsc_khz = g_tsc_khz,
+		.pm = ACPI_PM_INIT(LINUX_BIOS_START),
 		.rtc = RTC_INIT,
 		/* A masked PIC pair (pic.c). */
 		.pic = { { .imr = 0xff }, { .imr = 0xff } },

@@ -148,6 +148,22 @@ bool vlapic_before_run(struct vcpu *v)
 		if (__atomic_load_n(&l->init_pending, __ATOMIC_SEQ_CST) ||
 		    __atomic_load_n(&l->sipi, __ATOMIC_SEQ_CST))
 			continue;
+		/* ACPI S3: vCPU 0 wakes at the RTC alarm (acpi_pm.c). */
+		if (v->id == 0 && acpi_s3_asleep(&g->plat)) {
+			u64 until;
+
+			switch (acpi_s3_poll(v, rdtsc(), &until)) {
+			case ACPI_S3_RESUMED:
+				vcpu_watchdog_arm(v);
+				return true;
+			case ACPI_S3_STOPPED:
+				return false;
+			case ACPI_S3_ASLEEP:
+				if (until)
+					host_timer_arm_until(v, until);
+				break;
+			}
+		}
 		if (park_ready())
 			park_until(PARK_VCPU_HALTED, &v->wake);
 		else

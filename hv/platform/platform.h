@@ -41,6 +41,23 @@ struct fw_cfg_dev {
 	u32 offset; /* next data byte of the selected item */
 };
 
+/* ACPI 6.5 4.8.3.1 PM1 event and 4.8.3.2 control registers (acpi_pm.c). */
+#define PM1_STS_RTC BIT(10)
+#define PM1_STS_WAK BIT(15)
+#define PM1_EN_RTC BIT(10)
+#define PM1_CNT_SCI_EN BIT(0)
+#define PM1_CNT_SLP_EN BIT(13) /* write-only */
+#define PM1_SLP_TYP(cnt) (((cnt) >> 10) & 7)
+#define SLP_TYP_S5 0 /* the DSDT's \_S5 and \_S3, as QEMU's */
+#define SLP_TYP_S3 1
+
+struct acpi_pm {
+	u16 sts, en, cnt; /* PM1_STS, PM1_EN, PM1_CNT */
+	volatile u32 asleep; /* in S3: every vCPU waits, vCPU 0 resumes */
+	u64 wake_tsc; /* host TSC of the RTC alarm ending S3; 0: none */
+	u64 facs_gpa; /* where the FACS (the waking vector) is */
+};
+
 /* MC146818 RTC with its CMOS index (rtc.c). Time and flags are derived
  * from the host TSC since the platform's TSC origin (pm_tsc0). */
 struct rtc_cmos {
@@ -65,10 +82,14 @@ struct platform {
 	u64 pm_tsc0; /* TSC when the PM timer read 0 */
 	u64 tsc_khz;
 	struct vlapic_bus lapic_bus; /* the vCPUs' vLAPICs (lapic_vcpu.c) */
+	struct acpi_pm pm;
 	struct rtc_cmos rtc;
 };
 
-/* The RTC's reset state (guest.c). */
+/* The reset state of the PM1 block and the RTC (guest.c). */
+#define ACPI_PM_INIT(tables_gpa)                        \
+	{ .cnt = PM1_CNT_SCI_EN, /* no SMI_CMD: ACPI mode */ \
+	  .facs_gpa = (tables_gpa) + ACPI_FACS_OFF }
 #define RTC_INIT { .a = RTC_REG_A_RESET, .b = RTC_REG_B_RESET }
 
 /* The port table (ports.c): true when a device owns the port. */
@@ -86,8 +107,26 @@ u32 pic_master_in(struct vcpu *v, u16 port, unsigned size);
 void pic_master_out(struct vcpu *v, u16 port, unsigned size, u32 val);
 u32 pic_slave_in(struct vcpu *v, u16 port, unsigned size);
 void pic_slave_out(struct vcpu *v, u16 port, unsigned size, u32 val);
+u32 acpi_pm_in(struct vcpu *v, u16 port, unsigned size);
+void acpi_pm_out(struct vcpu *v, u16 port, unsigned size, u32 val);
 u32 rtc_in(struct vcpu *v, u16 port, unsigned size);
 void rtc_out(struct vcpu *v, u16 port, unsigned size, u32 val);
+
+/* Pure: a write to the PM1 block (offset 0-5): PM1_STS write-1-to-clear,
+ * PM1_EN, PM1_CNT; returns the SLP_TYP written with SLP_EN, else -1. */
+int acpi_pm1_write(struct acpi_pm *pm, u16 off, unsigned size, u32 val);
+u32 acpi_pm1_read(const struct acpi_pm *pm, u16 off, unsigned size);
+/* S3 (acpi_pm.c): entered by v's PM1_CNT write; while asleep vCPU 0 polls
+ * (lapic_vcpu.c): ACPI_S3_ASLEEP with *until the host TSC to look again
+ * (0: never), ACPI_S3_RESUMED (v starts at the waking vector), or
+ * ACPI_S3_STOPPED (the guest was stopped). */
+enum acpi_s3 { ACPI_S3_ASLEEP, ACPI_S3_RESUMED, ACPI_S3_STOPPED };
+void acpi_s3_enter(struct vcpu *v);
+enum acpi_s3 acpi_s3_poll(struct vcpu *v, u64 now, u64 *until);
+static inline bool acpi_s3_asleep(const struct platform *p)
+{
+	return __atomic_load_n(&p->pm.asleep, __ATOMIC_ACQUIRE);
+}
 
 /* Pure RTC (rtc.c); t is TSC cycles since the platform's origin. */
 u8 rtc_read(struct rtc_cmos *r, u8 reg, u64 t, u64 tsc_khz);

@@ -16,6 +16,7 @@ static const struct port_dev ports[] = {
 	{ DEBUG_EXIT_PORT, 4, NULL, debug_exit_out },
 	{ FW_CFG_PORT, 2, fw_cfg_in, fw_cfg_out },
 	{ PM_TIMER_PORT, 4, pm_timer_in, NULL },
+	{ PM1_EVT_PORT, PM1_BLK_LEN, acpi_pm_in, acpi_pm_out },
 	{ RTC_PORT, 2, rtc_in, rtc_out },
 	{ PIC_MASTER_PORT, 2, pic_master_in, pic_master_out },
 	{ PIC_SLAVE_PORT, 2, pic_slave_in, pic_slave_out },

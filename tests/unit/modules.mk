@@ -45,7 +45,7 @@ MOD_exits := hv/svm/exit_table.c hv/svm/exit_cpuid.c hv/svm/exit_msr.c \
 # The guest platform's devices (hv/platform/) and MMIO emulation (hv/emul/).
 MOD_platform := hv/platform/ports.c hv/platform/uart.c \
 	hv/platform/debug_exit.c hv/platform/fw_cfg.c hv/platform/pm_timer.c \
-	hv/platform/pic.c hv/platform/rtc.c \
+	hv/platform/pic.c hv/platform/acpi_pm.c hv/platform/rtc.c \
 	hv/platform/cpu_reset.c
 MOD_vlapic := hv/platform/lapic.c hv/platform/lapic_mmio.c \
 	hv/platform/lapic_irq.c hv/platform/lapic_timer.c hv/platform/lapic_ipi.c \
