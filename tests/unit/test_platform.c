@@ -73,6 +73,58 @@ static void test_acpi_tables_parse_back(void **state)
 	free(buf);
 }
 
+/* The FACS behind FIRMWARE_CTRL and X_FIRMWARE_CTRL (ACPI 6.5 5.2.10:
+ * 64 bytes, 64-byte aligned, waking vector at 12, 0 until OSPM sets it),
+ * the PM1a blocks (5.2.9) and the DSDT's \_S3 package (SLP_TYP 1). */
+static void test_acpi_facs_pm1(void **state)
+{
+	u8 *buf = aligned_alloc(4096, ACPI_TABLES_SIZE);
+	u64 base = 0xe0000, x;
+	const u8 *fadt, *facs, *dsdt, *gas;
+	static const u8 s3[] = { 0x08, '_', 'S', '3', '_', 0x12, 0x06,
+				 0x04, 0x01, 0x01, 0x00, 0x00 };
+
+	(void)state;
+	acpi_tables_build(buf, base, 2);
+	memcpy(&x, buf + 0x80 + 36, 8);
+	fadt = buf + (x - base);
+	assert_memory_equal(fadt, "FACP", 4);
+	assert_int_equal(sum(fadt, *(const u32 *)(fadt + 4)), 0);
+	/* FIRMWARE_CTRL (36) and X_FIRMWARE_CTRL (132). */
+	assert_int_equal(*(const u32 *)(fadt + 36), base + ACPI_FACS_OFF);
+	memcpy(&x, fadt + 132, 8);
+	assert_int_equal(x, base + ACPI_FACS_OFF);
+	assert_int_equal(x % 64, 0);
+	facs = buf + ACPI_FACS_OFF;
+	assert_memory_equal(facs, "FACS", 4);
+	assert_int_equal(*(const u32 *)(facs + 4), 64);
+	assert_int_equal(*(const u32 *)(facs + 12), 0);
+	/* PM1a_EVT_BLK (56), PM1a_CNT_BLK (64), their lengths (88, 89),
+	 * and the X_ GAS (148, 172: I/O space, address at +4). */
+	assert_int_equal(*(const u32 *)(fadt + 56), PM1_EVT_PORT);
+	assert_int_equal(*(const u32 *)(fadt + 64), PM1_CNT_PORT);
+	assert_int_equal(fadt[88], 4);
+	assert_int_equal(fadt[89], 2);
+	gas = fadt + 148;
+	memcpy(&x, gas + 4, 8);
+	assert_int_equal(gas[0], ACPI_GAS_IO);
+	assert_int_equal(gas[1], 32);
+	assert_int_equal(x, PM1_EVT_PORT);
+	gas = fadt + 172;
+	memcpy(&x, gas + 4, 8);
+	assert_int_equal(gas[0], ACPI_GAS_IO);
+	assert_int_equal(gas[1], 16);
+	assert_int_equal(x, PM1_CNT_PORT);
+	/* The PM timer stays where it was. */
+	assert_int_equal(*(const u32 *)(fadt + 76), PM_TIMER_PORT);
+	/* The DSDT: checksum, and Name (_S3, Package () { 1, 1, 0, 0 }). */
+	dsdt = buf + (*(const u32 *)(fadt + 40) - base);
+	assert_memory_equal(dsdt, "DSDT", 4);
+	assert_int_equal(sum(dsdt, *(const u32 *)(dsdt + 4)), 0);
+	assert_memory_equal(dsdt + 36, s3, sizeof(s3));
+	free(buf);
+}
+
 static void test_pm_timer_rate(void **state)
 {
 	(void)state;
@@ -168,6 +220,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_acpi_tables_parse_back),
+		cmocka_unit_test(test_acpi_facs_pm1),
 		cmocka_unit_test(test_pm_timer_rate),
 		cmocka_unit_test(test_fw_cfg_items),
 		cmocka_unit_test(test_multiboot_header),
