@@ -6,6 +6,7 @@
 # sieve runs only with KUT_SLOW=1: it takes over its 180 s timeout under
 # TCG on a shared 2-core host, both ways. The interrupt tests here are the
 # quick ones (vLAPIC IPIs, injection, TSC-deadline, INIT/SIPI, real mode);
+# s3 sleeps one second in ACPI S3 (RTC alarm) and resumes in real mode;
 # smptest3, vmexit_ipi_halt, vmexit_tscdeadline_immed, vmexit_cr0_wp and
 # vmexit_cr4_pge run only in make kut (docs/GUESTS.md).
 . "$(dirname "$0")/lib.sh"
@@ -13,7 +14,7 @@
 tests="setjmp memory umip syscall rdpru xsave pcid-enabled pcid-disabled
 pcid-asymmetric hypercall tsc tsc_adjust vmexit_cpuid vmexit_vmcall
 vmexit_mov_from_cr8 vmexit_mov_to_cr8 vmexit_inl_pmtimer
-eventinj smptest vmexit_ipi vmexit_tscdeadline realmode x2apic xapic"
+eventinj smptest vmexit_ipi vmexit_tscdeadline realmode x2apic xapic s3"
 [ "${KUT_SLOW:-0}" = 1 ] && tests="$tests sieve"
 
 why=$("$top/tools/kut-build.sh")
