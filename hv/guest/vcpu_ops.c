@@ -18,6 +18,25 @@ void vcpu_inject_exception(struct vcpu *v, u8 vector, bool has_err, u32 err)
 	v->vmcb->control.event_inj = e;
 }
 
+/* An intercepted instruction never executes in the guest, so the CPU's
+ * single-step trap after it (SDM vol 3B 18.3.1.4; APM vol 2 13.1.3.5) is
+ * minhv's to raise: a #DB trap with RIP after the instruction, DR6.BS set
+ * and B0-B3 clear, as KVM does for instructions it emulates. An
+ * instruction that did not complete (a fault injected, a REP string I/O
+ * that continues) leaves RIP where it was and gets none; a vCPU reset
+ * (INIT/SIPI, S3) clears TF. */
+__attribute__((cold)) void vcpu_step_trap(struct vcpu *v, u64 rip_before)
+{
+	struct vmcb *vm = v->vmcb;
+
+	if (vm->save.rip == rip_before || !(vm->save.rflags & RFLAGS_TF) ||
+	    (vm->control.event_inj & EVENTINJ_VALID))
+		return;
+	vm->save.dr6 = (vm->save.dr6 | DR6_ACTIVE_LOW | DR6_BS) & ~DR6_TRAP_BITS;
+	vmcb_mark_dirty(vm, VMCB_CLEAN_DRX);
+	vcpu_inject_exception(v, VEC_DB, false, 0);
+}
+
 /* Out of line: the guest_stop() call would give vcpu_skip_insn() a frame
  * on every exit. */
 static __attribute__((noinline, cold)) bool skip_failed(struct vcpu *v)

@@ -487,6 +487,39 @@ static void test_misc_enable(void **s)
 	assert_int_equal(fx_v[1]->misc_enable, 0); /* its own */
 }
 
+/* A guest single-stepping (RFLAGS.TF) through an instruction minhv carries
+ * out gets the #DB trap the CPU would raise after it: RIP past the
+ * instruction, DR6.BS set and B0-B3 clear, the DR clean bit dropped. A
+ * faulting one gets only its fault; without TF nothing is added. */
+static void test_single_step_trap(void **s)
+{
+	const u64 db = VEC_DB | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID;
+	struct vmcb *vm = fx_v[0]->vmcb;
+
+	(void)s;
+	vm->save.rflags = 0x302; /* TF, IF */
+	vm->save.dr6 = 0xffff0ff1; /* B0 from an earlier breakpoint */
+	vm->control.clean = VMCB_CLEAN_ALL;
+	assert_int_equal(fx_run(VMEXIT_CPUID, 0, 0), EXIT_RESUME);
+	assert_int_equal(vm->save.rip, RIP0 + 2);
+	assert_int_equal(vm->control.event_inj, db);
+	assert_int_equal(vm->save.dr6, 0xffff4ff0);
+	assert_int_equal(vm->control.clean & VMCB_CLEAN_DRX, 0);
+	/* IN AL, 0x80: carried out by minhv, the trap follows */
+	assert_int_equal(fx_run(VMEXIT_IOIO, IO(0x80, 0, 1), RIP0 + 2),
+			 EXIT_RESUME);
+	assert_int_equal(vm->control.event_inj, db);
+	/* RDMSR of an MSR nobody has: #GP, no trap (it did not complete) */
+	msr_access(0x12345678, false, 0);
+	expect_gp();
+	/* TF clear: nothing added */
+	vm->save.rflags = 0x202;
+	vm->save.dr6 = 0xffff0ff0;
+	assert_int_equal(fx_run(VMEXIT_CPUID, 0, 0), EXIT_RESUME);
+	assert_int_equal(vm->control.event_inj, 0);
+	assert_int_equal(vm->save.dr6, 0xffff0ff0);
+}
+
 static void test_hlt_pause(void **s)
 {
 	struct vcpu *v = fx_v[0];
@@ -604,6 +637,7 @@ int main(void)
 		T(test_invalid_other_insn),
 		T(test_tsc_adjust),
 		T(test_misc_enable),
+		T(test_single_step_trap),
 		T(test_npf_outside),
 		T(test_shutdown),
 		T(test_svm_insns_ud),
