@@ -154,5 +154,6 @@ int mmio_emulate(struct vcpu *v, gpa_t gpa, const struct mmio_region *r,
 	v->vmcb->save.rip += in.len;
 	if (mode == INSN_MODE32)
 		v->vmcb->save.rip &= 0xffffffffULL;
+	vcpu_insn_done(v);
 	return 0;
 }

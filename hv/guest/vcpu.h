@@ -98,10 +98,16 @@ struct vcpu {
 
 /* vcpu_ops.c: pure helpers on a vCPU's VMCB. */
 void vcpu_inject_exception(struct vcpu *v, u8 vector, bool has_err, u32 err);
-/* After an exit handler carried out the guest's instruction with RFLAGS.TF
- * set (RIP moved from rip_before, no event injected, TF still set): the
- * single-step #DB trap, DR6.BS set (SDM vol 3B 18.3.1.4). */
-void vcpu_step_trap(struct vcpu *v, u64 rip_before);
+/* The single-step #DB trap after an instruction minhv carried out for a
+ * guest with RFLAGS.TF set (vcpu_ops.c); vcpu_insn_done() calls it. */
+void vcpu_step_trap(struct vcpu *v);
+/* Every exit handler that completes the guest's instruction (RIP moved
+ * past it) ends with this: TF set means the trap the CPU would raise. */
+static inline void vcpu_insn_done(struct vcpu *v)
+{
+	if (__builtin_expect(v->vmcb->save.rflags & RFLAGS_TF, 0))
+		vcpu_step_trap(v);
+}
 /* vcpu_spec.c, right around VMRUN (interrupts and GIF off): the guest's
  * SPEC_CTRL into the VMCB (V_SPEC_CTRL: hardware swaps) or the MSR
  * (software swap, hv/park/spec_ctrl.c), and back after #VMEXIT. */

@@ -21,16 +21,15 @@ void vcpu_inject_exception(struct vcpu *v, u8 vector, bool has_err, u32 err)
 /* An intercepted instruction never executes in the guest, so the CPU's
  * single-step trap after it (SDM vol 3B 18.3.1.4; APM vol 2 13.1.3.5) is
  * minhv's to raise: a #DB trap with RIP after the instruction, DR6.BS set
- * and B0-B3 clear, as KVM does for instructions it emulates. An
- * instruction that did not complete (a fault injected, a REP string I/O
- * that continues) leaves RIP where it was and gets none; a vCPU reset
- * (INIT/SIPI, S3) clears TF. */
-__attribute__((cold)) void vcpu_step_trap(struct vcpu *v, u64 rip_before)
+ * and B0-B3 clear, as KVM does for instructions it emulates. Called only
+ * once the instruction completed (vcpu_insn_done()): a faulting one, or a
+ * REP string I/O that continues, gets none. An event already queued for
+ * this entry is not overwritten. */
+__attribute__((cold)) void vcpu_step_trap(struct vcpu *v)
 {
 	struct vmcb *vm = v->vmcb;
 
-	if (vm->save.rip == rip_before || !(vm->save.rflags & RFLAGS_TF) ||
-	    (vm->control.event_inj & EVENTINJ_VALID))
+	if (vm->control.event_inj & EVENTINJ_VALID)
 		return;
 	vm->save.dr6 = (vm->save.dr6 | DR6_ACTIVE_LOW | DR6_BS) & ~DR6_TRAP_BITS;
 	vmcb_mark_dirty(vm, VMCB_CLEAN_DRX);
@@ -55,6 +54,7 @@ bool vcpu_skip_insn(struct vcpu *v)
 	if (!exit_next_rip(v->vmcb, g_features.nrips, &next))
 		return skip_failed(v);
 	v->vmcb->save.rip = next;
+	vcpu_insn_done(v);
 	return true;
 }
 

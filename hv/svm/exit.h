@@ -31,23 +31,13 @@ enum exit_action exit_dispatch_slow(struct vcpu *v, u64 code);
 static inline enum exit_action exit_dispatch_fast(struct vcpu *v, u64 code)
 {
 	const struct exit_entry *e;
-	const u64 rip = v->vmcb->save.rip;
-	const bool tf = v->vmcb->save.rflags & RFLAGS_TF;
-	enum exit_action act;
 
-	if (__builtin_expect(code >= EXIT_DIRECT, 0)) {
-		act = exit_dispatch_slow(v, code);
-	} else {
-		e = &exit_rows[exit_row_of[code]];
-		v->stats.exits++;
-		v->stats.count[e->kind]++;
-		act = e->handler(v);
-	}
-	/* A guest single-stepping through an instruction minhv carried out
-	 * gets the trap the CPU would have raised (vcpu_step_trap()). */
-	if (__builtin_expect(tf, 0) && act == EXIT_RESUME)
-		vcpu_step_trap(v, rip);
-	return act;
+	if (__builtin_expect(code >= EXIT_DIRECT, 0))
+		return exit_dispatch_slow(v, code);
+	e = &exit_rows[exit_row_of[code]];
+	v->stats.exits++;
+	v->stats.count[e->kind]++;
+	return e->handler(v);
 }
 
 /* The row for code; codes without one get {"?", EK_OTHER,

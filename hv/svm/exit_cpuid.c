@@ -171,6 +171,7 @@ static inline enum exit_action cpuid_done(struct vcpu *v, struct vmcb *vm,
 	v->gprs.rdx = rdx;
 	/* NRIP when the CPU wrote it (15.7.1), as exit_next_rip(). */
 	vm->save.rip = g_features.nrips && nrip ? nrip : vm->save.rip + 2;
+	vcpu_insn_done(v);
 	return EXIT_RESUME;
 }
 

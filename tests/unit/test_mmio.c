@@ -54,6 +54,14 @@ static int fd_write(void *d, u64 off, unsigned size, u64 val)
 
 static const struct mmio_ops fd_ops = { fd_read, fd_write };
 static struct fake_dev dev;
+
+/* Double of hv/guest/vcpu_ops.c: counts the single-step traps asked for. */
+static unsigned step_traps;
+void vcpu_step_trap(struct vcpu *vc)
+{
+	(void)vc;
+	step_traps++;
+}
 static struct mmio_region region = { { DEV_BASE }, 0x1000, &fd_ops, &dev };
 static struct guest *g;
 static struct vcpu *v;
@@ -282,6 +290,26 @@ static void test_failures(void **s)
 	assert_int_equal(v->vmcb->save.rip, 0x10000 + CODE + 2);
 }
 
+/* A completed access with RFLAGS.TF set asks for the single-step trap
+ * (vcpu_insn_done()); a refused one, or TF clear, does not. */
+static void test_single_step(void **s)
+{
+	(void)s;
+	step_traps = 0;
+	v->gprs.rcx = 0x55;
+	CODE_BYTES(0x89, 0x08); /* mov %ecx,(%eax) */
+	assert_int_equal(emulate(0), 0);
+	assert_int_equal(step_traps, 0);
+	v->vmcb->save.rip = CODE;
+	v->vmcb->save.rflags = BIT(8); /* TF */
+	assert_int_equal(emulate(0), 0);
+	assert_int_equal(step_traps, 1);
+	v->vmcb->save.rip = CODE;
+	CODE_BYTES(0x0f, 0x0b); /* UD2: refused */
+	assert_int_equal(emulate(0), -EINVAL);
+	assert_int_equal(step_traps, 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -294,6 +322,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_decode_assists, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_failures, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_single_step, setup,
+						teardown),
 	};
 
 	return cmocka_run_group_tests_name("mmio", tests, NULL, NULL);
