@@ -188,6 +188,13 @@ static inline bool vlapic_startup_maybe(const struct vlapic *l)
 	return __atomic_load_n(&l->pending, __ATOMIC_ACQUIRE) &
 	       VLAPIC_PEND_START;
 }
+/* Owner: may vlapic_next_event() find anything (an NMI or a vector was
+ * posted)? When not, it would return 0 and change nothing. */
+static inline bool vlapic_event_maybe(const struct vlapic *l)
+{
+	return __atomic_load_n(&l->pending, __ATOMIC_ACQUIRE) &
+	       (VLAPIC_PEND_IRR | VLAPIC_PEND_NMI);
+}
 
 /* lapic_timer.c: the timer. now is the guest's TSC. */
 /* Bus ticks (before the divider) to guest TSC cycles. */
@@ -236,6 +243,12 @@ void vlapic_host_timer_fired(struct vcpu *v);
  * into wait-for-SIPI and it waits here; a SIPI starts it in real mode.
  * false when the guest is stopping. */
 bool vlapic_before_run(struct vcpu *v);
+/* Has vlapic_before_run() anything to do (waiting for SIPI, or an INIT
+ * or SIPI posted)? When not it returns true at once. */
+static inline bool vlapic_before_run_maybe(const struct vlapic *l)
+{
+	return l->wait_sipi || vlapic_startup_maybe(l);
+}
 /* Run loop, right before VMRUN (interrupts off): timers, then the highest
  * pending event into EVENTINJ, or an interrupt window (V_IRQ + VINTR
  * intercept) when the guest cannot take it now; V_TPR; the host timer. */

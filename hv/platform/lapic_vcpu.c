@@ -165,9 +165,9 @@ bool vlapic_before_run(struct vcpu *v)
 
 	if (!guest_has_platform(g))
 		return true;
-	/* The common case, one load: running, and no INIT or SIPI posted
-	 * (struct vlapic's summary; a poster sets it before its kick). */
-	if (!l->wait_sipi && !vlapic_startup_maybe(l))
+	/* The common case (the run loop tests it inline too): running, and
+	 * no INIT or SIPI posted (struct vlapic's summary). */
+	if (!vlapic_before_run_maybe(l))
 		return true;
 	for (;;) {
 		int vec = vlapic_take_startup(l);
@@ -230,10 +230,13 @@ void vlapic_inject_pending(struct vcpu *v)
 	/* The NMI handler's IRET has retired once RIP moved on. */
 	if (l->c.iret_wait && vm->save.rip != l->c.iret_rip)
 		l->c.nmi_masked = l->c.iret_wait = false;
-	/* A re-injected event (EXITINTINFO) or a handler's goes first. */
-	ev = vlapic_next_event(l, vm->save.rflags & RFLAGS_IF,
-			       c->int_shadow & INT_SHADOW,
-			       c->event_inj & EVENTINJ_VALID, &vec);
+	/* A re-injected event (EXITINTINFO) or a handler's goes first.
+	 * Nothing posted: nothing to inject, no window to open. */
+	ev = 0;
+	if (vlapic_event_maybe(l))
+		ev = vlapic_next_event(l, vm->save.rflags & RFLAGS_IF,
+				       c->int_shadow & INT_SHADOW,
+				       c->event_inj & EVENTINJ_VALID, &vec);
 	if (ev & VLAPIC_INJ_NMI) {
 		c->event_inj = VEC_NMI | EVENTINJ_TYPE_NMI | EVENTINJ_VALID;
 		vmcb_set_intercept(vm, INTERCEPT_IRET); /* watch for IRET */
