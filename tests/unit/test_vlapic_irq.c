@@ -428,6 +428,7 @@ static void test_summary_irr_cleared_when_empty(void **s)
 	(void)s;
 	assert_false(vlapic_irr_maybe(l));
 	vlapic_set_irr(l, 0x40, false);
+	assert_true(vlapic_event_maybe(l));
 	vlapic_set_irr(l, 0x90, false);
 	w(l, 0x80, 0xf0); /* TPR blocks both */
 	assert_int_equal(vlapic_next_event(l, true, false, false, &vec), 0);
@@ -448,6 +449,7 @@ static void test_summary_irr_cleared_when_empty(void **s)
 	assert_int_equal(vlapic_next_event(l, true, false, false, &vec), 0);
 	assert_int_equal(pend(l), 0);
 	assert_false(vlapic_irr_maybe(l));
+	assert_false(vlapic_event_maybe(l));
 	/* A stale bit (IRR emptied by INIT) is dropped the same way. */
 	vlapic_set_irr(l, 0x41, false);
 	vlapic_init_reset(l);
@@ -464,7 +466,11 @@ static void test_summary_nmi_and_startup(void **s)
 	u8 vec = 0;
 
 	(void)s;
+	assert_false(vlapic_event_maybe(l));
+	assert_false(vlapic_before_run_maybe(l));
 	vlapic_deliver(l, VLAPIC_DM_NMI, 0, false);
+	assert_true(vlapic_event_maybe(l));
+	assert_false(vlapic_before_run_maybe(l));
 	assert_int_equal(vlapic_next_event(l, true, true, false, &vec),
 			 VLAPIC_INJ_WINDOW); /* shadow: held */
 	assert_int_equal(pend(l), VLAPIC_PEND_NMI);
@@ -480,15 +486,20 @@ static void test_summary_nmi_and_startup(void **s)
 			 VLAPIC_INJ_NMI);
 	assert_int_equal(pend(l), 0);
 	/* INIT, then SIPI: each look clears the bit, takes the event. */
+	assert_false(vlapic_event_maybe(l));
 	vlapic_deliver(l, VLAPIC_DM_INIT, 0, false);
 	assert_true(vlapic_startup_maybe(l));
+	assert_true(vlapic_before_run_maybe(l));
+	assert_false(vlapic_event_maybe(l));
 	assert_int_equal(vlapic_take_startup(l), -1);
 	assert_false(vlapic_startup_maybe(l));
 	assert_true(l->wait_sipi);
+	assert_true(vlapic_before_run_maybe(l)); /* waiting for SIPI */
 	vlapic_deliver(l, VLAPIC_DM_SIPI, 0x9a, false);
 	assert_true(vlapic_startup_maybe(l));
 	assert_int_equal(vlapic_take_startup(l), 0x9a);
 	assert_false(vlapic_startup_maybe(l));
+	assert_false(vlapic_before_run_maybe(l));
 	/* Nothing posted: the next entry injects nothing. */
 	assert_int_equal(vlapic_next_event(l, true, false, false, &vec), 0);
 }
