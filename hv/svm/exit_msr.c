@@ -54,10 +54,15 @@ static int lapic_msr(struct vcpu *v, u32 msr, bool wr, u64 *val)
 	if (msr == MSR_IA32_TSC_DEADLINE)
 		return vlapic_tsc_deadline_msr(v, wr, val);
 	if (msr != MSR_APIC_BASE &&
-	    (msr < VLAPIC_MSR_FIRST || msr > VLAPIC_MSR_LAST))
+	    (msr < VLAPIC_MSR_FIRST || msr > VLAPIC_MSR_LAST)) {
+		/* A TSC write moves the timers' clock: what expired by the
+		 * old one fires first. Other MSRs need no sync (the entry
+		 * path syncs TPR and timers). */
+		if (wr && (msr == MSR_TSC || msr == MSR_TSC_ADJUST))
+			vlapic_sync(v);
 		return exit_msr_pmu(v, msr, wr, val);
-	/* An APIC register: TPR from CR8, the time for the timer. Other
-	 * MSRs need neither (the entry path syncs TPR and timers). */
+	}
+	/* An APIC register: TPR from CR8, the time for the timer. */
 	vlapic_sync(v);
 	if (msr == MSR_APIC_BASE) {
 		if (wr) {
