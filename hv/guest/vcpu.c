@@ -109,8 +109,10 @@ run_loop(struct vcpu *v, struct svm_cpu *sc, u32 clean, const bool spec,
 
 	for (;;) {
 		/* vLAPIC of a foreign guest: INIT -> wait-for-SIPI here, with
-		 * interrupts on (hv/platform/lapic_vcpu.c). */
-		if (foreign && !vlapic_before_run(v))
+		 * interrupts on (hv/platform/lapic_vcpu.c); one load when
+		 * there is nothing to start. */
+		if (foreign && vlapic_before_run_maybe(&v->lapic) &&
+		    !vlapic_before_run(v))
 			break;
 		/* Dekker with vcpu_wait_out(): announce, then check the state,
 		 * interrupts off so a kick sent after the check stays pending
@@ -229,7 +231,11 @@ static void vcpu_run(struct vcpu *v)
 		if (!v->stats.path_n) /* any first path is the minimum */
 			v->stats.path_min = ~0ull;
 	}
-	if (spec || foreign)
+	/* A foreign guest without SPEC_CTRL switching or bench (the usual
+	 * one) has its own copy: no per-exit test of either. */
+	if (foreign && !spec && !bench)
+		run_loop(v, sc, clean, false, false, true);
+	else if (spec || foreign)
 		run_loop(v, sc, clean, spec, bench, foreign);
 	else if (bench)
 		run_loop(v, sc, clean, false, true, false);

@@ -100,7 +100,7 @@ void vlapic_init(struct vlapic *l, const struct vlapic_config *cfg)
 {
 	l->cfg = *cfg;
 	l->bus = NULL;
-	l->nmi_pending = l->init_pending = l->sipi = 0;
+	l->nmi_pending = l->init_pending = l->sipi = l->pending = 0;
 	l->wait_sipi = false;
 	l->now = l->fired = 0;
 	l->apic_base = VLAPIC_DEFAULT_BASE | APIC_BASE_EN |

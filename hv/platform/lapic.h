@@ -68,6 +68,10 @@ struct vlapic_bus {
  * hostile guest's 1-tick period would otherwise be an interrupt storm). */
 #define VLAPIC_MIN_PERIOD_US 50u
 #define VLAPIC_SIPI_PENDING BIT(8) /* sipi: vector | this */
+/* struct vlapic's pending summary. */
+#define VLAPIC_PEND_IRR BIT(0) /* a vector was set in IRR */
+#define VLAPIC_PEND_NMI BIT(1) /* nmi_pending was set */
+#define VLAPIC_PEND_START BIT(2) /* init_pending or sipi was set */
 
 struct vlapic {
 	struct vlapic_config cfg;
@@ -86,6 +90,12 @@ struct vlapic {
 	/* Events from other vCPUs, taken by the owner with an exchange. */
 	u32 nmi_pending, init_pending;
 	u32 sipi; /* VLAPIC_SIPI_PENDING | vector */
+	/* What may be pending (VLAPIC_PEND_*), so that the owner's entry
+	 * path tests one word instead of scanning IRR and three flags. A
+	 * poster sets the bit after the event itself; the owner clears it
+	 * before it looks at the event, so a clear bit means nothing of
+	 * that kind was posted (a set one may be stale). */
+	u32 pending;
 	bool wait_sipi; /* after INIT: only a SIPI (or INIT) starts it */
 	/* Timer, in guest TSC: next expiry (0: not armed), its start and
 	 * period (periodic). tsc_deadline is IA32_TSC_DEADLINE. */
@@ -143,6 +153,10 @@ int vlapic_pending_vector(const struct vlapic *l);
 /* Any requested vector at all (an interrupt wakes HLT only when above PPR:
  * use vlapic_pending_vector for that). */
 bool vlapic_irr_any(const struct vlapic *l);
+/* Owner: vlapic_irr_any() behind the pending summary: false at once when
+ * no vector was posted since IRR was last seen empty, and the summary bit
+ * cleared when IRR is found empty. */
+bool vlapic_irr_maybe(struct vlapic *l);
 /* The CPU takes vector: IRR -> ISR (SDM 11.8.4 INTA cycle). */
 void vlapic_ack(struct vlapic *l, u8 vector);
 /* EOI: clear the highest in-service bit (and its TMR bit). */
@@ -167,6 +181,20 @@ unsigned vlapic_next_event(struct vlapic *l, bool if_on, bool shadow, bool busy,
 /* Does a halted CPU wake (SDM vol 2 HLT): a deliverable interrupt
  * with IF=1, or an NMI or INIT whatever IF says. */
 bool vlapic_wakeup(const struct vlapic *l, bool if_on);
+/* Owner: may an INIT or SIPI be waiting (a cheap test before taking
+ * them with vlapic_take_startup())? */
+static inline bool vlapic_startup_maybe(const struct vlapic *l)
+{
+	return __atomic_load_n(&l->pending, __ATOMIC_ACQUIRE) &
+	       VLAPIC_PEND_START;
+}
+/* Owner: may vlapic_next_event() find anything (an NMI or a vector was
+ * posted)? When not, it would return 0 and change nothing. */
+static inline bool vlapic_event_maybe(const struct vlapic *l)
+{
+	return __atomic_load_n(&l->pending, __ATOMIC_ACQUIRE) &
+	       (VLAPIC_PEND_IRR | VLAPIC_PEND_NMI);
+}
 
 /* lapic_timer.c: the timer. now is the guest's TSC. */
 /* Bus ticks (before the divider) to guest TSC cycles. */
@@ -215,12 +243,20 @@ void vlapic_host_timer_fired(struct vcpu *v);
  * into wait-for-SIPI and it waits here; a SIPI starts it in real mode.
  * false when the guest is stopping. */
 bool vlapic_before_run(struct vcpu *v);
+/* Has vlapic_before_run() anything to do (waiting for SIPI, or an INIT
+ * or SIPI posted)? When not it returns true at once. */
+static inline bool vlapic_before_run_maybe(const struct vlapic *l)
+{
+	return l->wait_sipi || vlapic_startup_maybe(l);
+}
 /* Run loop, right before VMRUN (interrupts off): timers, then the highest
  * pending event into EVENTINJ, or an interrupt window (V_IRQ + VINTR
  * intercept) when the guest cannot take it now; V_TPR; the host timer. */
 void vlapic_inject_pending(struct vcpu *v);
 /* Exit handlers: before an APIC register access (CR8 -> TPR, the time). */
 void vlapic_sync(struct vcpu *v);
+/* Its first half: the guest's CR8 writes (V_TPR) into TPR. */
+void vlapic_sync_tpr(struct vcpu *v);
 /* HLT (RIP already past it): wait until an event wakes the vCPU. false
  * when the guest is stopping. */
 bool vlapic_hlt(struct vcpu *v);

@@ -20,7 +20,7 @@ static u64 guest_tsc(const struct vcpu *v)
 	return rdtsc() + v->vmcb->control.tsc_offset;
 }
 
-static void sync_tpr(struct vcpu *v)
+void vlapic_sync_tpr(struct vcpu *v)
 {
 	struct vlapic *l = &v->lapic;
 	u8 vt = v->vmcb->control.v_intr & V_TPR_MASK;
@@ -36,15 +36,18 @@ void vlapic_sync(struct vcpu *v)
 {
 	if (!guest_has_platform(v->guest))
 		return;
-	sync_tpr(v);
+	vlapic_sync_tpr(v);
 	v->lapic.now = guest_tsc(v);
 	vlapic_timer_poll(&v->lapic, v->lapic.now);
 }
 
-/* The interrupt window opened: the next VMRUN injects. */
+/* The interrupt window opened: the next VMRUN injects. V_IRQ changed
+ * here, so its clean bit goes (APM 15.15.3): vlapic_inject_pending()
+ * marks only what it changes itself. */
 enum exit_action vlapic_exit_vintr(struct vcpu *v)
 {
 	v->vmcb->control.v_intr &= ~V_IRQ;
+	vmcb_mark_dirty(v->vmcb, VMCB_CLEAN_TPR);
 	vmcb_clr_intercept(v->vmcb, INTERCEPT_VINTR);
 	return EXIT_RESUME;
 }

@@ -74,13 +74,20 @@ void vlapic_deliver(struct vlapic *t, u32 mode, u8 vector, bool level)
 		break;
 	case VLAPIC_DM_NMI:
 		__atomic_store_n(&t->nmi_pending, 1, __ATOMIC_SEQ_CST);
+		/* The summary after the event (struct vlapic). */
+		__atomic_fetch_or(&t->pending, VLAPIC_PEND_NMI,
+				  __ATOMIC_SEQ_CST);
 		break;
 	case VLAPIC_DM_INIT:
 		__atomic_store_n(&t->init_pending, 1, __ATOMIC_SEQ_CST);
+		__atomic_fetch_or(&t->pending, VLAPIC_PEND_START,
+				  __ATOMIC_SEQ_CST);
 		break;
 	case VLAPIC_DM_SIPI:
 		__atomic_store_n(&t->sipi, VLAPIC_SIPI_PENDING | vector,
 				 __ATOMIC_SEQ_CST);
+		__atomic_fetch_or(&t->pending, VLAPIC_PEND_START,
+				  __ATOMIC_SEQ_CST);
 		break;
 	default:
 		return; /* SMI, ExtINT, reserved: nothing to deliver */

@@ -30,6 +30,8 @@ void vlapic_set_irr(struct vlapic *l, u8 vector, bool level)
 		__atomic_fetch_and(&l->tmr[vector >> 5], ~bit,
 				   __ATOMIC_SEQ_CST);
 	__atomic_fetch_or(&l->irr[vector >> 5], bit, __ATOMIC_SEQ_CST);
+	/* After the IRR bit: vlapic_irr_maybe() relies on the order. */
+	__atomic_fetch_or(&l->pending, VLAPIC_PEND_IRR, __ATOMIC_SEQ_CST);
 }
 
 /* SDM 11.8.3.1: PPR = TPR when TPR[7:4] >= ISRV[7:4], else ISRV[7:4]. */
@@ -56,6 +58,23 @@ int vlapic_pending_vector(const struct vlapic *l)
 bool vlapic_irr_any(const struct vlapic *l)
 {
 	return highest(l->irr, true) >= 0;
+}
+
+/* The summary bit is cleared before IRR is looked at again, both SEQ_CST:
+ * a vector whose IRR bit that second look misses was set after it, so its
+ * poster's summary OR (which follows its IRR OR) comes after our clear and
+ * the bit stays set. A vector the look sees keeps the bit set. */
+bool vlapic_irr_maybe(struct vlapic *l)
+{
+	if (!(__atomic_load_n(&l->pending, __ATOMIC_ACQUIRE) & VLAPIC_PEND_IRR))
+		return false;
+	if (vlapic_irr_any(l))
+		return true;
+	__atomic_fetch_and(&l->pending, ~VLAPIC_PEND_IRR, __ATOMIC_SEQ_CST);
+	if (!vlapic_irr_any(l))
+		return false;
+	__atomic_fetch_or(&l->pending, VLAPIC_PEND_IRR, __ATOMIC_SEQ_CST);
+	return true;
 }
 
 void vlapic_ack(struct vlapic *l, u8 vector)
@@ -90,6 +109,9 @@ int vlapic_take_startup(struct vlapic *l)
 {
 	u32 s;
 
+	/* Summary first, then the events (struct vlapic's rule): one posted
+	 * after the exchanges below sets the bit again. */
+	__atomic_fetch_and(&l->pending, ~VLAPIC_PEND_START, __ATOMIC_SEQ_CST);
 	if (__atomic_exchange_n(&l->init_pending, 0, __ATOMIC_SEQ_CST))
 		vlapic_init_reset(l);
 	s = __atomic_exchange_n(&l->sipi, 0, __ATOMIC_SEQ_CST);
@@ -102,21 +124,33 @@ int vlapic_take_startup(struct vlapic *l)
 unsigned vlapic_next_event(struct vlapic *l, bool if_on, bool shadow, bool busy,
 			   u8 *vec)
 {
+	/* With its summary bit clear no NMI was posted (struct vlapic): no
+	 * locked exchange on the entry path of a guest without NMIs. */
+	bool nmi = __atomic_load_n(&l->pending, __ATOMIC_ACQUIRE) &
+		   VLAPIC_PEND_NMI;
 	unsigned r = 0;
 	int v;
 
 	/* An interrupt shadow (STI, MOV SS) holds NMIs too (SDM 6.8.3). */
-	if (!busy && !shadow && !l->c.nmi_masked &&
-	    __atomic_exchange_n(&l->nmi_pending, 0, __ATOMIC_SEQ_CST)) {
-		l->c.nmi_masked = true; /* blocked until IRET (SDM 6.7.1) */
-		r |= VLAPIC_INJ_NMI;
-		busy = true;
+	if (nmi && !busy && !shadow && !l->c.nmi_masked) {
+		/* The summary bit before the event, as for IRR. */
+		__atomic_fetch_and(&l->pending, ~VLAPIC_PEND_NMI,
+				   __ATOMIC_SEQ_CST);
+		if (__atomic_exchange_n(&l->nmi_pending, 0, __ATOMIC_SEQ_CST)) {
+			/* Blocked until IRET (SDM 6.7.1). */
+			l->c.nmi_masked = true;
+			r |= VLAPIC_INJ_NMI;
+			busy = true;
+		}
 	}
 	/* Held by the shadow or another event: exit once it is over (a
 	 * guest spinning in STI; NOP loops would otherwise never see it). */
-	if (!(r & VLAPIC_INJ_NMI) && !l->c.nmi_masked &&
+	if (nmi && !(r & VLAPIC_INJ_NMI) && !l->c.nmi_masked &&
 	    __atomic_load_n(&l->nmi_pending, __ATOMIC_ACQUIRE))
 		r |= VLAPIC_INJ_WINDOW;
+	/* Nothing posted since IRR was last seen empty: no scan. */
+	if (!vlapic_irr_maybe(l))
+		return r;
 	v = vlapic_pending_vector(l);
 	if (v < 0)
 		return r;

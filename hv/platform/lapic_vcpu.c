@@ -24,9 +24,6 @@
 #define V_IGN_TPR BIT(20)
 #define V_INTR_VECTOR(v) ((u64)(v) << 32)
 #define INT_SHADOW BIT(0) /* int_shadow (0x68) bit 0, APM 15.21.5 */
-#define CLEAN_I BIT(0) /* intercepts (APM 15.15.3 table 15-9) */
-#define CLEAN_TPR BIT(3) /* V_TPR, V_IRQ, V_INTR_* */
-#define CLEAN_ALL 0xffffffffu
 #define RFLAGS_TF BIT(8)
 #define RFLAGS_IF BIT(9)
 #define DR6_BS BIT(14)
@@ -72,13 +69,14 @@ void vlapic_host_timer_fired(struct vcpu *v)
 }
 
 /* Arm the host timer for the guest timer's expiry, or for host TSC
- * `until` when that is sooner (0: none). */
-static void host_timer_arm_until(struct vcpu *v, u64 until)
+ * `until` when that is sooner (0: none); now is the host TSC. The caller
+ * has checked that there is something to arm for. */
+static void host_timer_arm_at(struct vcpu *v, u64 until, u64 now)
 {
 	struct vlapic *l = &v->lapic;
-	u64 now = rdtsc(), at, ticks, max = HOST_TIMER_MAX_MS * g_tsc_khz;
+	u64 at, ticks, max = HOST_TIMER_MAX_MS * g_tsc_khz;
 
-	if ((!l->timer_next && !until) || !g_tsc_khz)
+	if (!g_tsc_khz)
 		return;
 	/* The guest timer in host TSC. */
 	at = l->timer_next ? l->timer_next - v->vmcb->control.tsc_offset :
@@ -96,9 +94,11 @@ static void host_timer_arm_until(struct vcpu *v, u64 until)
 	l->c.host_at = at > now ? at : now + 1;
 }
 
-static void host_timer_arm(struct vcpu *v)
+/* The same, reading the TSC only when there is something to arm for. */
+static void host_timer_arm_until(struct vcpu *v, u64 until)
 {
-	host_timer_arm_until(v, 0);
+	if (v->lapic.timer_next || until)
+		host_timer_arm_at(v, until, rdtsc());
 }
 
 void vlapic_guest_start(struct guest *g)
@@ -130,6 +130,10 @@ bool vlapic_before_run(struct vcpu *v)
 	struct guest *g = v->guest;
 
 	if (!guest_has_platform(g))
+		return true;
+	/* The common case (the run loop tests it inline too): running, and
+	 * no INIT or SIPI posted (struct vlapic's summary). */
+	if (!vlapic_before_run_maybe(l))
 		return true;
 	for (;;) {
 		int vec = vlapic_take_startup(l);
@@ -171,11 +175,23 @@ bool vlapic_before_run(struct vcpu *v)
 	}
 }
 
+/* V_INTR_* as an interrupt window leaves them (cleared at each entry). */
+#define V_WINDOW (V_IRQ | V_IGN_TPR | V_INTR_PRIO(0xf) | V_INTR_VECTOR(0xff))
+
+/* Every entry of a foreign guest, so the common case (no timer armed,
+ * nothing posted, no window open, TPR unchanged) reads no TSC, scans no
+ * IRR and leaves the VMCB clean bits as they are. The VMCB fields it
+ * writes are marked dirty only when their value changes (APM vol 2
+ * 15.15.3: a field written after the first VMRUN must have its clean bit
+ * cleared; V_TPR and V_IRQ as the CPU wrote them back at #VMEXIT are what
+ * it holds already, and exit handlers mark what they change). */
 void vlapic_inject_pending(struct vcpu *v)
 {
 	struct vmcb *vm = v->vmcb;
 	struct vmcb_control *c = &vm->control;
 	struct vlapic *l = &v->lapic;
+	const u64 v_intr = c->v_intr;
+	u64 now = 0;
 	unsigned ev;
 	u8 vec = 0;
 
@@ -183,17 +199,27 @@ void vlapic_inject_pending(struct vcpu *v)
 		return;
 	if (c->exit_code == VMEXIT_INTR)
 		l->c.host_at = 0; /* the watchdog may have re-armed it */
-	vlapic_sync(v); /* CR8 -> TPR, expired timers */
-	c->v_intr &= ~(V_TPR_MASK | V_IRQ | V_IGN_TPR | V_INTR_PRIO(0xf) |
-		       V_INTR_VECTOR(0xff));
-	vmcb_clr_intercept(vm, INTERCEPT_VINTR);
+	vlapic_sync_tpr(v); /* CR8 -> TPR */
+	/* Expired timers; the time is needed only when one is armed. */
+	if (l->timer_next) {
+		now = rdtsc();
+		vlapic_timer_poll(l, now + c->tsc_offset);
+	}
+	/* Last entry's interrupt window, if one was opened. */
+	if (v_intr & V_WINDOW)
+		c->v_intr &= ~V_WINDOW;
+	if (vmcb_has_intercept(vm, INTERCEPT_VINTR))
+		vmcb_clr_intercept(vm, INTERCEPT_VINTR);
 	/* The NMI handler's IRET has retired once RIP moved on. */
 	if (l->c.iret_wait && vm->save.rip != l->c.iret_rip)
 		l->c.nmi_masked = l->c.iret_wait = false;
-	/* A re-injected event (EXITINTINFO) or a handler's goes first. */
-	ev = vlapic_next_event(l, vm->save.rflags & RFLAGS_IF,
-			       c->int_shadow & INT_SHADOW,
-			       c->event_inj & EVENTINJ_VALID, &vec);
+	/* A re-injected event (EXITINTINFO) or a handler's goes first.
+	 * Nothing posted: nothing to inject, no window to open. */
+	ev = 0;
+	if (vlapic_event_maybe(l))
+		ev = vlapic_next_event(l, vm->save.rflags & RFLAGS_IF,
+				       c->int_shadow & INT_SHADOW,
+				       c->event_inj & EVENTINJ_VALID, &vec);
 	if (ev & VLAPIC_INJ_NMI) {
 		c->event_inj = VEC_NMI | EVENTINJ_TYPE_NMI | EVENTINJ_VALID;
 		vmcb_set_intercept(vm, INTERCEPT_IRET); /* watch for IRET */
@@ -208,9 +234,11 @@ void vlapic_inject_pending(struct vcpu *v)
 		vmcb_set_intercept(vm, INTERCEPT_VINTR);
 	}
 	l->c.vtpr = (l->tpr >> 4) & 0xf;
-	c->v_intr |= l->c.vtpr;
-	c->clean &= ~(CLEAN_I | CLEAN_TPR);
-	host_timer_arm(v);
+	c->v_intr = (c->v_intr & ~V_TPR_MASK) | l->c.vtpr;
+	if (c->v_intr != v_intr)
+		vmcb_mark_dirty(vm, VMCB_CLEAN_TPR);
+	if (l->timer_next)
+		host_timer_arm_at(v, 0, now);
 }
 
 bool vlapic_hlt(struct vcpu *v)

@@ -53,7 +53,17 @@ static int lapic_msr(struct vcpu *v, u32 msr, bool wr, u64 *val)
 		return 1;
 	if (msr == MSR_IA32_TSC_DEADLINE)
 		return vlapic_tsc_deadline_msr(v, wr, val);
-	vlapic_sync(v); /* TPR from CR8, the time for the timer */
+	if (msr != MSR_APIC_BASE &&
+	    (msr < VLAPIC_MSR_FIRST || msr > VLAPIC_MSR_LAST)) {
+		/* A TSC write moves the timers' clock: what expired by the
+		 * old one fires first. Other MSRs need no sync (the entry
+		 * path syncs TPR and timers). */
+		if (wr && (msr == MSR_TSC || msr == MSR_TSC_ADJUST))
+			vlapic_sync(v);
+		return exit_msr_pmu(v, msr, wr, val);
+	}
+	/* An APIC register: TPR from CR8, the time for the timer. */
+	vlapic_sync(v);
 	if (msr == MSR_APIC_BASE) {
 		if (wr) {
 			if (vlapic_apic_base_write(l, *val))
@@ -64,8 +74,6 @@ static int lapic_msr(struct vcpu *v, u32 msr, bool wr, u64 *val)
 		*val = vlapic_apic_base_read(l);
 		return 0;
 	}
-	if (msr < VLAPIC_MSR_FIRST || msr > VLAPIC_MSR_LAST)
-		return exit_msr_pmu(v, msr, wr, val);
 	if (wr)
 		return vlapic_msr_write(l, msr, *val) ? -EPERM : 0;
 	return vlapic_msr_read(l, msr, val) ? -EPERM : 0;

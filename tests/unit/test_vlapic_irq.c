@@ -2,8 +2,8 @@
 /* tests/unit/test_vlapic_irq.c - the virtual local APIC's behaviour: priority
  * arbitration, EOI order, TPR/PPR, masked LVTs, the timer (TSC-deadline in
  * the past, the periodic floor), every destination mode and shorthand on a
- * bus of four vLAPICs, INIT/SIPI and what to inject in an interrupt
- * shadow. */
+ * bus of four vLAPICs, INIT/SIPI, what to inject in an interrupt shadow,
+ * and the pending summary the entry path tests instead of the events. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -36,6 +36,8 @@ static int setup(void **s)
 	(void)s;
 	bus = (struct vlapic_bus){ at, notify, NULL, N };
 	for (u32 i = 0; i < N; i++) {
+		/* Owner state (c) too: vlapic_init() leaves it alone. */
+		memset(&cpu[i], 0, sizeof(cpu[i]));
 		vlapic_init(&cpu[i],
 			    &(struct vlapic_config){ .vcpu_id = i,
 						     .bsp = i == 0,
@@ -357,11 +359,11 @@ static void test_injection(void **s)
 	assert_false(irr(l, 0x40));
 	assert_int_equal(l->isr[2], 1u);
 	/* NMI first; a second one waits for the first one's IRET. */
-	l->nmi_pending = 1;
+	vlapic_deliver(l, VLAPIC_DM_NMI, 0, false);
 	vlapic_set_irr(l, 0x80, false);
 	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
 			 VLAPIC_INJ_NMI | VLAPIC_INJ_WINDOW);
-	l->nmi_pending = 1;
+	vlapic_deliver(l, VLAPIC_DM_NMI, 0, false);
 	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
 			 VLAPIC_INJ_INTR);
 	assert_true(l->nmi_pending);
@@ -371,6 +373,135 @@ static void test_injection(void **s)
 			 VLAPIC_INJ_WINDOW);
 	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
 			 VLAPIC_INJ_NMI);
+}
+
+static u32 pend(struct vlapic *l)
+{
+	return l->pending;
+}
+
+/* Every way an event reaches a vLAPIC sets its summary bit: a fixed IPI,
+ * a self IPI, the timer, NMI, INIT and SIPI; nothing else sets one. */
+static void test_summary_set_by_every_poster(void **s)
+{
+	struct vlapic *t = &cpu[1];
+
+	(void)s;
+	for (u32 i = 0; i < N; i++)
+		assert_int_equal(pend(&cpu[i]), 0);
+	for (u32 i = 0; i < N; i++)
+		to_x2(&cpu[i]);
+	/* A fixed IPI sets the target's bit only. */
+	assert_int_equal(vlapic_msr_write(&cpu[0], 0x830, (1ull << 32) | 0x50),
+			 0);
+	assert_int_equal(pend(t), VLAPIC_PEND_IRR);
+	assert_int_equal(pend(&cpu[0]) | pend(&cpu[2]) | pend(&cpu[3]), 0);
+	/* SELF_IPI (MSR 0x83f). */
+	assert_int_equal(vlapic_msr_write(&cpu[2], 0x83f, 0x51), 0);
+	assert_int_equal(pend(&cpu[2]), VLAPIC_PEND_IRR);
+	/* The timer (the owner's poll). */
+	w(&cpu[3], 0x320, 0x52);
+	vlapic_timer_write_init(&cpu[3], 10, 0);
+	assert_true(vlapic_timer_poll(&cpu[3], 1000000));
+	assert_int_equal(pend(&cpu[3]), VLAPIC_PEND_IRR);
+	/* NMI, INIT, SIPI. */
+	t = &cpu[0];
+	assert_int_equal(vlapic_msr_write(&cpu[1], 0x830, 4u << 8), 0);
+	assert_int_equal(pend(t), VLAPIC_PEND_NMI);
+	assert_int_equal(vlapic_msr_write(&cpu[1], 0x830, (5u << 8) | BIT(14)),
+			 0);
+	assert_int_equal(pend(t), VLAPIC_PEND_NMI | VLAPIC_PEND_START);
+	t->pending = 0;
+	assert_int_equal(vlapic_msr_write(&cpu[1], 0x830, (6u << 8) | 0x9a), 0);
+	assert_int_equal(pend(t), VLAPIC_PEND_START);
+	assert_true(vlapic_startup_maybe(t));
+}
+
+/* The IRR bit is cleared only when IRR is empty: a vector held back by
+ * PPR or IF keeps it, an acknowledged last vector lets it go, and a stale
+ * bit over an empty IRR goes at the next look. */
+static void test_summary_irr_cleared_when_empty(void **s)
+{
+	struct vlapic *l = &cpu[0];
+	u8 vec = 0;
+
+	(void)s;
+	assert_false(vlapic_irr_maybe(l));
+	vlapic_set_irr(l, 0x40, false);
+	assert_true(vlapic_event_maybe(l));
+	vlapic_set_irr(l, 0x90, false);
+	w(l, 0x80, 0xf0); /* TPR blocks both */
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec), 0);
+	assert_true(vlapic_irr_maybe(l));
+	assert_int_equal(pend(l), VLAPIC_PEND_IRR);
+	w(l, 0x80, 0);
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
+			 VLAPIC_INJ_INTR);
+	assert_int_equal(vec, 0x90);
+	/* 0x40 is left (under 0x90's class in service): still pending. */
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec), 0);
+	assert_int_equal(pend(l), VLAPIC_PEND_IRR);
+	w(l, 0xb0, 0); /* EOI 0x90 */
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
+			 VLAPIC_INJ_INTR);
+	assert_int_equal(vec, 0x40);
+	/* IRR empty now: the next look clears the bit, and stays quiet. */
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec), 0);
+	assert_int_equal(pend(l), 0);
+	assert_false(vlapic_irr_maybe(l));
+	assert_false(vlapic_event_maybe(l));
+	/* A stale bit (IRR emptied by INIT) is dropped the same way. */
+	vlapic_set_irr(l, 0x41, false);
+	vlapic_init_reset(l);
+	assert_int_equal(pend(l), VLAPIC_PEND_IRR);
+	assert_false(vlapic_irr_maybe(l));
+	assert_int_equal(pend(l), 0);
+}
+
+/* NMI: the bit goes when the NMI is taken, not while it is held by an NMI
+ * in service or a shadow; INIT/SIPI: when vlapic_take_startup() looks. */
+static void test_summary_nmi_and_startup(void **s)
+{
+	struct vlapic *l = &cpu[0];
+	u8 vec = 0;
+
+	(void)s;
+	assert_false(vlapic_event_maybe(l));
+	assert_false(vlapic_before_run_maybe(l));
+	vlapic_deliver(l, VLAPIC_DM_NMI, 0, false);
+	assert_true(vlapic_event_maybe(l));
+	assert_false(vlapic_before_run_maybe(l));
+	assert_int_equal(vlapic_next_event(l, true, true, false, &vec),
+			 VLAPIC_INJ_WINDOW); /* shadow: held */
+	assert_int_equal(pend(l), VLAPIC_PEND_NMI);
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
+			 VLAPIC_INJ_NMI);
+	assert_int_equal(pend(l), 0);
+	/* A second one while the first is in service: held, bit kept. */
+	vlapic_deliver(l, VLAPIC_DM_NMI, 0, false);
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec), 0);
+	assert_int_equal(pend(l), VLAPIC_PEND_NMI);
+	l->c.nmi_masked = false; /* IRET retired */
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
+			 VLAPIC_INJ_NMI);
+	assert_int_equal(pend(l), 0);
+	/* INIT, then SIPI: each look clears the bit, takes the event. */
+	assert_false(vlapic_event_maybe(l));
+	vlapic_deliver(l, VLAPIC_DM_INIT, 0, false);
+	assert_true(vlapic_startup_maybe(l));
+	assert_true(vlapic_before_run_maybe(l));
+	assert_false(vlapic_event_maybe(l));
+	assert_int_equal(vlapic_take_startup(l), -1);
+	assert_false(vlapic_startup_maybe(l));
+	assert_true(l->wait_sipi);
+	assert_true(vlapic_before_run_maybe(l)); /* waiting for SIPI */
+	vlapic_deliver(l, VLAPIC_DM_SIPI, 0x9a, false);
+	assert_true(vlapic_startup_maybe(l));
+	assert_int_equal(vlapic_take_startup(l), 0x9a);
+	assert_false(vlapic_startup_maybe(l));
+	assert_false(vlapic_before_run_maybe(l));
+	/* Nothing posted: the next entry injects nothing. */
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec), 0);
 }
 
 int main(void)
@@ -386,6 +517,10 @@ int main(void)
 		cmocka_unit_test_setup(test_x2apic_destinations, setup),
 		cmocka_unit_test_setup(test_nmi_init_sipi, setup),
 		cmocka_unit_test_setup(test_injection, setup),
+		cmocka_unit_test_setup(test_summary_set_by_every_poster, setup),
+		cmocka_unit_test_setup(test_summary_irr_cleared_when_empty,
+				       setup),
+		cmocka_unit_test_setup(test_summary_nmi_and_startup, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
