@@ -77,6 +77,7 @@ void features_detect(struct features *f)
 		cpuid(7, 0, &r);
 		f->pks = bit(r.ecx, 31);
 		f->tsc_adjust = bit(r.ebx, 1);
+		f->la57 = bit(r.ecx, 16);
 		if (f->vendor == VENDOR_INTEL) {
 			f->ibrs = bit(r.edx, 26);
 			f->ibpb = bit(r.edx, 26); /* IBRS and IBPB together */

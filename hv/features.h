@@ -31,6 +31,7 @@ struct features {
 	/* Leaf 7.0, any vendor */
 	bool pks; /* ECX[31]: CR4.PKS and the IA32_PKRS MSR (0x6E1) */
 	bool tsc_adjust; /* EBX[1]: the IA32_TSC_ADJUST MSR (0x3B) */
+	bool la57; /* ECX[16]: 5-level paging, 57-bit linear addresses */
 	/* 0x80000001 */
 	bool svm; /* ECX[2] */
 	bool nx; /* EDX[20] */

@@ -27,10 +27,15 @@ static bool pat_valid(u64 pat)
 	return true;
 }
 
-/* Bits 63:47 all equal (48-bit linear addresses; minhv never sets LA57). */
+/* Canonical for an MSR that holds a linear address: bits 63:N-1 all equal,
+ * N = 57 on a CPU with 5-level paging, whatever CR4.LA57 says, else 48
+ * (SDM vol 3A 4.5 and vol 4 "IA32_FS_BASE": WRMSR checks against the
+ * widest linear address the processor supports; KVM does the same). */
 static bool canonical(u64 a)
 {
-	return (u64)((s64)(a << 16) >> 16) == a;
+	const unsigned sh = g_features.la57 ? 7 : 16;
+
+	return (u64)((s64)(a << sh) >> sh) == a;
 }
 
 static bool is_mtrr(u32 msr)

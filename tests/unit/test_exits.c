@@ -126,6 +126,16 @@ static void test_msr_swapped_and_aux(void **s)
 	assert_int_equal(sv->fs.base, 0x1000);
 	msr_access(MSR_GS_BASE, true, 1ULL << 60);
 	expect_gp();
+	/* With 5-level paging in the CPU, 57 bits, whatever CR4.LA57 says */
+	msr_access(MSR_FS_BASE, true, 0xffaaaaaaaaaaaaaaULL);
+	expect_gp();
+	g_features.la57 = true;
+	msr_access(MSR_FS_BASE, true, 0xffaaaaaaaaaaaaaaULL);
+	expect_ok();
+	assert_int_equal(sv->fs.base, 0xffaaaaaaaaaaaaaaULL);
+	msr_access(MSR_FS_BASE, true, 0xaaaaaaaaaaaaaaaaULL);
+	expect_gp();
+	g_features.la57 = false;
 	msr_access(MSR_SFMASK, true, 1ULL << 32);
 	expect_gp();
 	msr_access(MSR_STAR, true, 0x0023001000000000ULL);
