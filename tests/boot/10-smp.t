@@ -58,8 +58,10 @@ expect_ktap_skip ipi.unicast "one CPU"
 if [ "${MINHV_SKIP_288:-0}" != 1 ]; then
 	# x2APIC IDs above 255: q35 with an IOMMU with EIM, as real
 	# hardware needs for them (TCG would also start them without it).
+	# A 2 s check-in limit: 288 TCG vCPUs on a loaded 2-core host can
+	# take more than the default 100 ms to start.
 	boot smp288 --smp 288 --mem 2048 --timeout 1500 \
-		--machine q35,kernel-irqchip=split --opts "tests=hello" \
+		--machine q35,kernel-irqchip=split --opts "tests=hello ap_timeout_ms=2000" \
 		-- -device intel-iommu,intremap=on,eim=on
 	smp_common "smp 288" 288 parallel x2APIC
 	expect_log '^acpi: 288 processor entries: 288 enabled, .*[1-9][0-9]* x2APIC entries' \
