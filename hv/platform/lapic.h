@@ -262,14 +262,15 @@ static inline bool vlapic_before_run_maybe(const struct vlapic *l)
 {
 	return l->wait_sipi || vlapic_startup_maybe(l);
 }
-/* Run loop, right before VMRUN (interrupts off): timers, then
- * vlapic_inject_events(); the host timer. */
+/* lapic_exit.c. Run loop, right before VMRUN (interrupts off): timers;
+ * an NMI into EVENTINJ, the highest deliverable vector offered as V_IRQ
+ * (V_INTR_VECTOR, V_INTR_PRIO, the CPU applying V_TPR), or an interrupt
+ * window (V_IRQ + V_IGN_TPR + VINTR intercept) for an NMI that must wait;
+ * V_TPR; the host timer (vlapic_host_timer_arm()) when a timer is armed. */
 void vlapic_inject_pending(struct vcpu *v);
-/* lapic_exit.c: its VMCB half. An NMI into EVENTINJ, the highest
- * deliverable vector offered as V_IRQ (V_INTR_VECTOR, V_INTR_PRIO, the
- * CPU applying V_TPR), or an interrupt window (V_IRQ + V_IGN_TPR + VINTR
- * intercept) for an NMI that must wait; V_TPR. */
-void vlapic_inject_events(struct vcpu *v);
+/* lapic_vcpu.c: arm the host LAPIC timer for the guest timer's expiry
+ * (now: the host TSC read for the timers' poll). */
+void vlapic_host_timer_arm(struct vcpu *v, u64 now);
 /* Run loop, right after every #VMEXIT of a foreign guest that had a
  * vector offered (c.offer), before EXITINTINFO is re-injected and before
  * any exit handler looks at the vLAPIC: did the CPU take the offer? */

@@ -68,12 +68,14 @@ void vlapic_sync(struct vcpu *v)
  * cpu_loop_exit() in QEMU and is not affected). The offered vector is
  * acknowledged only once vlapic_exit_offer() sees that the CPU took it.
  *
- * Every entry of a foreign guest: fields are marked dirty only when their
- * value changes (APM 15.15.3: a field written after the first VMRUN must
+ * Every entry of a foreign guest, so the common case (no timer armed,
+ * nothing posted, no window open, TPR unchanged) reads no TSC, scans no
+ * IRR and leaves the VMCB clean bits as they are: fields are marked dirty
+ * only when their value changes (APM 15.15.3: a field written after the first VMRUN must
  * have its clean bit cleared; V_TPR and V_IRQ as the CPU wrote them back
  * at #VMEXIT are what it holds already, and exit handlers mark what they
  * change), so an offer or window that stays the same costs nothing. */
-void vlapic_inject_events(struct vcpu *v)
+void vlapic_inject_pending(struct vcpu *v)
 {
 	struct vmcb *vm = v->vmcb;
 	struct vmcb_control *c = &vm->control;
@@ -81,10 +83,20 @@ void vlapic_inject_events(struct vcpu *v)
 	const u64 v_intr = c->v_intr;
 	/* V_INTR_PRIO/VECTOR of a vector the CPU took (it clears V_IRQ
 	 * only) are inert without V_IRQ: left as they are, not a change. */
-	u64 off = v_intr & (V_INTR_PRIO(0xf) | V_INTR_VECTOR(0xff));
+	u64 off = v_intr & (V_INTR_PRIO(0xf) | V_INTR_VECTOR(0xff)), now = 0;
 	unsigned ev = 0;
 	u8 vec = 0;
 
+	if (!guest_has_platform(v->guest))
+		return;
+	if (c->exit_code == VMEXIT_INTR)
+		l->c.host_at = 0; /* the watchdog may have re-armed it */
+	vlapic_sync_tpr(v); /* CR8 -> TPR */
+	/* Expired timers; the time is needed only when one is armed. */
+	if (l->timer_next) {
+		now = rdtsc();
+		vlapic_timer_poll(l, now + c->tsc_offset);
+	}
 	if (vmcb_has_intercept(vm, INTERCEPT_VINTR))
 		vmcb_clr_intercept(vm, INTERCEPT_VINTR);
 	/* The NMI handler's IRET has retired once RIP moved on. */
@@ -113,6 +125,8 @@ void vlapic_inject_events(struct vcpu *v)
 	c->v_intr = (v_intr & ~(V_OFFER | V_TPR_MASK)) | off | l->c.vtpr;
 	if (c->v_intr != v_intr)
 		vmcb_mark_dirty(vm, VMCB_CLEAN_TPR);
+	if (l->timer_next)
+		vlapic_host_timer_arm(v, now);
 }
 
 /* The CPU clears V_IRQ when it takes the virtual interrupt (APM 15.21.4;

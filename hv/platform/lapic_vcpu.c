@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* hv/platform/lapic_vcpu.c - the vLAPIC wired to a foreign guest's vCPUs:
  * the APIC bus (a target on another CPU is kicked with a host IPI), the
- * timers before VMRUN (the injection itself is lapic_exit.c's
- * vlapic_inject_events()), HLT and wait-for-SIPI waits
+ * host timer armed for the guest's (injection before VMRUN is
+ * lapic_exit.c's vlapic_inject_pending()), HLT and wait-for-SIPI waits
  * on a parked CPU, INIT/SIPI (SDM vol 3 9.4.4, 11.6.1), and the host LAPIC
  * timer armed for the guest timer's next expiry. */
 #include "hv/guest/vcpu_watchdog.h"
@@ -168,27 +168,9 @@ bool vlapic_before_run(struct vcpu *v)
 	}
 }
 
-/* Every entry of a foreign guest, so the common case (no timer armed,
- * nothing posted, no window open, TPR unchanged) reads no TSC, scans no
- * IRR and leaves the VMCB clean bits as they are. */
-void vlapic_inject_pending(struct vcpu *v)
+void vlapic_host_timer_arm(struct vcpu *v, u64 now)
 {
-	struct vlapic *l = &v->lapic;
-	u64 now = 0;
-
-	if (!guest_has_platform(v->guest))
-		return;
-	if (v->vmcb->control.exit_code == VMEXIT_INTR)
-		l->c.host_at = 0; /* the watchdog may have re-armed it */
-	vlapic_sync_tpr(v); /* CR8 -> TPR */
-	/* Expired timers; the time is needed only when one is armed. */
-	if (l->timer_next) {
-		now = rdtsc();
-		vlapic_timer_poll(l, now + v->vmcb->control.tsc_offset);
-	}
-	vlapic_inject_events(v);
-	if (l->timer_next)
-		host_timer_arm_at(v, 0, now);
+	host_timer_arm_at(v, 0, now);
 }
 
 bool vlapic_hlt(struct vcpu *v)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_vlapic_offer.c - a foreign guest's fixed interrupts
  * through V_IRQ (APM vol 2 15.21.4) against a fake vCPU and VMCB:
- * vlapic_inject_events() before VMRUN, vlapic_exit_offer() after the exit.
+ * vlapic_inject_pending() before VMRUN, vlapic_exit_offer() after the exit.
  * Offered, not acknowledged; acknowledged when V_IRQ reads back clear;
  * re-evaluated when it is still set (a higher vector replaces it); an
  * NMI through EVENTINJ beside it; an interrupted delivery (EXITINTINFO);
@@ -67,7 +67,7 @@ static u8 prio(void)
 static void entry(void)
 {
 	c->clean = VMCB_CLEAN_ALL;
-	vlapic_inject_events(v);
+	vlapic_inject_pending(v);
 }
 
 /* Offered whatever IF says (the CPU waits for IF=1 itself), with the
