@@ -70,11 +70,12 @@ void vlapic_sync(struct vcpu *v)
  *
  * Every entry of a foreign guest, so the common case (no timer armed,
  * nothing posted, no window open, TPR unchanged) reads no TSC, scans no
- * IRR and leaves the VMCB clean bits as they are: fields are marked dirty
- * only when their value changes (APM 15.15.3: a field written after the first VMRUN must
- * have its clean bit cleared; V_TPR and V_IRQ as the CPU wrote them back
- * at #VMEXIT are what it holds already, and exit handlers mark what they
- * change), so an offer or window that stays the same costs nothing. */
+ * IRR and leaves the VMCB clean bits as they are: fields are marked
+ * dirty only when their value changes (APM 15.15.3: a field written after
+ * the first VMRUN must have its clean bit cleared; V_TPR and V_IRQ as the
+ * CPU wrote them back at #VMEXIT are what it holds already, and exit
+ * handlers mark what they change), so an offer or window that stays the
+ * same costs nothing. */
 void vlapic_inject_pending(struct vcpu *v)
 {
 	struct vmcb *vm = v->vmcb;
