@@ -15,7 +15,6 @@
 #define CR0_NW BIT(29)
 #define CR0_CD BIT(30)
 #define CR4_PGE BIT(7)
-#define RFLAGS_IF BIT(9)
 
 /* ~90 s at 3 GHz: generous for 288 CPUs under TCG, finite on hardware. */
 static u64 barrier_timeout = 1ULL << 38;

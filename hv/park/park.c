@@ -13,7 +13,6 @@
 #include "hv/percpu.h"
 #include "hv/park/spec_ctrl.h"
 
-#define RFLAGS_IF (1ULL << 9)
 
 struct park_cpu *g_park_cpus;
 u32 g_park_ncpus;

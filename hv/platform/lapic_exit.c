@@ -20,11 +20,8 @@
 #define V_OFFER (V_IRQ | V_IGN_TPR | V_INTR_PRIO(0xf) | V_INTR_VECTOR(0xff))
 #define INT_SHADOW BIT(0) /* int_shadow (0x68) bit 0, APM 15.21.5 */
 #define EVENTINJ_TYPE_MASK (7ULL << 8)
-#define RFLAGS_IF BIT(9)
 #define VEC_NMI 2
 #define CLEAN_I BIT(0) /* intercepts (APM 15.15.3 table 15-9) */
-#define RFLAGS_TF BIT(8)
-#define DR6_BS BIT(14)
 
 static u64 guest_tsc(const struct vcpu *v)
 {

@@ -18,9 +18,6 @@
 #include "hv/svm/exit.h"
 #include "hv/svm/svm.h"
 
-#define RFLAGS_TF BIT(8)
-#define RFLAGS_IF BIT(9)
-#define DR6_BS BIT(14)
 /* The host timer never waits longer (a guest timer further out is
  * re-armed at the next exit; the watchdog ticks stay this short). */
 #define HOST_TIMER_MAX_MS 10

@@ -11,7 +11,6 @@
 #include "hv/platform/lapic.h"
 #include "lib/fmt.h"
 
-#define RFLAGS_IF BIT(9)
 
 enum exit_action exit_hlt(struct vcpu *v)
 {
