@@ -173,11 +173,6 @@ run_loop(struct vcpu *v, struct svm_cpu *sc, u32 clean, const bool spec,
 		if (bench)
 			v->stats.t_exit = __builtin_ia32_rdtsc();
 		vmcb_after_exit(vmcb, clean);
-		/* A vector offered through V_IRQ: taken or not, settled here,
-		 * the one place every exit passes before EXITINTINFO and the
-		 * handlers (hv/platform/lapic_exit.c). */
-		if (foreign && v->lapic.c.offer)
-			vlapic_exit_offer(v);
 		if (__builtin_expect(
 			    vmcb->control.exit_int_info & EVENTINJ_VALID, 0))
 			vcpu_reinject_event(v);

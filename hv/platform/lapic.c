@@ -79,7 +79,6 @@ static void reset_regs(struct vlapic *l)
 	l->timer_init = l->timer_div = 0;
 	for (unsigned i = 0; i < 8; i++)
 		l->irr[i] = l->isr[i] = l->tmr[i] = 0;
-	l->c.offer = 0; /* an offered vector is IRR too: gone with it */
 	l->timer_next = l->timer_start = l->timer_period = 0;
 	l->tsc_deadline = 0;
 }

@@ -108,11 +108,6 @@ struct vlapic {
 		bool iret_wait; /* IRET seen at iret_rip, not yet retired */
 		bool nmi_step; /* TF set by us to trap right after IRET */
 		u8 vtpr; /* V_TPR as last written to the VMCB */
-		/* The vector offered through V_IRQ for this run, as
-		 * VLAPIC_OFFERED | vector, 0 for none. Its IRR bit is out
-		 * of IRR while offered; vlapic_offer_done() settles it at
-		 * the exit (ISR when taken, back into IRR when not). */
-		u16 offer;
 		u64 iret_rip;
 		u64 host_at; /* host TSC the host timer is armed for; 0 none */
 	} c;
@@ -164,12 +159,6 @@ bool vlapic_irr_any(const struct vlapic *l);
 bool vlapic_irr_maybe(struct vlapic *l);
 /* The CPU takes vector: IRR -> ISR (SDM 11.8.4 INTA cycle). */
 void vlapic_ack(struct vlapic *l, u8 vector);
-/* The offered vector (struct vlapic's c.offer) at the exit that ends the
- * run it was offered for: taken (the CPU cleared V_IRQ) it goes into ISR,
- * the second half of vlapic_ack(); not taken it goes back into IRR, where
- * a higher vector may have joined it. No offer: nothing. */
-#define VLAPIC_OFFERED BIT(8)
-void vlapic_offer_done(struct vlapic *l, bool taken);
 /* EOI: clear the highest in-service bit (and its TMR bit). */
 void vlapic_eoi(struct vlapic *l);
 /* INIT (SDM 11.4.7.3): registers as at power-up except the ID, APIC base
@@ -179,18 +168,16 @@ void vlapic_init_reset(struct vlapic *l);
  * The vector to start at when a SIPI found the vCPU waiting for it, else
  * -1 (a SIPI outside wait-for-SIPI is dropped, SDM 9.4.4). */
 int vlapic_take_startup(struct vlapic *l);
-/* What to inject before VMRUN (APM 15.20-15.21): an NMI (EVENTINJ) when
- * no interrupt shadow, other event (busy) or NMI in service holds it;
- * one held by a shadow or event asks for an interrupt window instead.
- * Then, unless that window is wanted, the highest deliverable vector
- * (above PPR) to offer through V_IRQ: the CPU takes it once the guest has
- * IF=1 and no shadow, so neither holds the offer back. Consumes what it
- * returns (NMI taken and masked until IRET; the vector taken out of IRR
- * into c.offer, *vec); a previous offer still there goes back first. */
+/* What to inject before VMRUN (APM 15.20-15.21): an NMI unless one is in
+ * service; the highest deliverable interrupt when the guest can take it
+ * (IF=1, no interrupt shadow, no event already being injected), else an
+ * interrupt window. Consumes what it returns (NMI taken and masked until
+ * IRET, interrupt acknowledged into ISR); *vec is the vector. */
 #define VLAPIC_INJ_NMI 1u
 #define VLAPIC_INJ_INTR 2u
 #define VLAPIC_INJ_WINDOW 4u
-unsigned vlapic_next_event(struct vlapic *l, bool shadow, bool busy, u8 *vec);
+unsigned vlapic_next_event(struct vlapic *l, bool if_on, bool shadow, bool busy,
+			   u8 *vec);
 /* Does a halted CPU wake (SDM vol 2 HLT): a deliverable interrupt
  * with IF=1, or an NMI or INIT whatever IF says. */
 bool vlapic_wakeup(const struct vlapic *l, bool if_on);
@@ -262,19 +249,10 @@ static inline bool vlapic_before_run_maybe(const struct vlapic *l)
 {
 	return l->wait_sipi || vlapic_startup_maybe(l);
 }
-/* lapic_exit.c. Run loop, right before VMRUN (interrupts off): timers;
- * an NMI into EVENTINJ, the highest deliverable vector offered as V_IRQ
- * (V_INTR_VECTOR, V_INTR_PRIO, the CPU applying V_TPR), or an interrupt
- * window (V_IRQ + V_IGN_TPR + VINTR intercept) for an NMI that must wait;
- * V_TPR; the host timer (vlapic_host_timer_arm()) when a timer is armed. */
+/* Run loop, right before VMRUN (interrupts off): timers, then the highest
+ * pending event into EVENTINJ, or an interrupt window (V_IRQ + VINTR
+ * intercept) when the guest cannot take it now; V_TPR; the host timer. */
 void vlapic_inject_pending(struct vcpu *v);
-/* lapic_vcpu.c: arm the host LAPIC timer for the guest timer's expiry
- * (now: the host TSC read for the timers' poll). */
-void vlapic_host_timer_arm(struct vcpu *v, u64 now);
-/* Run loop, right after every #VMEXIT of a foreign guest that had a
- * vector offered (c.offer), before EXITINTINFO is re-injected and before
- * any exit handler looks at the vLAPIC: did the CPU take the offer? */
-void vlapic_exit_offer(struct vcpu *v);
 /* Exit handlers: before an APIC register access (CR8 -> TPR, the time). */
 void vlapic_sync(struct vcpu *v);
 /* Its first half: the guest's CR8 writes (V_TPR) into TPR. */

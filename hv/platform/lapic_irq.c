@@ -121,24 +121,8 @@ int vlapic_take_startup(struct vlapic *l)
 	return (int)(s & 0xff);
 }
 
-void vlapic_offer_done(struct vlapic *l, bool taken)
-{
-	u8 vec = (u8)l->c.offer;
-	u32 bit = 1u << (vec & 31);
-
-	if (!l->c.offer)
-		return;
-	l->c.offer = 0;
-	if (taken) {
-		l->isr[vec >> 5] |= bit;
-		return;
-	}
-	/* As vlapic_set_irr() posts it (TMR stays as it was posted). */
-	__atomic_fetch_or(&l->irr[vec >> 5], bit, __ATOMIC_SEQ_CST);
-	__atomic_fetch_or(&l->pending, VLAPIC_PEND_IRR, __ATOMIC_SEQ_CST);
-}
-
-unsigned vlapic_next_event(struct vlapic *l, bool shadow, bool busy, u8 *vec)
+unsigned vlapic_next_event(struct vlapic *l, bool if_on, bool shadow, bool busy,
+			   u8 *vec)
 {
 	/* With its summary bit clear no NMI was posted (struct vlapic): no
 	 * locked exchange on the entry path of a guest without NMIs. */
@@ -147,9 +131,6 @@ unsigned vlapic_next_event(struct vlapic *l, bool shadow, bool busy, u8 *vec)
 	unsigned r = 0;
 	int v;
 
-	/* Settled at every exit; one left over (a unit test, a reset
-	 * between) is simply not taken. */
-	vlapic_offer_done(l, false);
 	/* An interrupt shadow (STI, MOV SS) holds NMIs too (SDM 6.8.3). */
 	if (nmi && !busy && !shadow && !l->c.nmi_masked) {
 		/* The summary bit before the event, as for IRR. */
@@ -159,27 +140,23 @@ unsigned vlapic_next_event(struct vlapic *l, bool shadow, bool busy, u8 *vec)
 			/* Blocked until IRET (SDM 6.7.1). */
 			l->c.nmi_masked = true;
 			r |= VLAPIC_INJ_NMI;
+			busy = true;
 		}
 	}
 	/* Held by the shadow or another event: exit once it is over (a
-	 * guest spinning in STI; NOP loops would otherwise never see it).
-	 * The window is V_IRQ too, so no vector is offered with it: the NMI
-	 * goes first (SDM 6.9), the vector at the entry after. */
+	 * guest spinning in STI; NOP loops would otherwise never see it). */
 	if (nmi && !(r & VLAPIC_INJ_NMI) && !l->c.nmi_masked &&
 	    __atomic_load_n(&l->nmi_pending, __ATOMIC_ACQUIRE))
-		return r | VLAPIC_INJ_WINDOW;
+		r |= VLAPIC_INJ_WINDOW;
 	/* Nothing posted since IRR was last seen empty: no scan. */
 	if (!vlapic_irr_maybe(l))
 		return r;
 	v = vlapic_pending_vector(l);
 	if (v < 0)
 		return r;
-	/* Offered, not yet acknowledged: out of IRR now, so that the same
-	 * vector posted again while the CPU takes this one is a second
-	 * request (an IRR bit beside the ISR bit, SDM 11.8.4), not lost. */
-	__atomic_fetch_and(&l->irr[v >> 5], ~(1u << (v & 31)),
-			   __ATOMIC_SEQ_CST);
-	l->c.offer = (u16)(VLAPIC_OFFERED | (u32)v);
 	*vec = (u8)v;
+	if (busy || shadow || !if_on)
+		return r | VLAPIC_INJ_WINDOW;
+	vlapic_ack(l, (u8)v);
 	return r | VLAPIC_INJ_INTR;
 }

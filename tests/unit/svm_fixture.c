@@ -144,13 +144,6 @@ bool vlapic_hlt(struct vcpu *v)
 	return vlapic_wakeup(&v->lapic, v->vmcb->save.rflags & BIT(9));
 }
 
-void vlapic_host_timer_arm(struct vcpu *v, u64 now)
-{
-	/* No host LAPIC timer in a unit test. */
-	(void)v;
-	(void)now;
-}
-
 bool vcpu_wait_wakeup(struct vcpu *v)
 {
 	/* Nothing else runs in a unit test: report whether already woken. */

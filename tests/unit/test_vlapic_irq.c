@@ -343,119 +343,36 @@ static void test_injection(void **s)
 
 	(void)s;
 	vlapic_set_irr(l, 0x40, false);
-	/* Offered whatever a shadow or an event in EVENTINJ say (the CPU
-	 * waits for them itself), out of IRR, not acknowledged. */
-	assert_int_equal(vlapic_next_event(l, true, true, &vec),
-			 VLAPIC_INJ_INTR);
+	/* An interrupt arriving in an interrupt shadow (or with IF=0, or
+	 * while another event is injected) opens a window, stays pending. */
+	assert_int_equal(vlapic_next_event(l, true, true, false, &vec),
+			 VLAPIC_INJ_WINDOW);
 	assert_int_equal(vec, 0x40);
-	assert_int_equal(l->c.offer, VLAPIC_OFFERED | 0x40);
-	assert_false(irr(l, 0x40));
-	assert_int_equal(l->isr[2], 0);
-	/* Not taken: back into IRR, offered again at the next entry. */
-	vlapic_offer_done(l, false);
-	assert_int_equal(l->c.offer, 0);
 	assert_true(irr(l, 0x40));
-	assert_int_equal(l->isr[2], 0);
-	assert_int_equal(vlapic_next_event(l, false, false, &vec),
+	assert_int_equal(vlapic_next_event(l, false, false, false, &vec),
+			 VLAPIC_INJ_WINDOW);
+	assert_int_equal(vlapic_next_event(l, true, false, true, &vec),
+			 VLAPIC_INJ_WINDOW);
+	/* The window open: injected and acknowledged. */
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
 			 VLAPIC_INJ_INTR);
-	/* Taken: acknowledged into ISR. */
-	vlapic_offer_done(l, true);
 	assert_false(irr(l, 0x40));
 	assert_int_equal(l->isr[2], 1u);
-	assert_int_equal(l->c.offer, 0);
-	vlapic_offer_done(l, true); /* no offer: nothing */
-	assert_int_equal(l->isr[2], 1u);
-	/* An NMI (EVENTINJ) and a vector (V_IRQ) in the same entry; a
-	 * second NMI waits for the first one's IRET. */
+	/* NMI first; a second one waits for the first one's IRET. */
 	vlapic_deliver(l, VLAPIC_DM_NMI, 0, false);
 	vlapic_set_irr(l, 0x80, false);
-	assert_int_equal(vlapic_next_event(l, false, false, &vec),
-			 VLAPIC_INJ_NMI | VLAPIC_INJ_INTR);
-	assert_int_equal(vec, 0x80);
-	vlapic_offer_done(l, true);
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
+			 VLAPIC_INJ_NMI | VLAPIC_INJ_WINDOW);
 	vlapic_deliver(l, VLAPIC_DM_NMI, 0, false);
-	assert_int_equal(vlapic_next_event(l, false, false, &vec), 0);
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
+			 VLAPIC_INJ_INTR);
 	assert_true(l->nmi_pending);
 	l->c.nmi_masked = false; /* IRET retired */
-	/* An NMI held by an interrupt shadow opens a window, and a vector
-	 * waits for the entry after it (the window is V_IRQ too). */
-	vlapic_set_irr(l, 0x90, false);
-	assert_int_equal(vlapic_next_event(l, true, false, &vec),
+	/* An NMI held by an interrupt shadow opens a window. */
+	assert_int_equal(vlapic_next_event(l, true, true, false, &vec),
 			 VLAPIC_INJ_WINDOW);
-	assert_int_equal(l->c.offer, 0);
-	assert_true(irr(l, 0x90));
-	assert_int_equal(vlapic_next_event(l, false, false, &vec),
-			 VLAPIC_INJ_NMI | VLAPIC_INJ_INTR);
-	assert_int_equal(vec, 0x90);
-}
-
-/* The same vector posted again while the CPU takes the offered one is a
- * second request (SDM 11.8.4: IRR and ISR both set), not lost; posted
- * while the offer was not taken, the two are one, as on the APIC. */
-static void test_offer_repost(void **s)
-{
-	struct vlapic *l = &cpu[0];
-	u8 vec = 0;
-
-	(void)s;
-	vlapic_set_irr(l, 0x50, false);
-	assert_int_equal(vlapic_next_event(l, false, false, &vec),
-			 VLAPIC_INJ_INTR);
-	vlapic_set_irr(l, 0x50, false); /* again, before the exit */
-	vlapic_offer_done(l, true);
-	assert_true(irr(l, 0x50));
-	assert_int_equal(l->isr[2], 1u << 16);
-	/* Held by its own class in service until the EOI. */
-	assert_int_equal(vlapic_next_event(l, false, false, &vec), 0);
-	vlapic_eoi(l);
-	assert_int_equal(vlapic_next_event(l, false, false, &vec),
-			 VLAPIC_INJ_INTR);
-	vlapic_set_irr(l, 0x50, false);
-	vlapic_offer_done(l, false);
-	assert_true(irr(l, 0x50));
-	assert_int_equal(l->isr[2], 0);
-	assert_int_equal(vlapic_next_event(l, false, false, &vec),
-			 VLAPIC_INJ_INTR);
-	vlapic_offer_done(l, true);
-	assert_false(irr(l, 0x50));
-}
-
-/* A higher vector arriving while a lower one is offered and not taken
- * replaces it at the next entry; the lower one is still requested. TPR
- * above a vector's class keeps it from being offered at all. */
-static void test_offer_replaced_and_tpr(void **s)
-{
-	struct vlapic *l = &cpu[0];
-	u8 vec = 0;
-
-	(void)s;
-	vlapic_set_irr(l, 0x41, false);
-	assert_int_equal(vlapic_next_event(l, false, false, &vec),
-			 VLAPIC_INJ_INTR);
-	assert_int_equal(vec, 0x41);
-	vlapic_set_irr(l, 0x72, false);
-	vlapic_offer_done(l, false); /* the exit: not taken */
-	assert_int_equal(vlapic_next_event(l, false, false, &vec),
-			 VLAPIC_INJ_INTR);
-	assert_int_equal(vec, 0x72);
-	assert_int_equal(l->c.offer, VLAPIC_OFFERED | 0x72);
-	assert_true(irr(l, 0x41));
-	assert_int_equal(l->isr[2] | l->isr[3], 0);
-	vlapic_offer_done(l, false);
-	w(l, 0x80, 0x70); /* TPR class 7: only 0x80 and up */
-	assert_int_equal(vlapic_next_event(l, false, false, &vec), 0);
-	assert_int_equal(l->c.offer, 0);
-	assert_true(irr(l, 0x41) && irr(l, 0x72));
-	w(l, 0x80, 0x60);
-	assert_int_equal(vlapic_next_event(l, false, false, &vec),
-			 VLAPIC_INJ_INTR);
-	assert_int_equal(vec, 0x72);
-	/* INIT with the offer out: dropped with IRR. */
-	vlapic_init_reset(l);
-	assert_int_equal(l->c.offer, 0);
-	assert_false(irr(l, 0x72) || irr(l, 0x41));
-	vlapic_offer_done(l, true);
-	assert_int_equal(l->isr[3], 0);
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
+			 VLAPIC_INJ_NMI);
 }
 
 static u32 pend(struct vlapic *l)
@@ -514,24 +431,22 @@ static void test_summary_irr_cleared_when_empty(void **s)
 	assert_true(vlapic_event_maybe(l));
 	vlapic_set_irr(l, 0x90, false);
 	w(l, 0x80, 0xf0); /* TPR blocks both */
-	assert_int_equal(vlapic_next_event(l, false, false, &vec), 0);
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec), 0);
 	assert_true(vlapic_irr_maybe(l));
 	assert_int_equal(pend(l), VLAPIC_PEND_IRR);
 	w(l, 0x80, 0);
-	assert_int_equal(vlapic_next_event(l, false, false, &vec),
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
 			 VLAPIC_INJ_INTR);
 	assert_int_equal(vec, 0x90);
-	vlapic_offer_done(l, true); /* the CPU took it */
 	/* 0x40 is left (under 0x90's class in service): still pending. */
-	assert_int_equal(vlapic_next_event(l, false, false, &vec), 0);
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec), 0);
 	assert_int_equal(pend(l), VLAPIC_PEND_IRR);
 	w(l, 0xb0, 0); /* EOI 0x90 */
-	assert_int_equal(vlapic_next_event(l, false, false, &vec),
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
 			 VLAPIC_INJ_INTR);
 	assert_int_equal(vec, 0x40);
-	vlapic_offer_done(l, true);
 	/* IRR empty now: the next look clears the bit, and stays quiet. */
-	assert_int_equal(vlapic_next_event(l, false, false, &vec), 0);
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec), 0);
 	assert_int_equal(pend(l), 0);
 	assert_false(vlapic_irr_maybe(l));
 	assert_false(vlapic_event_maybe(l));
@@ -556,18 +471,18 @@ static void test_summary_nmi_and_startup(void **s)
 	vlapic_deliver(l, VLAPIC_DM_NMI, 0, false);
 	assert_true(vlapic_event_maybe(l));
 	assert_false(vlapic_before_run_maybe(l));
-	assert_int_equal(vlapic_next_event(l, true, false, &vec),
+	assert_int_equal(vlapic_next_event(l, true, true, false, &vec),
 			 VLAPIC_INJ_WINDOW); /* shadow: held */
 	assert_int_equal(pend(l), VLAPIC_PEND_NMI);
-	assert_int_equal(vlapic_next_event(l, false, false, &vec),
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
 			 VLAPIC_INJ_NMI);
 	assert_int_equal(pend(l), 0);
 	/* A second one while the first is in service: held, bit kept. */
 	vlapic_deliver(l, VLAPIC_DM_NMI, 0, false);
-	assert_int_equal(vlapic_next_event(l, false, false, &vec), 0);
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec), 0);
 	assert_int_equal(pend(l), VLAPIC_PEND_NMI);
 	l->c.nmi_masked = false; /* IRET retired */
-	assert_int_equal(vlapic_next_event(l, false, false, &vec),
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
 			 VLAPIC_INJ_NMI);
 	assert_int_equal(pend(l), 0);
 	/* INIT, then SIPI: each look clears the bit, takes the event. */
@@ -586,7 +501,7 @@ static void test_summary_nmi_and_startup(void **s)
 	assert_false(vlapic_startup_maybe(l));
 	assert_false(vlapic_before_run_maybe(l));
 	/* Nothing posted: the next entry injects nothing. */
-	assert_int_equal(vlapic_next_event(l, false, false, &vec), 0);
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec), 0);
 }
 
 int main(void)
@@ -602,8 +517,6 @@ int main(void)
 		cmocka_unit_test_setup(test_x2apic_destinations, setup),
 		cmocka_unit_test_setup(test_nmi_init_sipi, setup),
 		cmocka_unit_test_setup(test_injection, setup),
-		cmocka_unit_test_setup(test_offer_repost, setup),
-		cmocka_unit_test_setup(test_offer_replaced_and_tpr, setup),
 		cmocka_unit_test_setup(test_summary_set_by_every_poster, setup),
 		cmocka_unit_test_setup(test_summary_irr_cleared_when_empty,
 				       setup),
