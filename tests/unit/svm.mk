@@ -2,6 +2,7 @@
 # tests/unit/svm.mk - unit tests of the SVM engine: VMCB, PAUSE policy,
 # NPT, exit decoding, exit handlers and hypercall validation.
 UNIT_TESTS += test_vmcb test_pause test_npt test_exit_decode test_exits test_exits_cpuid \
+	test_exits_msr \
 	test_hypercall test_svm_enable
 test_vmcb_MODS := vmcb vmcb_check pause fmt
 test_pause_MODS := pause fmt
@@ -14,3 +15,4 @@ test_exits_MODS := exits exit_decode vmcb vmcb_check vmcb_dump pause guest_ops \
 test_hypercall_MODS := $(test_exits_MODS)
 test_svm_enable_MODS := svm vcpu_fpu mm features log fmt fake_cpu fake_console
 test_exits_cpuid_MODS = $(test_exits_MODS)
+test_exits_msr_MODS = $(test_exits_MODS)

@@ -84,13 +84,57 @@ void fx_exit(struct vcpu *v, u64 code, u64 info1, u64 info2)
 	v->vmcb->control.exit_info1 = info1;
 	v->vmcb->control.exit_info2 = info2;
 	v->vmcb->control.event_inj = 0;
-	v->vmcb->save.rip = 0x100000;
+	v->vmcb->save.rip = FX_RIP;
 }
 
 enum exit_action fx_run(u64 code, u64 info1, u64 info2)
 {
 	fx_exit(fx_v[0], code, info1, info2);
 	return exit_dispatch(fx_v[0]);
+}
+
+void fx_msr(u32 msr, bool wr, u64 val)
+{
+	fx_v[0]->gprs.rcx = msr;
+	fx_v[0]->vmcb->save.rax = (u32)val;
+	fx_v[0]->gprs.rdx = val >> 32;
+	assert_int_equal(fx_run(VMEXIT_MSR, wr, 0), EXIT_RESUME);
+}
+
+void fx_expect_gp(void)
+{
+	assert_int_equal(fx_v[0]->vmcb->control.event_inj, FX_GP_EVENT);
+	assert_int_equal(fx_v[0]->vmcb->save.rip, FX_RIP); /* not skipped */
+}
+
+void fx_expect_ok(void)
+{
+	assert_int_equal(fx_v[0]->vmcb->control.event_inj, 0);
+	assert_int_equal(fx_v[0]->vmcb->save.rip, FX_RIP + 2);
+}
+
+void fx_platform(struct vcpu *v)
+{
+	fx_g->plat.on = true;
+	vlapic_init(&v->lapic, &(struct vlapic_config){ .vcpu_id = v->id,
+							.bsp = v->id == 0,
+							.x2apic = true,
+							.maxphyaddr = 48,
+							.tsc_khz = 1000000 });
+}
+
+void fx_long_mode_pt(struct vcpu *v)
+{
+	u64 e;
+
+	e = 0x2000 | 3;
+	fx_put(0x1000, &e, 8);
+	e = 0x3000 | 3;
+	fx_put(0x2000, &e, 8);
+	e = 0x83; /* 2 MiB page at 0 */
+	fx_put(0x3000, &e, 8);
+	v->vmcb->save.cr3 = 0x1000;
+	v->vmcb->save.cr4 = 0x20; /* PAE */
 }
 
 int fx_cmocka_setup(void **state)

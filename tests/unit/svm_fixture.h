@@ -9,6 +9,9 @@
 
 #define FX_MEM (1ULL << 20)
 #define FX_VCPUS 4
+#define FX_RIP 0x100000ULL /* RIP of every fx_exit() */
+#define FX_GP_EVENT                                                   \
+	(VEC_GP | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID | EVENTINJ_EV)
 
 extern struct guest *fx_g;
 extern struct vcpu *fx_v[FX_VCPUS];
@@ -27,6 +30,17 @@ u64 fx_put(u64 gpa, const void *src, size_t n);
 void fx_exit(struct vcpu *v, u64 code, u64 info1, u64 info2);
 /* vCPU 0 takes exit `code` and it is dispatched. */
 enum exit_action fx_run(u64 code, u64 info1, u64 info2);
+/* RDMSR (wr false) or WRMSR of val by vCPU 0 at FX_RIP; it re-enters. */
+void fx_msr(u32 msr, bool wr, u64 val);
+/* vCPU 0 got #GP(0) and stayed at the instruction / carried on past its
+ * 2 bytes with nothing injected. */
+void fx_expect_gp(void);
+void fx_expect_ok(void);
+/* Give the guest the PC platform, vCPU v a vLAPIC (x2APIC-capable BSP). */
+void fx_platform(struct vcpu *v);
+/* 64-bit paging for vCPU v: the first 2 MiB identity-mapped (PML4 at
+ * 0x1000, tables at 0x2000 and 0x3000), CR4.PAE. */
+void fx_long_mode_pt(struct vcpu *v);
 /* cmocka set-up/tear-down around fx_setup()/fx_teardown(). */
 int fx_cmocka_setup(void **state);
 int fx_cmocka_teardown(void **state);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_exits.c - the dispatcher and exit handlers against a
- * fake guest: MSR allow-list, IOIO, NPF, SHUTDOWN, SVM instructions,
- * VMEXIT_INVALID in both widths, HLT, PAUSE, counters (CPUID: in
- * test_exits_cpuid.c). */
+ * fake guest: IOIO, NPF, SHUTDOWN, SVM instructions, VMEXIT_INVALID in both
+ * widths (and QEMU's at a MOV to CR), single-step traps, HLT, PAUSE,
+ * counters (CPUID: test_exits_cpuid.c; MSRs: test_exits_msr.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,143 +18,9 @@
 #include "tests/doubles/fake_cpu.h"
 #include "tests/unit/svm_fixture.h"
 
-#define RIP0 0x100000ULL
+#define RIP0 FX_RIP
 #define UD_EVENT (VEC_UD | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID)
-#define GP_EVENT \
-	(VEC_GP | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID | EVENTINJ_EV)
-
-static void msr_access(u32 msr, bool wr, u64 val)
-{
-	fx_v[0]->gprs.rcx = msr;
-	fx_v[0]->vmcb->save.rax = (u32)val;
-	fx_v[0]->gprs.rdx = val >> 32;
-	assert_int_equal(fx_run(VMEXIT_MSR, wr, 0), EXIT_RESUME);
-}
-
-static void expect_gp(void)
-{
-	assert_int_equal(fx_v[0]->vmcb->control.event_inj, GP_EVENT);
-	assert_int_equal(fx_v[0]->vmcb->save.rip, RIP0); /* not skipped */
-}
-
-static void expect_ok(void)
-{
-	assert_int_equal(fx_v[0]->vmcb->control.event_inj, 0);
-	assert_int_equal(fx_v[0]->vmcb->save.rip, RIP0 + 2);
-}
-
-static void test_msr(void **s)
-{
-	struct vmcb_save *sv = &fx_v[0]->vmcb->save;
-
-	(void)s;
-	fake_msr_define(MSR_VM_HSAVE_PA, 0x5000);
-	fake_msr_define(MSR_SPEC_CTRL, 0);
-	/* EFER reads without SVME. */
-	msr_access(MSR_EFER, false, 0);
-	expect_ok();
-	assert_int_equal(sv->rax, EFER_LME | EFER_LMA);
-	/* Setting NXE works, SVME stays set underneath. */
-	msr_access(MSR_EFER, true, EFER_LME | EFER_LMA | EFER_NXE);
-	expect_ok();
-	assert_int_equal(sv->efer, EFER_LME | EFER_LMA | EFER_NXE | EFER_SVME);
-	/* The guest cannot set EFER.SVME (SVM is hidden) nor clear LME
-	 * with paging on. */
-	msr_access(MSR_EFER, true, EFER_LME | EFER_LMA | EFER_SVME);
-	expect_gp();
-	msr_access(MSR_EFER, true, 0);
-	expect_gp();
-	assert_true(sv->efer & EFER_SVME);
-	/* Host-critical MSRs: #GP, hardware untouched. */
-	msr_access(MSR_VM_HSAVE_PA, true, 0);
-	expect_gp();
-	msr_access(MSR_VM_HSAVE_PA, false, 0);
-	expect_gp();
-	msr_access(MSR_VM_CR, true, 0);
-	expect_gp();
-	msr_access(MSR_APIC_BASE, true, 0);
-	expect_gp();
-	msr_access(MSR_MTRR_PHYSBASE(0), true, 6);
-	expect_gp();
-	assert_int_equal(fake_cpus[0].wrmsr_count, 0);
-	assert_int_equal(fake_msr_read(0, MSR_VM_HSAVE_PA), 0x5000);
-	assert_true(fake_console_has(
-		"MSR 0xc0010117 (SVM control, host-critical) -> #GP"));
-	/* SPEC_CTRL is a per-vCPU shadow. */
-	msr_access(MSR_SPEC_CTRL, true, SPEC_CTRL_IBRS);
-	expect_ok();
-	assert_int_equal(fx_v[0]->spec_ctrl, SPEC_CTRL_IBRS);
-	assert_int_equal(fake_cpus[0].wrmsr_count, 0);
-	msr_access(MSR_SPEC_CTRL, true, 1ULL << 40);
-	expect_gp();
-	/* Unknown MSRs: #GP, both directions. */
-	msr_access(0x1234, false, 0);
-	expect_gp();
-	msr_access(0xc0011029, true, 0);
-	expect_gp();
-	/* PAT: valid types only. */
-	msr_access(MSR_PAT, true, 0x0606060606060606ULL);
-	expect_ok();
-	assert_int_equal(sv->g_pat, 0x0606060606060606ULL);
-	msr_access(MSR_PAT, true, 0x0202020202020202ULL);
-	expect_gp();
-	/* APIC base read: a fixed, BSP view. */
-	msr_access(MSR_APIC_BASE, false, 0);
-	expect_ok();
-	assert_int_equal(sv->rax, 0xfee00000 | APIC_BASE_EN | APIC_BASE_BSP);
-	assert_int_equal(fx_v[0]->stats.count[EK_MSR], 16);
-	assert_int_equal(fx_v[0]->stats.msr_gp, 11);
-}
-
-static void test_msr_swapped_and_aux(void **s)
-{
-	struct vmcb_save *sv = &fx_v[0]->vmcb->save;
-
-	(void)s;
-	/* Canonical addresses land in the VMCB, non-canonical get #GP. */
-	msr_access(MSR_KERNEL_GS_BASE, true, 0xffff800012345000ULL);
-	expect_ok();
-	assert_int_equal(sv->kernel_gs_base, 0xffff800012345000ULL);
-	msr_access(MSR_KERNEL_GS_BASE, true, 0x0000800000000000ULL);
-	expect_gp();
-	assert_int_equal(sv->kernel_gs_base, 0xffff800012345000ULL);
-	msr_access(MSR_LSTAR, true, 0x00007fffffffffffULL);
-	expect_ok();
-	assert_int_equal(sv->lstar, 0x00007fffffffffffULL);
-	msr_access(MSR_FS_BASE, true, 0x1000);
-	expect_ok();
-	assert_int_equal(sv->fs.base, 0x1000);
-	msr_access(MSR_GS_BASE, true, 1ULL << 60);
-	expect_gp();
-	/* With 5-level paging in the CPU, 57 bits, whatever CR4.LA57 says */
-	msr_access(MSR_FS_BASE, true, 0xffaaaaaaaaaaaaaaULL);
-	expect_gp();
-	g_features.la57 = true;
-	msr_access(MSR_FS_BASE, true, 0xffaaaaaaaaaaaaaaULL);
-	expect_ok();
-	assert_int_equal(sv->fs.base, 0xffaaaaaaaaaaaaaaULL);
-	msr_access(MSR_FS_BASE, true, 0xaaaaaaaaaaaaaaaaULL);
-	expect_gp();
-	g_features.la57 = false;
-	msr_access(MSR_SFMASK, true, 1ULL << 32);
-	expect_gp();
-	msr_access(MSR_STAR, true, 0x0023001000000000ULL);
-	expect_ok();
-	assert_int_equal(sv->star, 0x0023001000000000ULL);
-	/* TSC_AUX: kept per vCPU and put in the hardware MSR for RDTSCP. */
-	g_features.rdtscp = true;
-	fake_msr_define(MSR_TSC_AUX, 0);
-	msr_access(MSR_TSC_AUX, true, 0x1234);
-	expect_ok();
-	assert_int_equal(fx_v[0]->tsc_aux, 0x1234);
-	assert_int_equal(fake_msr_read(0, MSR_TSC_AUX), 0x1234);
-	msr_access(MSR_TSC_AUX, false, 0);
-	expect_ok();
-	assert_int_equal(sv->rax, 0x1234);
-	msr_access(MSR_TSC_AUX, true, 1ULL << 32);
-	expect_gp();
-	assert_int_equal(fake_msr_read(0, MSR_TSC_AUX), 0x1234);
-}
+#define GP_EVENT FX_GP_EVENT
 
 #define IO(port, sz, in) (((u64)(port) << 16) | BIT(4 + (sz)) | ((in) ? 1 : 0))
 
@@ -369,18 +235,9 @@ static void test_invalid_mov_cr_gp(void **s)
 	const u64 rip = 0x8000;
 	struct vcpu *v = fx_v[0];
 	struct vmcb *vm = v->vmcb;
-	u64 e;
 
 	(void)s;
-	/* 64-bit paging: identity-mapped first 2 MiB (PML4 0x1000). */
-	e = 0x2000 | 3;
-	fx_put(0x1000, &e, 8);
-	e = 0x3000 | 3;
-	fx_put(0x2000, &e, 8);
-	e = 0x83;
-	fx_put(0x3000, &e, 8);
-	vm->save.cr3 = 0x1000;
-	vm->save.cr4 = 0x20;
+	fx_long_mode_pt(v);
 	vm->control.asid = 1; /* a VMCB that passes vmcb_check() */
 	vmcb_set_intercept(vm, INTERCEPT_VMRUN);
 	fx_put(rip, "\x0f\x22\xe7", 3); /* mov %rdi,%cr4 */
@@ -417,17 +274,9 @@ static void test_invalid_other_insn(void **s)
 {
 	const u64 rip = 0x8000;
 	struct vcpu *v = fx_v[0];
-	u64 e;
 
 	(void)s;
-	e = 0x2000 | 3;
-	fx_put(0x1000, &e, 8);
-	e = 0x3000 | 3;
-	fx_put(0x2000, &e, 8);
-	e = 0x83;
-	fx_put(0x3000, &e, 8);
-	v->vmcb->save.cr3 = 0x1000;
-	v->vmcb->save.cr4 = 0x20;
+	fx_long_mode_pt(v);
 	v->vmcb->control.asid = 1;
 	vmcb_set_intercept(v->vmcb, INTERCEPT_VMRUN);
 	fx_put(rip, "\x0f\x22\xc7", 3); /* mov %rdi,%cr0 */
@@ -437,64 +286,6 @@ static void test_invalid_other_insn(void **s)
 	assert_int_equal(v->vmcb->control.event_inj, 0);
 	assert_int_equal(v->stats.mov_cr_gp, 0);
 	assert_non_null(strstr(fx_g->stop_reason, "no consistency rule"));
-}
-
-/* IA32_TSC_ADJUST (SDM vol 3B 18.17.3) for a platform guest, when the
- * CPU has it (g_features, decided at boot): a write moves the guest's TSC
- * offset by the difference; without the feature it is #GP. */
-static void test_tsc_adjust(void **s)
-{
-	struct vcpu *v = fx_v[0];
-
-	(void)s;
-	fx_g->plat.on = true;
-	vlapic_init(&v->lapic, &(struct vlapic_config){ .vcpu_id = 0,
-							.bsp = true,
-							.x2apic = true,
-							.maxphyaddr = 48,
-							.tsc_khz = 1000000 });
-	g_features.tsc_adjust = false;
-	msr_access(0x3b, true, 5);
-	expect_gp();
-	g_features.tsc_adjust = true;
-	v->vmcb->control.tsc_offset = 1000;
-	msr_access(0x3b, true, 5);
-	expect_ok();
-	assert_int_equal(v->vmcb->control.tsc_offset, 1005);
-	msr_access(0x3b, false, 0);
-	expect_ok();
-	assert_int_equal(v->vmcb->save.rax, 5);
-	msr_access(0x3b, true, 2);
-	assert_int_equal(v->vmcb->control.tsc_offset, 1002);
-	g_features.tsc_adjust = false;
-}
-
-/* IA32_MISC_ENABLE: a per-vCPU store for platform guests (as KVM and
- * QEMU give every guest), fast strings on after reset; #GP for the
- * built-in guest, as on AMD hardware. */
-static void test_misc_enable(void **s)
-{
-	struct vcpu *v = fx_v[0];
-
-	(void)s;
-	msr_access(MSR_MISC_ENABLE, false, 0);
-	expect_gp();
-	fx_g->plat.on = true;
-	vlapic_init(&v->lapic, &(struct vlapic_config){ .vcpu_id = 0,
-							.bsp = true,
-							.x2apic = true,
-							.maxphyaddr = 48,
-							.tsc_khz = 1000000 });
-	vcpu_reset(v, 0, 0, 0);
-	msr_access(MSR_MISC_ENABLE, false, 0);
-	expect_ok();
-	assert_int_equal(v->vmcb->save.rax, MISC_ENABLE_FAST_STRING);
-	msr_access(MSR_MISC_ENABLE, true, 0x400c50809ULL);
-	expect_ok();
-	msr_access(MSR_MISC_ENABLE, false, 0);
-	assert_int_equal(v->vmcb->save.rax, 0x00c50809);
-	assert_int_equal(v->gprs.rdx, 4);
-	assert_int_equal(fx_v[1]->misc_enable, 0); /* its own */
 }
 
 /* A guest single-stepping (RFLAGS.TF) through an instruction minhv carries
@@ -520,8 +311,8 @@ static void test_single_step_trap(void **s)
 			 EXIT_RESUME);
 	assert_int_equal(vm->control.event_inj, db);
 	/* RDMSR of an MSR nobody has: #GP, no trap (it did not complete) */
-	msr_access(0x12345678, false, 0);
-	expect_gp();
+	fx_msr(0x12345678, false, 0);
+	fx_expect_gp();
 	/* TF clear: nothing added */
 	vm->save.rflags = 0x202;
 	vm->save.dr6 = 0xffff0ff0;
@@ -580,23 +371,23 @@ static void test_clean_bits_marked(void **s)
 
 	(void)s;
 	c->clean = VMCB_CLEAN_ALL;
-	msr_access(MSR_EFER, true, EFER_LME | EFER_LMA | EFER_NXE);
-	expect_ok();
+	fx_msr(MSR_EFER, true, EFER_LME | EFER_LMA | EFER_NXE);
+	fx_expect_ok();
 	assert_int_equal(c->clean, VMCB_CLEAN_ALL & ~VMCB_CLEAN_CRX);
 	c->clean = VMCB_CLEAN_ALL;
-	msr_access(MSR_PAT, true, 0x0606060606060606ULL);
-	expect_ok();
+	fx_msr(MSR_PAT, true, 0x0606060606060606ULL);
+	fx_expect_ok();
 	assert_int_equal(c->clean, VMCB_CLEAN_ALL & ~VMCB_CLEAN_NP);
 	/* A refused write changes nothing. */
 	c->clean = VMCB_CLEAN_ALL;
-	msr_access(MSR_PAT, true, 0x0202020202020202ULL);
-	expect_gp();
+	fx_msr(MSR_PAT, true, 0x0202020202020202ULL);
+	fx_expect_gp();
 	assert_int_equal(c->clean, VMCB_CLEAN_ALL);
 	/* Fields no group covers: RAX/RIP (CPUID), FS base (VMLOAD state),
 	 * EVENTINJ (#UD for an SVM instruction). */
 	assert_int_equal(fx_run(VMEXIT_CPUID, 0, 0), EXIT_RESUME);
-	msr_access(MSR_FS_BASE, true, 0x1000);
-	expect_ok();
+	fx_msr(MSR_FS_BASE, true, 0x1000);
+	fx_expect_ok();
 	fx_run(VMEXIT_VMRUN, 0, 0);
 	assert_int_equal(fx_v[0]->vmcb->control.event_inj, UD_EVENT);
 	assert_int_equal(c->clean, VMCB_CLEAN_ALL);
@@ -636,8 +427,6 @@ int main(void)
 #define T(f) \
 	cmocka_unit_test_setup_teardown(f, fx_cmocka_setup, fx_cmocka_teardown)
 	const struct CMUnitTest tests[] = {
-		T(test_msr),
-		T(test_msr_swapped_and_aux),
 		T(test_ioio),
 		T(test_ioio_addr_size),
 		T(test_ioio_addr_size_decoded),
@@ -645,8 +434,6 @@ int main(void)
 		T(test_invalid_cr0_nw),
 		T(test_invalid_mov_cr_gp),
 		T(test_invalid_other_insn),
-		T(test_tsc_adjust),
-		T(test_misc_enable),
 		T(test_single_step_trap),
 		T(test_npf_outside),
 		T(test_shutdown),

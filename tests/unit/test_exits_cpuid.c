@@ -200,12 +200,7 @@ static void test_cpuid_apic_follows_enable(void **s)
 
 	(void)s;
 	cpuid_table_host(); /* the host has the APIC (EDX bit 9) */
-	fx_g->plat.on = true;
-	vlapic_init(&v->lapic, &(struct vlapic_config){ .vcpu_id = 0,
-							.bsp = true,
-							.x2apic = true,
-							.maxphyaddr = 48,
-							.tsc_khz = 1000000 });
+	fx_platform(v);
 	exit_cpuid_fill(v);
 	assert_true(v->cpuid_fast & BIT(1));
 	cpuid_exit_matches(v, 1, 0);
