@@ -84,12 +84,16 @@ static void hw_sipi(void *c, u32 apic_id)
 		pr_err("smp: cannot send SIPI to APIC ID %u\n", apic_id);
 }
 
-/* Slot i is g_percpu[i + 1] (slot order = plan order, boot CPU first). */
+/* Slot i is g_percpu[i + 1] (slot order = plan order, boot CPU first).
+ * An AP is in once it set `online`, the last step of smp_ap_entry(), not
+ * when it claimed AP_STAGE_ONLINE: between the two it still runs its own
+ * set-up (spec_ctrl_cpu_init()), and compact() keeps only CPUs whose
+ * `online` is set. Counting the claim let a slow AP (64 TCG vCPUs on a
+ * busy 2-core host) be counted in and then dropped without a word. */
 static bool hw_checked_in(void *c, u32 i)
 {
 	(void)c;
-	return __atomic_load_n(&g_percpu[i + 1]->boot_stage,
-			       __ATOMIC_ACQUIRE) == AP_STAGE_ONLINE;
+	return __atomic_load_n(&g_percpu[i + 1]->online, __ATOMIC_ACQUIRE);
 }
 
 static bool hw_abandon(void *c, u32 i)
@@ -111,6 +115,29 @@ static u64 hw_now_us(void *c)
 {
 	(void)c;
 	return tsc_now_us();
+}
+
+/* An AP the boot CPU gave up on after it had claimed AP_STAGE_ONLINE
+ * (hw_abandon() failed: it counts as in) sets `online` moments later:
+ * wait for it, at most timeout_us, so compact() does not drop it; say so
+ * if it never comes. */
+static void wait_claimed_online(const struct ap_slot *slots, u32 n,
+				u64 timeout_us)
+{
+	u64 end = tsc_now_us() + timeout_us;
+
+	for (u32 i = 0; i < n; i++) {
+		struct percpu *pc = g_percpu[i + 1];
+
+		if (slots[i].state != AP_ONLINE)
+			continue;
+		while (!__atomic_load_n(&pc->online, __ATOMIC_ACQUIRE) &&
+		       tsc_now_us() < end)
+			cpu_relax();
+		if (!__atomic_load_n(&pc->online, __ATOMIC_ACQUIRE))
+			pr_err("smp: CPU with APIC ID %u checked in but did not come online; left out\n",
+			       slots[i].apic_id);
+	}
 }
 
 /* Keep the online CPUs only, renumbered 0..n-1 in plan order. */
@@ -238,6 +265,7 @@ void smp_init(const struct boot_info *bi, const struct smp_opts *o)
 	smp_boot_begin(&b, &cfg, &hw, slots, plan.n - 1);
 	while (!smp_boot_poll(&b))
 		cpu_relax();
+	wait_claimed_online(slots, b.n, cfg.timeout_us);
 	g_smp.bringup_cycles = rdtsc() - t0;
 	g_smp.alive = __atomic_load_n(&tp->alive, __ATOMIC_ACQUIRE);
 	g_smp.failed = b.failed;
