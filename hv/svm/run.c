@@ -104,6 +104,19 @@ static bool destroy_checked(struct guest *g, u64 before)
 /* kvm-unit-tests' skip: 77 (scripts/runtime.bash), or value 77 written. */
 #define FOREIGN_SKIP_STATUS ((77 << 1) | 1)
 
+/* A foreign guest's exit status as a KTAP result: a pass only when minhv
+ * did not stop it and it ended with FOREIGN_PASS_STATUS. */
+static bool exit_status_ok(const struct guest *g, const char *name,
+			   const char *meaning)
+{
+	return ktap_ok(name,
+		       !g->failed && g->exit_status == FOREIGN_PASS_STATUS,
+		       "guest %s: exit status %lld, %d %s", g->name,
+		       (long long)g->exit_status, FOREIGN_PASS_STATUS,
+		       meaning);
+}
+
+
 /* A foreign kernel (multiboot, or a Linux bzImage): no KTAP of its own;
  * its exit status (isa-debug-exit) is printed for tools/kut.sh and
  * tools/linux-run.sh. The run passes only when the guest ended by itself
@@ -142,24 +155,15 @@ static int run_foreign(struct guest_params *p, bool linux)
 	ok = ktap_ok("svm.guest_run", !g->failed, "guest %s: %s", g->name,
 		     g->stop_reason);
 	if (linux)
-		ok &= ktap_ok("linux.exit_status",
-			      !g->failed &&
-				      g->exit_status == FOREIGN_PASS_STATUS,
-			      "guest %s: exit status %lld, %d means /init passed",
-			      g->name, (long long)g->exit_status,
-			      FOREIGN_PASS_STATUS);
+		ok &= exit_status_ok(g, "linux.exit_status",
+				     "means /init passed");
 	else if (!g->failed && (g->exit_status == 77 ||
 				g->exit_status == FOREIGN_SKIP_STATUS))
 		ktap_skip("multiboot.exit_status",
 			  "guest %s skipped itself (exit status %lld)",
 			  g->name, (long long)g->exit_status);
 	else /* a kernel that reports a failure fails the run too */
-		ok &= ktap_ok("multiboot.exit_status",
-			      !g->failed &&
-				      g->exit_status == FOREIGN_PASS_STATUS,
-			      "guest %s: exit status %lld, %d is a pass",
-			      g->name, (long long)g->exit_status,
-			      FOREIGN_PASS_STATUS);
+		ok &= exit_status_ok(g, "multiboot.exit_status", "is a pass");
 	return destroy_checked(g, before) && ok ? 0 : -EIO; /* a check failed */
 }
 
