@@ -27,13 +27,15 @@ HV_CFLAGS = -std=c11 $(WARN) $(OPT) -g -ffreestanding -fno-stack-protector \
 # What runs once at boot, parses input or only reports is built for size
 # (-Os), so minhv.efi stays under 256 KiB; the exit path, IPIs, MTRR and
 # SNP passes and everything a guest runs stay -O2 (make bench measures them).
+# The CPUID model (hv/cpuid/) runs when a vCPU starts and on the CPUID
+# exits its per-vCPU table does not answer (hv/svm/exit_cpuid.c): -Os.
 OPT := -O2
 SIZE_OPT_C := $(wildcard boot/*.c hv/acpi/*.c hv/options/*.c) \
 	$(filter-out hv/selftest/ipi_bench.c,$(wildcard hv/selftest/*.c)) \
 	hv/main.c hv/smp/boot.c hv/smp/plan.c hv/smp/policy.c lib/fmt.c \
 	hv/guest/elf.c $(wildcard hv/guest/multiboot*.c) hv/guest/bzimage.c \
 	hv/guest/linux_boot.c hv/platform/acpi_tables.c hv/svm/vmcb_dump.c \
-	hv/svm/vmcb_check.c
+	hv/svm/vmcb_check.c $(wildcard hv/cpuid/*.c)
 BOOT_CFLAGS = $(HV_CFLAGS) -I$(EFIINC) -I$(EFIINC)/x86_64 -DGNU_EFI_USE_MS_ABI
 HV_LDFLAGS := -nostdlib -znocombreloc -shared -Bsymbolic -T linker.ld \
 	--no-undefined --build-id=none

@@ -221,7 +221,7 @@ static void vcpu_run(struct vcpu *v)
 	}
 	vcpu_fpu_enter(v); /* its vector state, XCR0, DR0-DR3 */
 	vcpu_pkrs_enter(v); /* its IA32_PKRS (0 for a fresh vCPU) */
-	exit_cpuid_fill(v); /* on this CPU: leaf 1 has its APIC ID */
+	exit_cpuid_fill(v); /* its CPUID leaves (hv/cpuid/) */
 	vcpu_watchdog_arm(v);
 	if (bench) { /* self-test stage: boot -> first guest instruction */
 		struct selftest_ctx st = { .bench = true, .tsc = rdtsc() };

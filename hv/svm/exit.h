@@ -59,9 +59,8 @@ int exit_msr_read(struct vcpu *v, u32 msr, u64 *val);
 int exit_msr_write(struct vcpu *v, u32 msr, u64 val);
 /* exit_msr_pmu.c: 0 done, -EPERM #GP, 1 not a PMU MSR (or not multiboot). */
 int exit_msr_pmu(struct vcpu *v, u32 msr, bool wr, u64 *val);
-/* linux_view.c: a Linux guest's CPUID view (features hidden) and the MSRs
- * answered for it (0, or -EPERM when the common #GP applies). */
-void linux_cpuid_filter(u32 leaf, u32 sub, struct cpuid_regs *r);
+/* linux_view.c: the MSRs answered for a Linux guest (0, or -EPERM when
+ * the common #GP applies). */
 int linux_msr_read(struct vcpu *v, u32 msr, u64 *val);
 int linux_msr_write(struct vcpu *v, u32 msr, u64 val);
 enum exit_action exit_ioio(struct vcpu *v); /* exit_io.c */

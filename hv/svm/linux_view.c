@@ -1,55 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* hv/svm/linux_view.c - the CPUID and MSR view of a Linux guest: features
- * minhv does not give it hidden, so Linux never reaches MSRs nobody
- * emulates, and the AMD MSRs Linux reads without a fault handler during
- * boot answered as an EPYC would (values below). Everything not in these
- * tables keeps the common policy (exit_cpuid.c, exit_msr.c: #GP). The
- * APIC, x2APIC and TSC deadline stay visible: the vLAPIC of hv/platform/
- * implements them (x2APIC as the host has it, exit_cpuid.c sets TSC
- * deadline). */
+/* hv/svm/linux_view.c - the MSR view of a Linux guest: the AMD MSRs Linux
+ * reads without a fault handler during boot answered as an EPYC would
+ * (values below). Everything not in this table keeps the common policy
+ * (exit_msr.c: #GP). Its CPUID view is the allow-list of hv/cpuid/, which
+ * hides every feature whose MSRs minhv does not emulate. */
 #include "arch/cpu.h"
 #include "arch/msr.h"
 #include "hv/errno.h"
 #include "hv/guest/guest.h"
 #include "hv/svm/exit.h"
-
-enum cpuid_reg { R_EAX, R_EBX, R_ECX, R_EDX };
-
-struct cpuid_hide {
-	u32 leaf;
-	s32 sub; /* -1: every subleaf */
-	enum cpuid_reg reg;
-	u32 bits;
-	const char *why;
-};
-
-/* Bit numbers: AMD APM vol 3, appendix E (CPUID). */
-static const struct cpuid_hide cpuid_hidden[] = {
-	{ 1, -1, R_EDX, BIT(7) | BIT(14), "MCE/MCA: no machine-check MSRs" },
-	{ 0x80000001, -1, R_EDX, BIT(7) | BIT(14), "MCE/MCA (AMD copy)" },
-	{ 6, -1, R_ECX, BIT(0), "APERF/MPERF MSRs not emulated" },
-	{ 0xd, 1, R_EAX, BIT(3), "XSAVES: IA32_XSS is not switched" },
-	{ 7, 0, R_EDX, BIT(29), "IA32_ARCH_CAPABILITIES not emulated" },
-	{ 0x80000001, -1, R_ECX, BIT(9), "OSVW MSRs not emulated" },
-	{ 0x80000001, -1, R_ECX, BIT(10), "IBS not virtualized" },
-	{ 0x80000001, -1, R_ECX, BIT(23) | BIT(24) | BIT(28),
-	  "core/NB/LLC performance counter extensions (0xC0010200+) not emulated" },
-	{ 0x80000008, -1, R_EBX, BIT(1), "IRPERF counter not emulated" },
-};
-
-void linux_cpuid_filter(u32 leaf, u32 sub, struct cpuid_regs *r)
-{
-	for (size_t i = 0; i < ARRAY_SIZE(cpuid_hidden); i++) {
-		const struct cpuid_hide *h = &cpuid_hidden[i];
-		u32 *reg = h->reg == R_EAX ? &r->eax :
-			   h->reg == R_EBX ? &r->ebx :
-			   h->reg == R_ECX ? &r->ecx :
-					     &r->edx;
-
-		if (h->leaf == leaf && (h->sub < 0 || (u32)h->sub == sub))
-			*reg &= ~h->bits;
-	}
-}
 
 #define MSR_AMD_PATCH_LEVEL 0x8b
 #define MSR_K7_PERF_FIRST 0xc0010000 /* PERF_CTL0-3, PERF_CTR0-3 */

@@ -12,6 +12,7 @@
 #include "hv/errno.h"
 #include "hv/svm/svm.h"
 #include "hv/guest/vcpu_fpu.h"
+#include "hv/cpuid/cpuid.h"
 
 #define VM_CR_LOCK BIT(3)
 
@@ -128,6 +129,7 @@ int svm_init(void)
 	}
 	log_features(&g_features);
 	fpu_boot(&g_features);
+	cpuid_host_capture(&g_cpuid_host); /* what guest CPUID is made of */
 	ipi_call_all(enable_fn, &fails, true, true);
 	if (!svm_this_cpu()) {
 		fmt_snprintf(why_not, sizeof(why_not),

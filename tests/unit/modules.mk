@@ -38,6 +38,9 @@ MOD_pause := hv/svm/pause.c
 MOD_npt := hv/svm/npt.c
 MOD_svm := hv/svm/svm.c
 MOD_exit_decode := hv/svm/exit_decode.c
+# The guest CPUID model (allow-list, topology from the vCPU).
+MOD_cpuid := hv/cpuid/host.c hv/cpuid/model.c hv/cpuid/allow.c \
+	hv/cpuid/topology.c hv/cpuid/xsave.c
 MOD_exits := hv/svm/exit_table.c hv/svm/exit_cpuid.c hv/svm/exit_msr.c \
 	hv/svm/exit_io.c hv/svm/exit_misc.c hv/svm/exit_invalid.c \
 	hv/svm/exit_cache.c hv/svm/exit_excp.c hv/svm/exit_msr_pmu.c \

@@ -13,6 +13,7 @@
 
 #include "arch/msr.h"
 #include "hv/guest/vcpu_fpu.h"
+#include "hv/cpuid/cpuid.h"
 #include "hv/svm/exit.h"
 #include "hv/svm/exit_decode.h"
 #include "tests/doubles/fake_console.h"
@@ -213,6 +214,7 @@ static void test_cpuid_sev_hidden(void **s)
 	fake_cpuid_set(0x80000021, 0, BIT(8), 0, 0, 0);
 	fake_cpuid_set(0x80000001, 0, 0, 0, BIT(2) | BIT(0), 0);
 	fake_cpuid_set(0x8000000a, 0, 1, 16, 0, 0x1fff);
+	cpuid_host_capture(&g_cpuid_host); /* as svm_init() at boot */
 	exit_cpuid_leaf(v, 0x80000000, 0, &r);
 	assert_true(r.eax < 0x8000001f);
 	assert_true(r.eax >= 0x8000000a);
