@@ -30,10 +30,10 @@ HV_CFLAGS = -std=c11 $(WARN) $(OPT) -g -ffreestanding -fno-stack-protector \
 OPT := -O2
 SIZE_OPT_C := $(wildcard boot/*.c hv/acpi/*.c hv/options/*.c) \
 	$(filter-out hv/selftest/ipi_bench.c,$(wildcard hv/selftest/*.c)) \
-	hv/main.c hv/smp/boot.c hv/smp/plan.c hv/smp/policy.c lib/fmt.c \
-	hv/guest/elf.c $(wildcard hv/guest/multiboot*.c) hv/guest/bzimage.c \
-	hv/guest/linux_boot.c hv/platform/acpi_tables.c hv/svm/vmcb_dump.c \
-	hv/svm/vmcb_check.c
+	hv/run/main.c hv/smp/boot.c hv/smp/plan.c hv/smp/policy.c lib/fmt.c \
+	hv/loader/elf.c $(wildcard hv/loader/multiboot*.c) hv/loader/bzimage.c \
+	hv/loader/linux_boot.c hv/platform/acpi_tables.c hv/vmcb/vmcb_dump.c \
+	hv/vmcb/vmcb_check.c
 BOOT_CFLAGS = $(HV_CFLAGS) -I$(EFIINC) -I$(EFIINC)/x86_64 -DGNU_EFI_USE_MS_ABI
 HV_LDFLAGS := -nostdlib -znocombreloc -shared -Bsymbolic -T linker.ld \
 	--no-undefined --build-id=none

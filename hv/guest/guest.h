@@ -7,9 +7,9 @@
 #include "arch/types.h"
 #include "include/minhv/hypercall_abi.h"
 #include "arch/spinlock.h"
-#include "hv/svm/npt.h"
-#include "hv/svm/pause.h"
-#include "hv/guest/vcpu.h"
+#include "hv/vmcb/npt.h"
+#include "hv/vmcb/pause.h"
+#include "hv/vcpu/vcpu.h"
 #include "hv/platform/platform.h"
 
 struct guest_params {
@@ -51,7 +51,7 @@ struct guest {
 	s64 exit_status;
 	bool failed; /* stopped by the hypervisor (fault, bad state) */
 	bool multiboot; /* a foreign kernel entered in 32-bit mode */
-	bool linux; /* a Linux bzImage (hv/guest/linux_boot.c) */
+	bool linux; /* a Linux bzImage (hv/loader/linux_boot.c) */
 	struct platform plat; /* its devices (hv/platform/) */
 	char stop_reason[160];
 	u32 reports, report_fails; /* HC_REPORT calls accepted, failures */

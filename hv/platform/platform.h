@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 #include "arch/types.h"
-#include "hv/platform/lapic.h"
+#include "hv/vlapic/vlapic.h"
 
 struct vcpu;
 

@@ -18,9 +18,9 @@ enum selftest_stage {
 	ST_AFTER_MTRR, /* hv_main: mtrr_init() ran (rc in mtrr_init_rc) */
 	ST_AFTER_PARK, /* hv_main: every AP parked, before any guest */
 	ST_BEFORE_GUEST, /* hv_main: may narrow guest_tests for the guest */
-	ST_GUEST_CREATED, /* hv/svm/run.c: guest created, not yet run */
-	ST_VCPU_START, /* hv/guest/vcpu.c: a vCPU's first VMRUN is next */
-	ST_GUEST_STOPPED, /* hv/svm/run.c: guest stopped, not yet destroyed */
+	ST_GUEST_CREATED, /* hv/run/run.c: guest created, not yet run */
+	ST_VCPU_START, /* hv/svm/vcpu_run.c: a vCPU's first VMRUN is next */
+	ST_GUEST_STOPPED, /* hv/run/run.c: guest stopped, not yet destroyed */
 	ST_AFTER_GUEST, /* hv_main: the default guest is gone */
 	ST_AFTER_SNP, /* hv_main: snp_init() ran (rc in snp_init_rc) */
 	ST_NR

@@ -8,7 +8,7 @@
 #include "arch/idt.h"
 #include "arch/msr.h"
 #include "arch/trampoline.h"
-#include "hv/boot_info.h"
+#include "hv/run/boot_info.h"
 #include "hv/features.h"
 #include "hv/smp/ipi_internal.h"
 #include "hv/log.h"

@@ -5,7 +5,7 @@
 #ifndef MINHV_HV_EXIT_H
 #define MINHV_HV_EXIT_H
 
-#include "hv/guest/vcpu.h"
+#include "hv/vcpu/vcpu.h"
 
 typedef enum exit_action (*exit_handler_t)(struct vcpu *v);
 
@@ -76,7 +76,7 @@ enum exit_action exit_cache_insn(struct vcpu *v); /* exit_cache.c */
 enum exit_action exit_exception(struct vcpu *v); /* exit_excp.c */
 enum exit_action exit_xsetbv(struct vcpu *v); /* exit_xsetbv.c */
 enum exit_action exit_unexpected(struct vcpu *v);
-/* hv/platform/lapic_vcpu.c: the interrupt window opened (VINTR); IRET
+/* hv/svm/vlapic_vcpu.c: the interrupt window opened (VINTR); IRET
  * with an NMI in service. */
 enum exit_action vlapic_exit_vintr(struct vcpu *v);
 enum exit_action vlapic_exit_iret(struct vcpu *v);

@@ -17,7 +17,7 @@
 #define HV_CPUID_TIMING 0x40000010u
 #define CPUID7_ECX_OSPKE BIT(4) /* mirrors CR4.PKE (bit 22) */
 /* PKS: IA32_PKRS and CR4.PKS (SDM vol 3A 4.6.2). Shown only when minhv
- * gives each vCPU its own PKRS (g_features.pks, hv/guest/vcpu_pkrs.c):
+ * gives each vCPU its own PKRS (g_features.pks, hv/vcpu/vcpu_pkrs.c):
  * without it 0x6E1 is #GP and a guest must not look for it. */
 #define CPUID7_ECX_PKS BIT(31)
 #define CR4_OSXSAVE BIT(18)

@@ -151,7 +151,7 @@ int fx_cmocka_teardown(void **state)
 	return 0;
 }
 
-/* --- fakes of hv/guest/vcpu.c and hv/guest/report.c --- */
+/* --- fakes of hv/svm/vcpu_run.c and hv/guest/report.c --- */
 int vcpu_launch(struct vcpu *v)
 {
 	fx_launches++;

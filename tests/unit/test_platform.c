@@ -13,7 +13,7 @@
 #include "hv/acpi/acpi.h"
 #include "hv/acpi/tables.h"
 #include "hv/guest/guest.h"
-#include "hv/guest/multiboot.h"
+#include "hv/loader/multiboot.h"
 #include "hv/platform/platform.h"
 
 static void *test_alloc(size_t n)
