@@ -8,6 +8,7 @@
 
 #include "arch/types.h"
 #include "hv/smp/ipi.h"
+#include "hv/trap.h" /* park_irq_enter() */
 
 enum park_reason {
 	PARK_RUNNING = 0, /* not parked */
@@ -63,10 +64,5 @@ void park_get_stats(u32 cpu, struct park_stats *s);
 bool park_uses_mwait(void);
 /* One console line per CPU: parked or running, why, counters. */
 void park_print_summary(void);
-
-
-/* First thing in trap_dispatch(), before any indirect branch: on a parked
- * CPU whose SPEC_CTRL is lowered, restore the base value. */
-void park_irq_enter(void);
 
 #endif

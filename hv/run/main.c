@@ -17,7 +17,7 @@
 #include "hv/percpu.h"
 #include "hv/mtrr/mtrr.h"
 #include "hv/park/park.h"
-#include "hv/selftest/selftest.h"
+#include "hv/selftest_hook.h"
 #include "hv/smp/smp.h"
 #include "hv/snp/snp.h"
 #include "hv/park/spec_ctrl.h"
@@ -116,6 +116,7 @@ _Noreturn void hv_main(struct boot_info *bi)
 	u64 t0 = rdtsc();
 	struct percpu *bsp;
 	struct smp_opts so;
+	struct smp_env se;
 	bool guest_bad;
 	struct guest_params guest;
 	struct selftest_ctx st = {
@@ -157,7 +158,13 @@ _Noreturn void hv_main(struct boot_info *bi)
 		(unsigned long long)(t0 - bi->tsc_exit_boot));
 
 	smp_opts_from(&so, &g_options);
-	smp_init(bi, &so);
+	se = (struct smp_env){
+		.acpi = &bi->acpi,
+		.trampoline = bi->trampoline,
+		.qemu_cpus = bi->fw_cfg_cpus,
+		.ap_cpu_init = spec_ctrl_cpu_init, /* SPEC_CTRL on each AP */
+	};
+	smp_init(&se, &so);
 
 	boot_checks(bi);
 	selftest_run(ST_AFTER_SMP, &st);
@@ -170,6 +177,7 @@ _Noreturn void hv_main(struct boot_info *bi)
 	/* From here on a CPU with nothing to run is parked. */
 	if (park_init(g_options.park == PARK_MWAIT))
 		panic("out of memory for the parking state");
+	smp_aps_idle(park_cpu_loop);
 	ipi_call_all(park_kick, NULL, true, false);
 	selftest_run(ST_AFTER_PARK, &st);
 

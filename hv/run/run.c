@@ -13,7 +13,7 @@
 #include "hv/log.h"
 #include "hv/mm.h"
 #include "hv/options/options.h"
-#include "hv/selftest/selftest.h"
+#include "hv/selftest_hook.h"
 #include "hv/svm/svm.h"
 #include "hv/svm/vcpu_watchdog.h"
 #include "hv/smp/time.h"

@@ -5,7 +5,7 @@
 #include "hv/errno.h"
 #include "arch/cpu.h"
 #include "arch/msr.h"
-#include "hv/selftest/selftest.h"
+#include "hv/selftest_hook.h"
 #include "hv/features.h"
 #include "hv/svm/exit.h"
 #include "hv/guest/guest.h"
