@@ -6,8 +6,6 @@
  * attributes (APM vol 2 15.5.1). */
 #include "hv/guest/guest.h"
 #include "hv/vcpu/vcpu_pkrs.h"
-#include "hv/platform/platform.h"
-#include "hv/svm/svm.h"
 
 void vcpu_start_real(struct vcpu *v, u16 cs, u16 ip)
 {

@@ -2,7 +2,7 @@
 /* hv/guest/mmio.c - emulation of one MMIO access: instruction bytes (decode
  * assists or a guest page walk), decode, device callback, destination
  * register with x86 partial-register rules, RIP advance. */
-#include "hv/emul/mmio.h"
+#include "hv/guest/mmio.h"
 #include "arch/msr.h"
 #include "hv/emul/walk.h"
 #include "hv/errno.h"
@@ -58,7 +58,7 @@ static int fetch_decode(struct vcpu *v, enum insn_mode mode,
 		if (!insn_decode(b->b, b->n, mode, in))
 			return 0;
 	}
-	m = gmem_of(v->guest);
+	m = (struct gmem){ v->guest->mem_host, v->guest->mem_size };
 	p = gpaging_of(vm);
 	la = mode == INSN_MODE64 ?
 		     vm->save.rip :

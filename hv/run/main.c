@@ -23,6 +23,7 @@
 #include "hv/park/spec_ctrl.h"
 #include "hv/stop.h"
 #include "hv/guest/guest.h"
+#include "hv/run/run.h"
 #include "hv/svm/svm.h"
 
 struct options g_options;
@@ -117,7 +118,7 @@ _Noreturn void hv_main(struct boot_info *bi)
 	struct percpu *bsp;
 	struct smp_opts so;
 	struct smp_env se;
-	bool guest_bad;
+	bool guest_bad = false;
 	struct guest_params guest;
 	struct selftest_ctx st = {
 		.bi = bi,
@@ -182,12 +183,15 @@ _Noreturn void hv_main(struct boot_info *bi)
 	selftest_run(ST_AFTER_PARK, &st);
 
 	selftest_run(ST_BEFORE_GUEST, &st);
-	g_boot_initrd = bi->initrd;
-	g_boot_initrd_size = bi->initrd_size;
-	guest_bad = svm_run_guest_image(bi->guest_name[0] ? bi->guest_name :
-							    "guest",
-					bi->guest_image, bi->guest_size,
-					st.guest_tests, &guest) != 0;
+	/* SVM on every online CPU, then the guest boot/ handed over. */
+	guest.image = NULL;
+	if (svm_init()) {
+		ktap_skip("svm.enable", "%s", svm_why_not());
+		ktap_skip("svm.guest", "no SVM: %s", svm_why_not());
+	} else {
+		ktap_ok("svm.enable", true, "SVM enabled");
+		guest_bad = run_guest_image(bi, st.guest_tests, &guest) != 0;
+	}
 	st.guest_params = guest.image ? &guest : NULL;
 	selftest_run(ST_AFTER_GUEST, &st);
 

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* hv/run/run.c - the default run: enable SVM (or say why not and skip),
- * create the guest, run vCPU 0 here (others where it asks), report its
- * results as KTAP, tear it down and check the pool is whole again. */
+/* hv/run/run.c - the default run, once hv_main enabled SVM: create the
+ * guest, run vCPU 0 here (others where it asks), report its results as
+ * KTAP, tear it down and check the pool is whole again. */
 #include "arch/cpu.h"
 #include "hv/errno.h"
-#include "hv/loader/bzimage.h"
 #include "hv/guest/guest.h"
 #include "include/minhv/guest_layout.h"
 #include "hv/smp/ipi.h"
@@ -14,14 +13,11 @@
 #include "hv/mm.h"
 #include "hv/options/options.h"
 #include "hv/selftest_hook.h"
-#include "hv/svm/svm.h"
+#include "hv/run/boot_info.h"
+#include "hv/run/run.h"
 #include "hv/svm/vcpu_watchdog.h"
+#include "hv/svm/vlapic_vcpu.h"
 #include "hv/smp/time.h"
-
-extern const char builtin_guest[], builtin_guest_end[];
-
-const void *g_boot_initrd; /* initrd= (hv/run/main.c sets it) */
-u64 g_boot_initrd_size;
 
 static enum pause_req pause_req(enum tristate t)
 {
@@ -61,7 +57,7 @@ static void stage(enum selftest_stage st, struct guest *g)
 	selftest_run(st, &ctx);
 }
 
-void svm_guest_run(struct guest *g)
+void run_guest(struct guest *g)
 {
 	/* Guest time starts now: the run-time limit and console budget. */
 	g->con_refill_tsc = rdtsc();
@@ -76,14 +72,14 @@ void svm_guest_run(struct guest *g)
 	guest_wait_idle(g);
 }
 
-int svm_guest_run_once(const struct guest_params *p, struct guest **out)
+int run_guest_once(const struct guest_params *p, struct guest **out)
 {
 	struct guest *g;
 	int r = guest_create(p, &g);
 
 	if (r)
 		return r;
-	svm_guest_run(g);
+	run_guest(g);
 	*out = g;
 	return 0;
 }
@@ -138,7 +134,7 @@ static int run_foreign(struct guest_params *p, bool linux)
 			     p->cmdline ? p->cmdline : "");
 		p->cmdline = cmd;
 	}
-	r = svm_guest_run_once(p, &g);
+	r = run_guest_once(p, &g);
 	if (!ktap_ok("svm.guest_create", r == 0, "guest_create(%s): %d",
 		     p->name, r))
 		return r;
@@ -167,16 +163,18 @@ static int run_foreign(struct guest_params *p, bool linux)
 	return destroy_checked(g, before) && ok ? 0 : -EIO; /* a check failed */
 }
 
-int svm_run_guest_image(const char *name, const void *img, u64 size,
-			const char *tests, struct guest_params *ran)
+int run_guest_image(const struct boot_info *bi, const char *tests,
+		    struct guest_params *ran)
 {
+	const char *name = bi->guest_name[0] ? bi->guest_name : "guest";
+	enum guest_kind kind = guest_kind_of(bi->guest_image, bi->guest_size);
 	struct guest_params p = {
 		.name = name,
-		.image = img,
-		.image_size = size,
+		.image = bi->guest_image,
+		.image_size = bi->guest_size,
 		.cmdline = g_options.cmdline,
-		.initrd = g_boot_initrd,
-		.initrd_size = g_boot_initrd_size,
+		.initrd = bi->initrd,
+		.initrd_size = bi->initrd_size,
 		.mem_size = (u64)g_options.guest_mem_mb << 20,
 		.nr_vcpus = ipi_online_count(),
 		.bench = g_options.bench,
@@ -194,29 +192,23 @@ int svm_run_guest_image(const char *name, const void *img, u64 size,
 
 	if (ran)
 		ran->image = NULL;
-	if (svm_init()) {
-		ktap_skip("svm.enable", "%s", svm_why_not());
-		ktap_skip("svm.guest", "no SVM: %s", svm_why_not());
-		return 0;
-	}
-	ktap_ok("svm.enable", true, "SVM enabled");
 	vcpu_watchdog_init(g_options.watchdog_ms);
 	if (g_options.vcpus)
 		p.nr_vcpus = g_options.vcpus;
 	if (p.nr_vcpus > GUEST_MAX_VCPUS)
 		p.nr_vcpus = GUEST_MAX_VCPUS;
-	if (bzimage_detect(img, size) || guest_image_is_multiboot(img, size)) {
+	if (kind != GUEST_MINHV) {
 		/* Only the BSP runs (APs are not started yet): the guest is
 		 * told exactly the vCPUs it has. */
 		if (!g_options.vcpus)
 			p.nr_vcpus = 1;
-		return run_foreign(&p, bzimage_detect(img, size));
+		return run_foreign(&p, kind == GUEST_LINUX);
 	}
 	before = mm_free_pages();
 	r = guest_create(&p, &g);
 	if (!r) {
 		stage(ST_GUEST_CREATED, g);
-		svm_guest_run(g);
+		run_guest(g);
 	}
 	if (!ktap_ok("svm.guest_create", r == 0, "guest_create(%s): %d", name,
 		     r))
@@ -234,11 +226,4 @@ int svm_run_guest_image(const char *name, const void *img, u64 size,
 		      guest_results_ok(g, res, sizeof(res)), "guest %s: %s",
 		      g->name, res);
 	return destroy_checked(g, before) && ok ? 0 : -EIO; /* a check failed */
-}
-
-int svm_run_builtin(void)
-{
-	return svm_run_guest_image("guest", builtin_guest,
-				   (u64)(builtin_guest_end - builtin_guest),
-				   g_options.tests, NULL);
 }

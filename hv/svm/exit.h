@@ -5,6 +5,7 @@
 #ifndef MINHV_HV_EXIT_H
 #define MINHV_HV_EXIT_H
 
+#include "hv/svm/vlapic_vcpu.h"
 #include "hv/vcpu/vcpu.h"
 
 typedef enum exit_action (*exit_handler_t)(struct vcpu *v);
@@ -23,6 +24,8 @@ struct exit_entry {
 #define EXIT_DIRECT 0x100
 extern const struct exit_entry exit_rows[];
 extern const u8 exit_row_of[EXIT_DIRECT];
+/* Count the exit and call its handler (the unit tests' entry). */
+enum exit_action exit_dispatch(struct vcpu *v);
 /* Count the exit and call its handler: every code, through exit_lookup(). */
 enum exit_action exit_dispatch_slow(struct vcpu *v, u64 code);
 
@@ -57,13 +60,6 @@ enum exit_action exit_msr(struct vcpu *v); /* exit_msr.c */
 /* The MSR allow-list: 0, or -EPERM when the guest gets #GP. */
 int exit_msr_read(struct vcpu *v, u32 msr, u64 *val);
 int exit_msr_write(struct vcpu *v, u32 msr, u64 val);
-/* exit_msr_pmu.c: 0 done, -EPERM #GP, 1 not a PMU MSR (or not multiboot). */
-int exit_msr_pmu(struct vcpu *v, u32 msr, bool wr, u64 *val);
-/* linux_view.c: a Linux guest's CPUID view (features hidden) and the MSRs
- * answered for it (0, or -EPERM when the common #GP applies). */
-void linux_cpuid_filter(u32 leaf, u32 sub, struct cpuid_regs *r);
-int linux_msr_read(struct vcpu *v, u32 msr, u64 *val);
-int linux_msr_write(struct vcpu *v, u32 msr, u64 val);
 enum exit_action exit_ioio(struct vcpu *v); /* exit_io.c */
 enum exit_action exit_hlt(struct vcpu *v); /* exit_misc.c ... */
 enum exit_action exit_pause(struct vcpu *v);

@@ -5,6 +5,7 @@
 #include "hv/svm/exit.h"
 #include "hv/features.h"
 #include "hv/guest/guest.h"
+#include "hv/view/view.h"
 #include "lib/string.h"
 
 #define CPUID1_ECX_MONITOR BIT(3) /* MONITOR/MWAIT are not virtualized */
@@ -101,7 +102,7 @@ static inline void leaf_of(struct vcpu *v, u32 leaf, u32 sub,
 		*r = (struct cpuid_regs){ 0, 0, 0, 0 };
 		break;
 	}
-	if (v->guest->linux)
+	if (v->guest->kind == GUEST_LINUX)
 		linux_cpuid_filter(leaf, sub, r);
 }
 

@@ -6,7 +6,7 @@
 #include "hv/vmcb/exit_decode.h"
 #include "hv/guest/guest.h"
 #include "hv/log.h"
-#include "hv/emul/mmio.h"
+#include "hv/guest/mmio.h"
 #include "hv/errno.h"
 #include "hv/vlapic/vlapic.h"
 #include "lib/fmt.h"

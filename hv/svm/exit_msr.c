@@ -11,6 +11,7 @@
 #include "hv/guest/guest.h"
 #include "hv/vcpu/vcpu_pkrs.h"
 #include "hv/log.h"
+#include "hv/view/view.h"
 #include "hv/vlapic/vlapic.h"
 
 #define MSR_GP_LOG_MAX 16 /* per vCPU: a probing guest cannot flood */
@@ -153,7 +154,9 @@ int exit_msr_read(struct vcpu *v, u32 msr, u64 *val)
 		*val = v->misc_enable;
 		return 0;
 	default:
-		return v->guest->linux ? linux_msr_read(v, msr, val) : -EPERM;
+		return v->guest->kind == GUEST_LINUX ?
+			       linux_msr_read(v, msr, val) :
+			       -EPERM;
 	}
 }
 
@@ -287,7 +290,9 @@ int exit_msr_write(struct vcpu *v, u32 msr, u64 val)
 		v->mtrr_def_type = val;
 		return 0;
 	default:
-		return v->guest->linux ? linux_msr_write(v, msr, val) : -EPERM;
+		return v->guest->kind == GUEST_LINUX ?
+			       linux_msr_write(v, msr, val) :
+			       -EPERM;
 	}
 }
 

@@ -15,7 +15,7 @@
 
 #include "arch/apic.h"
 #include "arch/idt.h"
-#include "hv/vlapic/vlapic.h"
+#include "hv/svm/vlapic_vcpu.h"
 #include "hv/smp/apic_cal.h"
 #include "hv/smp/time.h"
 

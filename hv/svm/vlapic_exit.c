@@ -6,8 +6,8 @@
  * IA32_TSC_DEADLINE. */
 #include "arch/cpu.h"
 #include "hv/guest/guest.h"
-#include "hv/vlapic/vlapic.h"
 #include "hv/svm/exit.h"
+#include "hv/svm/vlapic_vcpu.h"
 
 #define V_TPR_MASK 0xfULL
 #define V_IRQ BIT(8)

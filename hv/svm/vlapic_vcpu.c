@@ -12,7 +12,7 @@
 #include "hv/guest/guest.h"
 #include "hv/log.h"
 #include "hv/park/park.h"
-#include "hv/vlapic/vlapic.h"
+#include "hv/svm/vlapic_vcpu.h"
 #include "hv/smp/apic_cal.h"
 #include "hv/smp/time.h"
 #include "hv/svm/exit.h"

@@ -2,7 +2,6 @@
 /* hv/vcpu/regs.c - guest general-purpose registers by their x86 encoding
  * number (SDM vol 2 table 2-2): RAX and RSP are in the VMCB save area
  * (VMRUN switches them), the others in struct svm_gprs. */
-#include "hv/emul/mmio.h"
 #include "hv/vcpu/vcpu.h"
 
 u64 *vcpu_gpr(struct vcpu *v, unsigned reg)

@@ -96,7 +96,9 @@ struct vcpu {
 	} cpuid_tab[64];
 };
 
-/* vcpu_ops.c: pure helpers on a vCPU's VMCB. */
+/* vcpu_ops.c: pure helpers on a vCPU's VMCB. Its state machine, its
+ * start and reset are the guest's (hv/guest/guest.h), the run loop is
+ * hv/svm's (hv/svm/vcpu_run.c). */
 void vcpu_inject_exception(struct vcpu *v, u8 vector, bool has_err, u32 err);
 /* The single-step #DB trap after an instruction minhv carried out for a
  * guest with RFLAGS.TF set (vcpu_ops.c); vcpu_insn_done() calls it. */
@@ -119,43 +121,8 @@ void vcpu_reinject_event(struct vcpu *v);
 /* Step over the intercepted instruction (NRIP or known length).
  * Returns false (and stops the guest) when its length is unknown. */
 bool vcpu_skip_insn(struct vcpu *v);
-/* Leave the guest for good: state DONE, drop it from the live count. */
-void vcpu_set_done(struct vcpu *v);
-/* RUNNING -> HALTED (HLT with IF=1). */
-void vcpu_set_halted(struct vcpu *v);
-/* Claim v for one HC_VCPU_START: IDLE, or DONE and out of its loop ->
- * STARTING, atomically, so of racing callers exactly one wins and only the
- * winner writes v's registers. 0 or -EBUSY. */
-int vcpu_claim_start(struct vcpu *v);
-/* A claimed vCPU's fresh start state: the VMCB rebuilt as at creation,
- * RIP, RSP, RDI = arg, every other GPR 0. */
-void vcpu_reset(struct vcpu *v, u64 rip, u64 rsp, u64 arg);
-/* RUNNING -> OFFLINE, OFFLINE/HALTED -> RUNNING; 0 or -E*. */
-int vcpu_set_offline(struct vcpu *v);
-int vcpu_set_online(struct vcpu *v);
-
-/* vcpu.c: the run loop and cross-CPU plumbing (needs the SMP layer). */
-/* Mark v running and run it on the calling CPU (vCPU 0 at boot) until it
- * leaves (guest stopped, or the vCPU is done). */
-void vcpu_run_here(struct vcpu *v);
-/* Start v (claimed: STARTING) on its physical CPU (v->id)
- * asynchronously. 0 or -E*; on error v is IDLE again. */
-int vcpu_launch(struct vcpu *v);
-/* Make v leave guest mode soon (IPI -> INTR exit) or, when its CPU is
- * parked, wake it: either way it re-checks its state. */
-void vcpu_kick(struct vcpu *v);
-/* Wait until v (not running on this CPU) is out of guest mode, or its guest
- * stops. After vcpu_set_offline() + vcpu_kick(): the vCPU runs no more guest
- * instructions once this returns 0. Bounded: -EBUSY when another vCPU
- * brought v back online meanwhile, or after VCPU_WAIT_OUT_MS. */
-int vcpu_wait_out(struct vcpu *v);
-#define VCPU_WAIT_OUT_MS 250
-
-/* console.c: guest console bytes, line-buffered, name-prefixed. */
-void guest_console_put(struct vcpu *v, const char *s, size_t n);
-void guest_console_flush(struct vcpu *v);
-
-/* exit.c: the one dispatcher. */
-enum exit_action exit_dispatch(struct vcpu *v);
+/* regs.c: a guest GPR by x86 number (0 RAX .. 15 R15): RAX and RSP live
+ * in the VMCB, the rest in the vCPU's saved GPRs. */
+u64 *vcpu_gpr(struct vcpu *v, unsigned reg);
 
 #endif

@@ -1,13 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* hv/vcpu/vcpu_ops.c - operations on one vCPU that need no SMP layer: event
- * injection (APM vol 2, 15.20), RIP advance (15.7.1) and the vCPU state
- * machine with the guest's count of vCPUs still able to run. */
-#include "hv/errno.h"
-#include "hv/vmcb/exit_decode.h"
+/* hv/vcpu/vcpu_ops.c - operations on one vCPU's VMCB: event injection
+ * (APM vol 2, 15.20) and RIP advance (15.7.1), with the single-step trap
+ * after an instruction minhv completed. */
+#include "hv/emul/vcpu_api.h"
 #include "hv/features.h"
-#include "hv/guest/guest.h"
-#include "hv/log.h"
-#include "lib/string.h"
+#include "hv/vcpu/vcpu.h"
+#include "hv/vmcb/exit_decode.h"
 
 void vcpu_inject_exception(struct vcpu *v, u8 vector, bool has_err, u32 err)
 {
@@ -40,10 +38,10 @@ __attribute__((cold)) void vcpu_step_trap(struct vcpu *v)
  * on every exit. */
 static __attribute__((noinline, cold)) bool skip_failed(struct vcpu *v)
 {
-	guest_stop(v->guest, -1, true,
-		   "vCPU %u: cannot step over exit %#llx at RIP %#llx", v->id,
-		   (unsigned long long)v->vmcb->control.exit_code,
-		   (unsigned long long)v->vmcb->save.rip);
+	vcpu_stop_guest(v, -1, true,
+			"vCPU %u: cannot step over exit %#llx at RIP %#llx",
+			v->id, (unsigned long long)v->vmcb->control.exit_code,
+			(unsigned long long)v->vmcb->save.rip);
 	return false;
 }
 
@@ -56,114 +54,6 @@ bool vcpu_skip_insn(struct vcpu *v)
 	v->vmcb->save.rip = next;
 	vcpu_insn_done(v);
 	return true;
-}
-
-/* Called with g->lock held, after live dropped: nobody left to run. */
-static void check_live(struct guest *g, const char *why)
-{
-	if (!g->live && !g->stopping) {
-		spin_unlock(&g->lock);
-		guest_stop(g, 0, false, "%s", why);
-		spin_lock(&g->lock);
-	}
-}
-
-void vcpu_set_done(struct vcpu *v)
-{
-	struct guest *g = v->guest;
-
-	spin_lock(&g->lock);
-	if (v->state == VCPU_RUNNING)
-		g->live--;
-	v->state = VCPU_DONE;
-	check_live(g, "every vCPU has halted");
-	spin_unlock(&g->lock);
-}
-
-void vcpu_set_halted(struct vcpu *v)
-{
-	struct guest *g = v->guest;
-
-	spin_lock(&g->lock);
-	if (v->state == VCPU_RUNNING) {
-		v->state = VCPU_HALTED;
-		g->live--;
-		check_live(g, "every vCPU is offline or halted");
-	}
-	spin_unlock(&g->lock);
-}
-
-int vcpu_claim_start(struct vcpu *v)
-{
-	struct guest *g = v->guest;
-	int r = -EBUSY;
-
-	spin_lock(&g->lock);
-	if (v->state == VCPU_IDLE ||
-	    (v->state == VCPU_DONE &&
-	     !__atomic_load_n(&v->in_loop, __ATOMIC_ACQUIRE))) {
-		v->state = VCPU_STARTING;
-		r = 0;
-	}
-	spin_unlock(&g->lock);
-	return r;
-}
-
-void vcpu_reset(struct vcpu *v, u64 rip, u64 rsp, u64 arg)
-{
-	struct guest *g = v->guest;
-	struct vmcb_guest vg = {
-		.asid = g->asid,
-		.iopm = g->iopm,
-		.msrpm = g->msrpm,
-		.ncr3 = g->npt.root,
-		.cr3 = g->cr3,
-		.rip = { rip },
-		.rsp = { rsp },
-	};
-
-	memset(v->vmcb, 0, sizeof(*v->vmcb));
-	vmcb_build(v->vmcb, &g_features, &g->pause, &vg);
-	memset(&v->gprs, 0, sizeof(v->gprs));
-	v->gprs.rdi = arg;
-	v->pkrs = 0; /* its RESET/INIT value (vcpu_pkrs.c) */
-	v->misc_enable = MISC_ENABLE_FAST_STRING;
-}
-
-int vcpu_set_offline(struct vcpu *v)
-{
-	struct guest *g = v->guest;
-	int r = 0;
-
-	spin_lock(&g->lock);
-	if (v->state == VCPU_RUNNING) {
-		v->state = VCPU_OFFLINE;
-		v->stats.offlines++;
-		g->live--;
-		check_live(g, "every vCPU is offline or halted");
-	} else if (v->state != VCPU_OFFLINE && v->state != VCPU_HALTED) {
-		r = -ENOENT;
-	}
-	spin_unlock(&g->lock);
-	return r;
-}
-
-int vcpu_set_online(struct vcpu *v)
-{
-	struct guest *g = v->guest;
-	int r = 0;
-
-	spin_lock(&g->lock);
-	if (v->state == VCPU_OFFLINE || v->state == VCPU_HALTED) {
-		v->state = VCPU_RUNNING;
-		g->live++;
-	} else if (v->state == VCPU_RUNNING) {
-		r = -EBUSY;
-	} else {
-		r = -ENOENT;
-	}
-	spin_unlock(&g->lock);
-	return r;
 }
 
 /* APM 15.7.2: EXITINTINFO has EVENTINJ's layout (vector, type, EV, V,

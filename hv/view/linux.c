@@ -4,14 +4,14 @@
  * emulates, and the AMD MSRs Linux reads without a fault handler during
  * boot answered as an EPYC would (values below). Everything not in these
  * tables keeps the common policy (exit_cpuid.c, exit_msr.c: #GP). The
- * APIC, x2APIC and TSC deadline stay visible: the vLAPIC of hv/platform/
+ * APIC, x2APIC and TSC deadline stay visible: the vLAPIC of hv/vlapic/
  * implements them (x2APIC as the host has it, exit_cpuid.c sets TSC
  * deadline). */
 #include "arch/cpu.h"
 #include "arch/msr.h"
 #include "hv/errno.h"
 #include "hv/guest/guest.h"
-#include "hv/svm/exit.h"
+#include "hv/view/view.h"
 
 enum cpuid_reg { R_EAX, R_EBX, R_ECX, R_EDX };
 

@@ -5,8 +5,8 @@
  * interleaved PerfEvtSel/PerfCtr pairs at C001_0200h. They hold what is
  * written (48-bit counters) but never count: minhv does not virtualize
  * the PMU. */
-#include "hv/svm/exit.h"
 #include "hv/guest/guest.h"
+#include "hv/view/view.h"
 
 #define K7_EVNTSEL0 0xc0010000u
 #define K7_PERFCTR0 0xc0010004u
@@ -35,7 +35,7 @@ int exit_msr_pmu(struct vcpu *v, u32 msr, bool wr, u64 *val)
 	bool ctl;
 	u64 *reg;
 
-	if (!v->guest->multiboot || !pmu_reg(msr, &i, &ctl))
+	if (v->guest->kind != GUEST_MULTIBOOT || !pmu_reg(msr, &i, &ctl))
 		return 1;
 	reg = ctl ? &v->perf_ctl[i] : &v->perf_ctr[i];
 	if (!wr) {

@@ -12,7 +12,7 @@
 #include <cmocka.h>
 
 #include "arch/msr.h"
-#include "hv/emul/mmio.h"
+#include "hv/guest/mmio.h"
 #include "hv/emul/walk.h"
 #include "hv/errno.h"
 #include "hv/guest/guest.h"
