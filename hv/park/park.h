@@ -55,6 +55,10 @@ int park_post(u32 cpu, ipi_fn fn, void *arg);
 int park_wake(u32 cpu);
 
 bool park_is_parked(u32 cpu);
+/* CPUs with parking state: g_ncpus once park_init() ran, else 0. */
+u32 park_ncpus(void);
+/* Does cpu's SPEC_CTRL hold the park value (IBRS/STIBP cleared) now? */
+bool park_spec_lowered(u32 cpu);
 /* Wait (at most budget_tsc TSC ticks) until cpu is parked and has slept
  * more than `sleeps` times: it parked again after whatever woke it. */
 bool park_wait_parked(u32 cpu, u64 sleeps, u64 budget_tsc);

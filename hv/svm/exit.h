@@ -43,6 +43,11 @@ static inline enum exit_action exit_dispatch_fast(struct vcpu *v, u64 code)
 	return e->handler(v);
 }
 
+/* The bucket of an exit code, from its row. */
+enum exit_kind exit_kind_of(u64 code);
+/* Printable name of an exit code ("CPUID", "NPF", ..., "?" for codes
+ * minhv does not handle), from its row. */
+const char *exit_name(u64 code);
 /* The row for code; codes without one get {"?", EK_OTHER,
  * exit_unexpected}. VMEXIT_INVALID matches in both widths. */
 const struct exit_entry *exit_lookup(u64 code);

@@ -7,7 +7,8 @@
 #include "arch/types.h"
 #include "hv/vmcb/vmcb.h"
 
-/* Counter buckets, one per exit kind (struct vcpu, HC_GET_COUNTERS). */
+/* Counter buckets, one per exit kind (struct vcpu, HC_GET_COUNTERS);
+ * exit_kind_of() in hv/svm/exit.h maps a code to its bucket. */
 enum exit_kind {
 	EK_CPUID,
 	EK_VMMCALL,
@@ -23,8 +24,6 @@ enum exit_kind {
 	EK_OTHER,
 	EK_NR
 };
-/* The bucket of an exit code (from the exit table, exit_table.c). */
-enum exit_kind exit_kind_of(u64 code);
 
 /* IOIO EXITINFO1 (APM vol 2, 15.10.2). */
 struct ioio_info {
@@ -99,9 +98,6 @@ static inline bool exit_next_rip(const struct vmcb *v, bool has_nrip, u64 *next)
 	return len != 0;
 }
 
-/* Printable name of an exit code ("CPUID", "NPF", ..., "?" for codes
- * minhv does not handle), from the exit table (exit_table.c). */
-const char *exit_name(u64 code);
 /* VMEXIT_INVALID in either width (QEMU 10.0.2 writes 32 bits). */
 static inline bool exit_is_invalid(u64 code)
 {
