@@ -2,7 +2,6 @@
 /* guest/scenarios/msr.c - MSR policy as the guest sees it: unknown MSRs
  * raise #GP (caught here), EFER.SVME and VM_HSAVE_PA cannot be changed,
  * allowed MSRs (TSC_AUX, KERNEL_GS_BASE) behave architecturally. */
-#include "arch/msr.h"
 #include "guest/except.h"
 #include "guest/scenarios/scenarios.h"
 #include "guest/x86.h"
