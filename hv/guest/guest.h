@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/guest/guest.h - guest lifecycle: create from an ELF image (memory from the
  * pool, nested page tables, vCPUs), stop with a reason, tear down. */
-#ifndef MINHV_HV_GUEST_H
-#define MINHV_HV_GUEST_H
+#ifndef MINHV_HV_GUEST_GUEST_H
+#define MINHV_HV_GUEST_GUEST_H
 
 #include <stdarg.h>
 

@@ -2,8 +2,8 @@
 /* hv/loader/bzimage.h - the Linux x86 boot protocol (Documentation/arch/x86/
  * boot.rst in the Linux tree): the setup header of a bzImage, the zero page
  * (struct boot_params) and its e820 map, as far as minhv fills them. */
-#ifndef MINHV_HV_GUEST_BZIMAGE_H
-#define MINHV_HV_GUEST_BZIMAGE_H
+#ifndef MINHV_HV_LOADER_BZIMAGE_H
+#define MINHV_HV_LOADER_BZIMAGE_H
 
 #include "arch/types.h"
 

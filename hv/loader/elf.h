@@ -2,8 +2,8 @@
 /* hv/loader/elf.h - ELF64 executable loader for guest images (System V gABI,
  * x86-64 psABI). Validates every header field, then copies PT_LOAD segments
  * into guest memory at their p_paddr. */
-#ifndef MINHV_HV_ELF_H
-#define MINHV_HV_ELF_H
+#ifndef MINHV_HV_LOADER_ELF_H
+#define MINHV_HV_LOADER_ELF_H
 
 #include "arch/types.h"
 

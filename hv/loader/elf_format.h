@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/loader/elf_format.h - the ELF64 file header and program header as packed
  * structs with their gABI offsets checked at compile time (no <elf.h>). */
-#ifndef MINHV_HV_ELF_FORMAT_H
-#define MINHV_HV_ELF_FORMAT_H
+#ifndef MINHV_HV_LOADER_ELF_FORMAT_H
+#define MINHV_HV_LOADER_ELF_FORMAT_H
 
 #include <stddef.h>
 

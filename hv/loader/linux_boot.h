@@ -2,8 +2,8 @@
 /* hv/loader/linux_boot.h - booting a Linux bzImage through the 64-bit boot
  * protocol (Linux Documentation/arch/x86/boot.rst): what minhv writes into
  * guest memory and where. */
-#ifndef MINHV_HV_GUEST_LINUX_BOOT_H
-#define MINHV_HV_GUEST_LINUX_BOOT_H
+#ifndef MINHV_HV_LOADER_LINUX_BOOT_H
+#define MINHV_HV_LOADER_LINUX_BOOT_H
 
 #include "arch/types.h"
 

@@ -2,8 +2,8 @@
 /* hv/loader/multiboot.h - Multiboot v1 kernels (Multiboot Specification
  * 0.6.96, sections 3.1 header, 3.2 machine state, 3.3 boot information):
  * detection by content, loading, and the boot information block. */
-#ifndef MINHV_HV_GUEST_MULTIBOOT_H
-#define MINHV_HV_GUEST_MULTIBOOT_H
+#ifndef MINHV_HV_LOADER_MULTIBOOT_H
+#define MINHV_HV_LOADER_MULTIBOOT_H
 
 #include "hv/errno.h"
 #include <stddef.h>

@@ -3,8 +3,8 @@
  * waits with interrupts on (HLT, or MWAIT by option) and, under kernel-mode
  * IBRS, with IBRS and STIBP cleared so its SMT sibling runs at full speed
  * (Linux "x86/idle: Disable IBRS when CPU is offline"). docs/PARKING.md. */
-#ifndef MINHV_HV_PARK_H
-#define MINHV_HV_PARK_H
+#ifndef MINHV_HV_PARK_PARK_H
+#define MINHV_HV_PARK_PARK_H
 
 #include "arch/types.h"
 #include "hv/smp/ipi.h"

@@ -4,8 +4,8 @@
  * first. One device per file in hv/platform/; the vLAPIC is its own room
  * (hv/vlapic). The devices reach their vCPU only through
  * hv/emul/vcpu_api.h: nothing here includes hv/guest, hv/vcpu or hv/svm. */
-#ifndef MINHV_HV_PLATFORM_H
-#define MINHV_HV_PLATFORM_H
+#ifndef MINHV_HV_PLATFORM_PLATFORM_H
+#define MINHV_HV_PLATFORM_PLATFORM_H
 
 #include <stddef.h>
 

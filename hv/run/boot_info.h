@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/run/boot_info.h - what boot/ hands the hypervisor at ExitBootServices:
  * everything it needs, so hv/ never touches the firmware. */
-#ifndef MINHV_HV_BOOT_INFO_H
-#define MINHV_HV_BOOT_INFO_H
+#ifndef MINHV_HV_RUN_BOOT_INFO_H
+#define MINHV_HV_RUN_BOOT_INFO_H
 
 #include "arch/types.h"
 #include "hv/acpi/acpi.h"

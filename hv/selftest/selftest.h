@@ -4,8 +4,8 @@
  * runs at fixed points (hv/selftest_hook.h) without naming any test; only
  * hv/selftest includes this header. Built without them (make SELFTEST=0)
  * the table is empty and every stage does nothing. */
-#ifndef MINHV_HV_SELFTEST_H
-#define MINHV_HV_SELFTEST_H
+#ifndef MINHV_HV_SELFTEST_SELFTEST_H
+#define MINHV_HV_SELFTEST_SELFTEST_H
 
 #include "arch/types.h"
 #include "hv/selftest_hook.h"

@@ -2,8 +2,8 @@
 /* hv/smp/ipi_internal.h - setting up the IPI layer (per-CPU state, vectors,
  * broadcast, the stop NMI), for hv/smp only; the raw IPIs themselves are
  * hv/smp/ipi_raw.h. */
-#ifndef MINHV_HV_IPI_INTERNAL_H
-#define MINHV_HV_IPI_INTERNAL_H
+#ifndef MINHV_HV_SMP_IPI_INTERNAL_H
+#define MINHV_HV_SMP_IPI_INTERNAL_H
 
 #include "arch/types.h"
 #include "hv/smp/ipi_raw.h"

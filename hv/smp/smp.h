@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/smp/smp.h - bringing up the other CPUs (boot CPU, once) and what came of
  * it. The IPI and cross-call API for everyone else is hv/smp/ipi.h. */
-#ifndef MINHV_HV_SMP_H
-#define MINHV_HV_SMP_H
+#ifndef MINHV_HV_SMP_SMP_H
+#define MINHV_HV_SMP_SMP_H
 
 #include "arch/types.h"
 #include "hv/smp/policy.h"

@@ -2,8 +2,8 @@
 /* hv/svm/exit.h - the #VMEXIT handlers that exit_dispatch() calls through
  * the exit table (hv/svm/exit_table.c); each says whether the vCPU
  * re-enters. */
-#ifndef MINHV_HV_EXIT_H
-#define MINHV_HV_EXIT_H
+#ifndef MINHV_HV_SVM_EXIT_H
+#define MINHV_HV_SVM_EXIT_H
 
 #include "hv/svm/vlapic_vcpu.h"
 #include "hv/vcpu/vcpu.h"

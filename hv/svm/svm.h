@@ -2,8 +2,8 @@
 /* hv/svm/svm.h - SVM on this machine: can it be used (and if not, exactly
  * why) and per-CPU enable (EFER.SVME, VM_HSAVE_PA); hv_main calls
  * svm_init() before the default run (hv/run/run.h). */
-#ifndef MINHV_HV_SVM_H
-#define MINHV_HV_SVM_H
+#ifndef MINHV_HV_SVM_SVM_H
+#define MINHV_HV_SVM_SVM_H
 
 #include "arch/types.h"
 #include "hv/features.h"

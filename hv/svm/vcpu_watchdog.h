@@ -2,8 +2,8 @@
 /* hv/svm/vcpu_watchdog.h - the per-vCPU tick used by the run loop
  * (hv/svm/vcpu_run.c): the no-progress watchdog (watchdog_ms=0 turns it
  * off), the guest's run-time limit and its console budget refill. */
-#ifndef MINHV_HV_VCPU_WATCHDOG_H
-#define MINHV_HV_VCPU_WATCHDOG_H
+#ifndef MINHV_HV_SVM_VCPU_WATCHDOG_H
+#define MINHV_HV_SVM_VCPU_WATCHDOG_H
 
 #include "hv/vcpu/vcpu.h"
 #include "hv/vmcb/vmcb.h"

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/vcpu/vcpu.h - a virtual CPU: its VMCB, guest GPRs, state machine and
  * statistics (struct vcpu_stats); vCPU n always runs on physical CPU n. */
-#ifndef MINHV_HV_VCPU_H
-#define MINHV_HV_VCPU_H
+#ifndef MINHV_HV_VCPU_VCPU_H
+#define MINHV_HV_VCPU_VCPU_H
 
 #include "arch/cpu.h"
 #include "arch/svm.h"

@@ -3,8 +3,8 @@
  * none of which VMRUN/#VMEXIT switch (APM vol 2 15.5.1, 15.6): put in
  * around a vCPU's run on its CPU, saved and replaced by a clean state
  * after, so nothing reaches the next guest on that CPU. */
-#ifndef MINHV_HV_VCPU_FPU_H
-#define MINHV_HV_VCPU_FPU_H
+#ifndef MINHV_HV_VCPU_VCPU_FPU_H
+#define MINHV_HV_VCPU_VCPU_FPU_H
 
 #include "arch/types.h"
 

@@ -2,8 +2,8 @@
 /* hv/vcpu/vcpu_pkrs.h - each vCPU's IA32_PKRS (protection keys for
  * supervisor pages, Intel SDM vol 3A 4.6.2), in the hardware MSR while the
  * vCPU runs on its CPU and 0 there otherwise. */
-#ifndef MINHV_HV_VCPU_PKRS_H
-#define MINHV_HV_VCPU_PKRS_H
+#ifndef MINHV_HV_VCPU_VCPU_PKRS_H
+#define MINHV_HV_VCPU_VCPU_PKRS_H
 
 #include "arch/types.h"
 

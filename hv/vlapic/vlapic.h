@@ -6,8 +6,8 @@
  * routed over a bus of the guest's vLAPICs (SDM vol 3 ch. 11 (10 in older
  * editions), APM vol 2 ch. 16). Pure: time comes in as a guest TSC value,
  * and the bus says how to reach another vCPU. */
-#ifndef MINHV_HV_PLATFORM_LAPIC_H
-#define MINHV_HV_PLATFORM_LAPIC_H
+#ifndef MINHV_HV_VLAPIC_VLAPIC_H
+#define MINHV_HV_VLAPIC_VLAPIC_H
 
 #include "arch/types.h"
 #include "hv/emul/mmio.h"

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/vmcb/exit_decode.h - pure decoding of #VMEXIT information: IOIO and MSR
  * EXITINFO1, NPF error bits, and the next RIP with or without NRIP. */
-#ifndef MINHV_HV_EXIT_DECODE_H
-#define MINHV_HV_EXIT_DECODE_H
+#ifndef MINHV_HV_VMCB_EXIT_DECODE_H
+#define MINHV_HV_VMCB_EXIT_DECODE_H
 
 #include "arch/types.h"
 #include "hv/vmcb/vmcb.h"

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/vmcb/npt.h - nested page tables (APM vol 2, 15.25): guest-physical
  * [0, size) onto one contiguous host block, nothing else (-> #NPF). */
-#ifndef MINHV_HV_NPT_H
-#define MINHV_HV_NPT_H
+#ifndef MINHV_HV_VMCB_NPT_H
+#define MINHV_HV_VMCB_NPT_H
 
 #include "arch/types.h"
 

@@ -2,8 +2,8 @@
 /* hv/vmcb/pause.h - the PAUSE intercept policy (APM vol 2, 15.14.4):
  * decided once from g_features and the options, pure so unit tests
  * cover every CPUID/option combination. */
-#ifndef MINHV_HV_SVM_PAUSE_H
-#define MINHV_HV_SVM_PAUSE_H
+#ifndef MINHV_HV_VMCB_PAUSE_H
+#define MINHV_HV_VMCB_PAUSE_H
 
 #include "arch/types.h"
 #include "hv/features.h"

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/vmcb/vmcb.h - the VMCB builder, permission maps and VMRUN checks; the
  * hardware layout, intercept numbers and exit codes are in arch/vmcb.h. */
-#ifndef MINHV_HV_VMCB_H
-#define MINHV_HV_VMCB_H
+#ifndef MINHV_HV_VMCB_VMCB_H
+#define MINHV_HV_VMCB_VMCB_H
 
 #include "arch/vmcb.h"
 
