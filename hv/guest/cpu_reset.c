@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* hv/guest/cpu_reset.c - a foreign guest's vCPU started in real mode:
  * after SIPI (SDM vol 3 9.4.4.1: CS.sel = vector << 8, IP 0) and at the
- * ACPI S3 resume (CS:IP from the FACS waking vector, acpi_pm.c). Real mode
+ * ACPI S3 resume (CS:IP from the FACS waking vector, s3.c). Real mode
  * under SVM needs nested paging (CR0.PG=0) and real-mode segment
  * attributes (APM vol 2 15.5.1). */
 #include "hv/guest/guest.h"

@@ -82,7 +82,8 @@ struct platform {
 	struct pic8259 pic[2]; /* master, slave (pic.c) */
 	u64 pm_tsc0; /* TSC when the PM timer read 0 */
 	u64 tsc_khz;
-	struct vlapic_bus lapic_bus; /* the vCPUs' vLAPICs (lapic_vcpu.c) */
+	/* the vCPUs' vLAPICs, wired up by hv/svm/vlapic_vcpu.c */
+	struct vlapic_bus lapic_bus;
 	struct acpi_pm pm;
 	struct rtc_cmos rtc;
 };

@@ -77,14 +77,14 @@ enum exit_action exit_cache_insn(struct vcpu *v); /* exit_cache.c */
 enum exit_action exit_exception(struct vcpu *v); /* exit_excp.c */
 enum exit_action exit_xsetbv(struct vcpu *v); /* exit_xsetbv.c */
 enum exit_action exit_unexpected(struct vcpu *v);
-/* hv/svm/vlapic_vcpu.c: the interrupt window opened (VINTR); IRET
+/* vlapic_exit.c: the interrupt window opened (VINTR); IRET
  * with an NMI in service. */
 enum exit_action vlapic_exit_vintr(struct vcpu *v);
 enum exit_action vlapic_exit_iret(struct vcpu *v);
 
 /* Wait in the host (HLT with IF=1, OFFLINE) until kicked; false when the
- * guest is stopping. Lives in vcpu.c (needs cpu_relax and the SMP layer);
- * unit tests provide their own. */
+ * guest is stopping. Lives in vcpu_run.c (needs cpu_relax and the SMP
+ * layer); unit tests provide their own. */
 bool vcpu_wait_wakeup(struct vcpu *v);
 
 #endif

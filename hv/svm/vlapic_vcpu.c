@@ -149,7 +149,7 @@ bool vlapic_before_run(struct vcpu *v)
 		if (__atomic_load_n(&l->init_pending, __ATOMIC_SEQ_CST) ||
 		    __atomic_load_n(&l->sipi, __ATOMIC_SEQ_CST))
 			continue;
-		/* ACPI S3: vCPU 0 wakes at the RTC alarm (acpi_pm.c). */
+		/* ACPI S3: vCPU 0 wakes at the RTC alarm (hv/guest/s3.c). */
 		if (v->id == 0 && acpi_s3_asleep(&g->plat)) {
 			u64 until;
 

@@ -67,8 +67,8 @@ u32 vcpu_fpu_pages(void);
 /* A fresh vCPU: init state in the area (XSTATE_BV 0 = every component in
  * its init state; FCW/MXCSR init for FXRSTOR), XCR0 and DRs at reset. */
 void vcpu_fpu_init(struct vcpu *v, void *area);
-/* Around a vCPU's run on its CPU (vcpu.c): its state into the hardware;
- * then saved, and the hardware back to the host's clean state. */
+/* Around a vCPU's run on its CPU (hv/svm/vcpu_run.c): its state into the
+ * hardware; then saved, and the hardware back to the host's clean state. */
 void vcpu_fpu_enter(struct vcpu *v);
 void vcpu_fpu_exit(struct vcpu *v);
 /* XSETBV from the guest, already validated: its XCR0 now. */

@@ -3,8 +3,8 @@
  * offset (SDM vol 3 table 11-1, APM 16.3-16.4), with the x2APIC
  * differences (SDM 11.12.1-11.12.3): ID and LDR read-only, no DFR/APR/RRD,
  * 64-bit ICR, #GP on nonzero EOI/ESR writes and on bits 63:32. Interrupt
- * state, the timer and IPIs are in lapic_irq.c, lapic_timer.c and
- * lapic_ipi.c. */
+ * state, the timer and IPIs are in vlapic_irq.c, vlapic_timer.c and
+ * vlapic_ipi.c. */
 #include "hv/vlapic/vlapic.h"
 #include "hv/errno.h"
 

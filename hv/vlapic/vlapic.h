@@ -102,7 +102,7 @@ struct vlapic {
 	u64 timer_next, timer_start, timer_period, tsc_deadline;
 	u64 now; /* guest TSC of the access being emulated */
 	u64 fired; /* timer interrupts raised (statistics) */
-	/* The owner vCPU's injection state (lapic_vcpu.c). */
+	/* The owner vCPU's injection state (hv/svm/vlapic_vcpu.c). */
 	struct {
 		bool nmi_masked; /* an NMI is in service until IRET */
 		bool iret_wait; /* IRET seen at iret_rip, not yet retired */
@@ -142,7 +142,7 @@ void vlapic_set_error(struct vlapic *l, u32 bits);
  * return all ones, writes are dropped. */
 extern const struct mmio_ops vlapic_mmio_ops;
 
-/* lapic_irq.c: interrupt state, pure and owner-side unless noted. */
+/* vlapic_irq.c: interrupt state, pure and owner-side unless noted. */
 /* Any CPU: request vector (edge) in l's IRR; level sets TMR as well. */
 void vlapic_set_irr(struct vlapic *l, u8 vector, bool level);
 /* Processor priority (SDM 11.8.3.1): TPR or the highest in-service class. */
@@ -196,7 +196,7 @@ static inline bool vlapic_event_maybe(const struct vlapic *l)
 	       (VLAPIC_PEND_IRR | VLAPIC_PEND_NMI);
 }
 
-/* lapic_timer.c: the timer. now is the guest's TSC. */
+/* vlapic_timer.c: the timer. now is the guest's TSC. */
 /* Bus ticks (before the divider) to guest TSC cycles. */
 u64 vlapic_ticks_to_tsc(const struct vlapic *l, u64 ticks);
 void vlapic_timer_write_init(struct vlapic *l, u32 count, u64 now);
@@ -211,7 +211,7 @@ void vlapic_tsc_deadline_write(struct vlapic *l, u64 val);
  * from the missed expiries, which coalesce into one). true when it fired. */
 bool vlapic_timer_poll(struct vlapic *l, u64 now);
 
-/* lapic_ipi.c: IPIs (SDM 11.6). */
+/* vlapic_ipi.c: IPIs (SDM 11.6). */
 /* Does l accept a message for dest (ICR format of the sender: 8-bit xAPIC
  * or 32-bit x2APIC destination) in physical or logical mode? */
 bool vlapic_match_dest(const struct vlapic *l, u32 dest, bool logical,
@@ -223,7 +223,7 @@ void vlapic_send_ipi(struct vlapic *src, u32 lo, u32 dest);
 /* Deliver one message to t (any CPU). */
 void vlapic_deliver(struct vlapic *t, u32 mode, u8 vector, bool level);
 
-/* lapic.c: the register file by xAPIC offset, shared by both front ends.
+/* vlapic.c: the register file by xAPIC offset, shared by both front ends.
  * 0, or -EINVAL for a register that does not exist in the current mode or
  * an access the mode does not allow (x2APIC rules in x2APIC mode). */
 int vlapic_reg_read(struct vlapic *l, u32 off, u64 *val);
