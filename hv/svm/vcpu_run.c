@@ -95,7 +95,7 @@ bool vcpu_wait_wakeup(struct vcpu *v)
 	return !g->stopping;
 }
 
-/* The loop proper, inlined three times by vcpu_run(): spec, bench and
+/* The loop proper, inlined four times by vcpu_run(): spec, bench and
  * foreign are constants in each copy, so the common guest (no SPEC_CTRL
  * swap, no vLAPIC) runs without their tests and with its state in
  * registers. Returns when the vCPU leaves its CPU. */
