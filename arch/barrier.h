@@ -6,8 +6,8 @@
  * word changed only by compare-and-swap, so "the last CPU arrived" and "a
  * waiter gave up" can never both win: either every CPU passes or none does.
  * An aborted barrier stays aborted (use a fresh one per rendezvous). */
-#ifndef MINHV_LIB_BARRIER_H
-#define MINHV_LIB_BARRIER_H
+#ifndef MINHV_ARCH_BARRIER_H
+#define MINHV_ARCH_BARRIER_H
 
 #include "arch/types.h"
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* arch/spinlock.h - a test-and-test-and-set spinlock and a sense-reversing
  * barrier, on gcc __atomic builtins (work both freestanding and on the host). */
-#ifndef MINHV_LIB_SPINLOCK_H
-#define MINHV_LIB_SPINLOCK_H
+#ifndef MINHV_ARCH_SPINLOCK_H
+#define MINHV_ARCH_SPINLOCK_H
 
 #include "arch/cpu.h"
 

@@ -6,7 +6,7 @@
 #include <efi.h>
 #include <efilib.h>
 
-#include "hv/boot_info.h"
+#include "hv/run/boot_info.h"
 
 /* Read a whole file from the volume minhv was loaded from. Returns NULL
  * when it does not exist; *err set on other failures. */

@@ -6,7 +6,7 @@
 
 #include <stdarg.h>
 
-#include "arch/types.h"
+#include "lib/types.h"
 
 #define COM1_PORT 0x3f8
 #define PRINTF_MAX 512 /* longer output is cut */

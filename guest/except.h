@@ -5,7 +5,7 @@
 #ifndef MINHV_GUEST_EXCEPT_H
 #define MINHV_GUEST_EXCEPT_H
 
-#include "arch/types.h"
+#include "lib/types.h"
 
 #define DE_VECTOR 0
 #define DB_VECTOR 1

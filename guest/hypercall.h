@@ -4,7 +4,7 @@
 #ifndef MINHV_GUEST_HYPERCALL_H
 #define MINHV_GUEST_HYPERCALL_H
 
-#include "arch/types.h"
+#include "lib/types.h"
 #include "include/minhv/hypercall_abi.h"
 
 /* Any number, any arguments: the hostile and ABI scenarios use this. The

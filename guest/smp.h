@@ -5,7 +5,7 @@
 #ifndef MINHV_GUEST_SMP_H
 #define MINHV_GUEST_SMP_H
 
-#include "arch/types.h"
+#include "lib/types.h"
 #include "guest/except.h"
 #include "include/minhv/guest_layout.h"
 

@@ -5,7 +5,7 @@
 #ifndef MINHV_GUEST_TEST_H
 #define MINHV_GUEST_TEST_H
 
-#include "arch/types.h"
+#include "lib/types.h"
 #include "include/minhv/guest_layout.h"
 
 #define SCN_MANUAL (1u << 0) /* not in the default suite: name it to run it */

@@ -1,10 +1,26 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* guest/x86.h - the x86 instructions the test guest uses, as inline asm
- * (the guest links no arch/ code: it is its own tiny kernel). */
+/* guest/x86.h - the x86 instructions the test guest uses, as inline asm,
+ * and the few architectural constants it needs: the guest is its own tiny
+ * kernel and a separate image, sharing only lib/ and include/minhv/ with
+ * the hypervisor, so these are its own copies of arch/'s. */
 #ifndef MINHV_GUEST_X86_H
 #define MINHV_GUEST_X86_H
 
-#include "arch/types.h"
+#include "lib/types.h"
+
+/* MSRs and EFER bits (APM vol 2, appendix A). */
+#define MSR_EFER 0xc0000080
+#define EFER_LME BIT(8)
+#define EFER_LMA BIT(10)
+#define EFER_SVME BIT(12)
+#define MSR_KERNEL_GS_BASE 0xc0000102
+#define MSR_TSC_AUX 0xc0000103
+#define MSR_VM_HSAVE_PA 0xc0010117
+
+/* Long-mode page-table entry bits (APM vol 2, 5.3.3). */
+#define PTE_P BIT(0) /* present */
+#define PTE_RW BIT(1) /* writable */
+#define PTE_ADDR_MASK 0x000ffffffffff000ULL /* bits 51:12 */
 
 struct cpuid_regs {
 	u32 eax, ebx, ecx, edx;

@@ -12,7 +12,7 @@
 /* Each module's per-CPU state, defined by the module that owns it. */
 struct tss64; /* arch/gdt.c */
 struct svm_cpu; /* hv/svm/svm.h */
-struct smp_cpu; /* hv/smp/ipi_internal.h */
+struct smp_cpu; /* hv/smp/ipi_raw.h */
 struct park_cpu; /* hv/park/internal.h */
 
 struct percpu {

@@ -8,9 +8,9 @@
 #include "hv/console.h"
 #include "hv/log.h"
 #include "lib/fmt.h"
-#include "hv/park/park.h"
 #include "hv/percpu.h"
 #include "hv/stop.h"
+#include "hv/trap.h"
 
 extern char ImageBase[];
 extern char rdmsr_safe_insn[], rdmsr_safe_fixup[];

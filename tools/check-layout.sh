@@ -2,8 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # tools/check-layout.sh - the include rules of the layout (docs/ARCHITECTURE.md):
 # dependencies point one way, boot -> hv -> arch, so arch/ includes nothing
-# from hv/ or boot/, lib/ nothing from hv/ or arch/, guest/ nothing from
-# hv/, and hv/cpuid/ nothing from the SVM, vCPU or device directories. Reads C and NASM include lines; exits 1 and lists each violation.
+# from hv/ or boot/, lib/ nothing from hv/, arch/ or boot/, guest/ nothing
+# from hv/, boot/ or arch/, and hv/ nothing from boot/. Inside hv/ the
+# directories ("rooms", hv/*.c being the core) form no cycle and follow the
+# room order below; an internal.h (or *_internal.h) is included only from
+# its own directory and tests/; nothing outside hv/selftest includes it.
+# Reads C and NASM include lines; exits 1 and lists each violation.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
@@ -13,6 +17,26 @@ bad=0
 # every run; add one only with the reason beside it.
 known=()
 
+# The rooms of hv/, bottom first: a file includes only its own room and
+# rooms on lines above; rooms on one line include nothing of each other.
+# A new directory goes here and into docs/ARCHITECTURE.md.
+rooms=(
+	"hv"
+	"hv/options hv/acpi hv/cpuid"
+	"hv/smp"
+	"hv/park hv/mtrr hv/snp"
+	"hv/emul hv/vmcb"
+	"hv/vlapic"
+	"hv/platform"
+	"hv/vcpu"
+	"hv/loader"
+	"hv/guest"
+	"hv/view"
+	"hv/svm"
+	"hv/run"
+	"hv/selftest"
+)
+
 is_known() { # file path
 	local k
 	for k in "${known[@]+"${known[@]}"}"; do
@@ -21,32 +45,142 @@ is_known() { # file path
 	return 1
 }
 
+# Every include line under the given directories, as file:line:included.
+includes() {
+	grep -rnE '^[[:space:]]*[#%][[:space:]]*include[[:space:]]*["<]' \
+		--include='*.c' --include='*.h' --include='*.asm' \
+		--include='*.inc' "$@" 2>/dev/null |
+		sed -E 's/^([^:]*):([0-9]+):[^"<]*["<]([^">]*)[">].*/\1:\2:\3/'
+}
+
+report() { # file line included why
+	if is_known "$1" "$3"; then
+		echo "check-layout: known exception: $1:$2 includes $3"
+		return
+	fi
+	echo "check-layout: $1:$2 includes $3 ($4)"
+	bad=1
+}
+
 # rule DIR WHAT: no file under DIR includes a path under any of WHAT.
 rule() {
 	local dir=$1 pat=$2 file line inc
 	[ -d "$dir" ] || return 0
 	while IFS=: read -r file line inc; do
-		inc=${inc#*[\"<]}
-		inc=${inc%%[\">]*}
-		if is_known "$file" "$inc"; then
-			echo "check-layout: known exception: $file:$line includes $inc"
-			continue
-		fi
-		echo "check-layout: $file:$line includes $inc ($dir/ may not include $pat/)"
-		bad=1
-	done < <(grep -rnE "^[[:space:]]*[#%][[:space:]]*include[[:space:]]*[\"<]($pat)/" \
-		--include='*.c' --include='*.h' --include='*.asm' --include='*.inc' \
-		"$dir" 2>/dev/null)
+		[[ $inc =~ ^($pat)/ ]] || continue
+		report "$file" "$line" "$inc" "$dir/ may not include $pat/"
+	done < <(includes "$dir")
 }
 
 rule arch 'hv|boot'
 rule lib 'hv|arch|boot'
-rule guest 'hv|boot'
-# The guest CPUID model is pure: arch/, lib/ and the hv core only, no
-# exit handling, vCPU or device code (the SVM side calls it).
-rule hv/cpuid 'hv/svm|hv/guest|hv/platform|hv/vcpu|hv/vlapic|hv/loader|boot'
+rule guest 'hv|boot|arch'
+rule hv 'boot'
+
+# A private header: only its own directory and the unit tests include it.
+while IFS=: read -r file line inc; do
+	[[ $inc =~ (^|/)([A-Za-z0-9_]*_)?internal\.h$ ]] || continue
+	[ "$(dirname "$file")" = "$(dirname "$inc")" ] && continue
+	report "$file" "$line" "$inc" \
+		"$(dirname "$inc")/ private header outside its directory"
+done < <(includes arch boot hv lib guest include)
+
+# Production names no test: only hv/selftest includes hv/selftest/
+# (production runs it through hv/selftest_hook.h).
+while IFS=: read -r file line inc; do
+	[[ $inc == hv/selftest/* && $file != hv/selftest/* ]] || continue
+	report "$file" "$line" "$inc" "only hv/selftest includes hv/selftest/"
+done < <(includes arch boot hv lib guest include)
+
+# The directory graph of hv/: "from to file:line:included" per include of
+# one room by another (hv/*.c and hv/*.h are the room "hv").
+room_of() { # path -> its room
+	local d=${1%/*}
+	echo "$d"
+}
+edges=$(includes hv | while IFS=: read -r file line inc; do
+	[[ $inc == hv/* ]] || continue
+	from=$(room_of "$file")
+	to=$(room_of "$inc")
+	[ "$from" = "$to" ] || echo "$from $to $file:$line:$inc"
+done)
+
+# Any cycle, found by a depth-first search; printed with one include line
+# per edge as the evidence.
+cycle=$(printf '%s\n' "$edges" | awk '
+	NF == 3 {
+		if (!((($1) SUBSEP ($2)) in ev)) {
+			ev[$1, $2] = $3
+			adj[$1] = adj[$1] " " $2
+		}
+		node[$1] = 1
+		node[$2] = 1
+	}
+	function dfs(u,    n, i, w, a) {
+		color[u] = 1
+		n = split(adj[u], a, " ")
+		for (i = 1; i <= n && !found; i++) {
+			w = a[i]
+			if (color[w] == 1) {
+				found = 1
+				print_cycle(u, w)
+			} else if (!color[w]) {
+				parent[w] = u
+				dfs(w)
+			}
+		}
+		color[u] = 2
+	}
+	function print_cycle(u, w,    p, k, j, x, path) {
+		# The cycle is w -> ... -> u -> w; p[k] .. p[1] walks it.
+		k = 0
+		for (x = u; x != w; x = parent[x])
+			p[++k] = x
+		path = w
+		for (j = k; j >= 1; j--)
+			path = path " -> " p[j]
+		print "check-layout: include cycle between hv/ directories: " \
+			path " -> " w
+		x = w
+		for (j = k; j >= 1; j--) {
+			print "check-layout:   " x " -> " p[j] ": " ev[x, p[j]]
+			x = p[j]
+		}
+		print "check-layout:   " u " -> " w ": " ev[u, w]
+	}
+	END {
+		for (u in node)
+			if (!color[u] && !found)
+				dfs(u)
+	}')
+if [ -n "$cycle" ]; then
+	echo "$cycle"
+	bad=1
+fi
+
+# The room order: an include of a room on a later line, or of another room
+# on the same line, points the wrong way; a directory in no room fails too.
+declare -A level=()
+for i in "${!rooms[@]}"; do
+	for r in ${rooms[$i]}; do
+		level[$r]=$i
+	done
+done
+while read -r d; do
+	[ -n "${level[$d]+x}" ] && continue
+	echo "check-layout: $d/ is in no room (add it to rooms in tools/check-layout.sh and to docs/ARCHITECTURE.md)"
+	bad=1
+done < <(find hv -name '*.[ch]' | sed 's|/[^/]*$||' | sort -u)
+while read -r from to where; do
+	[ -n "$from" ] || continue
+	[ -n "${level[$from]+x}" ] && [ -n "${level[$to]+x}" ] || continue
+	[ "${level[$to]}" -lt "${level[$from]}" ] && continue
+	IFS=: read -r file line inc <<<"$where"
+	report "$file" "$line" "$inc" \
+		"$to/ is above $from/ in the room order"
+done <<<"$edges"
 
 if [ $bad = 0 ]; then
-	echo "check-layout: arch/, lib/, guest/ and hv/cpuid/ include nothing above them"
+	echo "check-layout: arch/, lib/ and guest/ include nothing above them, hv/ nothing of boot/; private headers stay home; the hv/ rooms form no cycle and follow their order"
 fi
 exit $bad

@@ -7,7 +7,6 @@
 #include "guest/scenarios/scenarios.h"
 #include "guest/smp.h"
 #include "guest/x86.h"
-#include "arch/pte.h"
 
 /* Point virtual page 0 at gpa; the first PT is that of the low 2 MiB. */
 static volatile u64 *map_page0(u64 gpa)

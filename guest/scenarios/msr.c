@@ -3,7 +3,6 @@
  * raise #GP (caught here), EFER.SVME and VM_HSAVE_PA cannot be changed,
  * allowed MSRs (TSC_AUX, KERNEL_GS_BASE) behave architecturally, canonical
  * at the width CPUID gives (48 bits, 57 with LA57). */
-#include "arch/msr.h"
 #include "guest/except.h"
 #include "guest/scenarios/scenarios.h"
 #include "guest/x86.h"

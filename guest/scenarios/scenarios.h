@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* guest/scenarios/scenarios.h - one struct scenario per file in this
  * directory; list.c orders them. */
-#ifndef MINHV_GUEST_SCENARIOS_H
-#define MINHV_GUEST_SCENARIOS_H
+#ifndef MINHV_GUEST_SCENARIOS_SCENARIOS_H
+#define MINHV_GUEST_SCENARIOS_SCENARIOS_H
 
 #include "guest/test.h"
 

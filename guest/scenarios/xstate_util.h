@@ -2,8 +2,8 @@
 /* guest/scenarios/xstate_util.h - what the xstate/debug-register scenarios
  * share: CR4.OSFXSR/OSXSAVE on where CPUID has them, XGETBV/XSETBV, the 16
  * YMM (or XMM) registers to/from memory, DR0-DR7 (SDM vol 1 ch. 13). */
-#ifndef MINHV_GUEST_XSTATE_UTIL_H
-#define MINHV_GUEST_XSTATE_UTIL_H
+#ifndef MINHV_GUEST_SCENARIOS_XSTATE_UTIL_H
+#define MINHV_GUEST_SCENARIOS_XSTATE_UTIL_H
 
 #include "guest/x86.h"
 

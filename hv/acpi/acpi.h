@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/acpi/acpi.h - ACPI discovery: RSDP -> XSDT/RSDT -> MADT (CPUs, I/O APICs)
  * and SPCR (the firmware's serial console). Tables are read in place. */
-#ifndef MINHV_HV_ACPI_H
-#define MINHV_HV_ACPI_H
+#ifndef MINHV_HV_ACPI_ACPI_H
+#define MINHV_HV_ACPI_ACPI_H
 
 #include "arch/types.h"
 

@@ -43,7 +43,7 @@ enum need {
 	NEED_AVX512, /* ... and the three AVX-512 components */
 	NEED_PKRU, /* ... and PKRU (RDPKRU/WRPKRU state) */
 	NEED_XSAVE, /* minhv switches XSAVE state at all */
-	NEED_PMU, /* the core counter MSRs (multiboot guests, exit_msr_pmu.c) */
+	NEED_PMU, /* the core counter MSRs (multiboot guests, hv/view/pmu.c) */
 	NEED_TSC_ADJUST, /* IA32_TSC_ADJUST emulated (platform guests) */
 	NEED_PKS, /* IA32_PKRS switched per vCPU (vcpu_pkrs.c) */
 };

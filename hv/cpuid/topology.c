@@ -2,7 +2,7 @@
 /* hv/cpuid/topology.c - the topology a guest reads from CPUID, made from
  * the vCPU and never from the physical CPU it runs on: one package of
  * nr_vcpus cores with one thread each, one node, APIC ID = vCPU index (as
- * the vLAPIC, hv/platform/lapic.c, and the guest MADT,
+ * the vLAPIC, hv/vlapic/vlapic.c, and the guest MADT,
  * hv/platform/acpi_tables.c, number them). Whatever firmware numbering
  * the host has (sparse per-CCD IDs, first threads first), every leaf Linux
  * reads agrees: leaf 1 EBX, 0xB/0x1F, 0x80000008 ECX, 0x8000001E, and the

@@ -5,17 +5,12 @@
  * guest RAM after a bounds check; a table outside it is an error. */
 #include "hv/emul/walk.h"
 #include "arch/msr.h"
+#include "arch/vmcb.h"
 #include "hv/errno.h"
-#include "hv/guest/guest.h"
 
 #define PTE_P BIT(0)
 #define PTE_PS BIT(7)
 #define ADDR_52 0x000ffffffffff000ULL /* bits 51:12 */
-
-struct gmem gmem_of(const struct guest *g)
-{
-	return (struct gmem){ g->mem_host, g->mem_size };
-}
 
 struct gpaging gpaging_of(const struct vmcb *v)
 {

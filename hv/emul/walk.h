@@ -7,7 +7,6 @@
 
 #include "arch/types.h"
 
-struct guest;
 struct vmcb;
 
 /* Guest-physical [0, size) backed by host memory at host. */
@@ -27,7 +26,6 @@ struct gpaging {
 #define X86_CR4_PAE BIT(5)
 #define X86_CR4_LA57 BIT(12)
 
-struct gmem gmem_of(const struct guest *g);
 struct gpaging gpaging_of(const struct vmcb *v);
 
 /* Translate linear address la. 0 and *out, -EFAULT when a level is not

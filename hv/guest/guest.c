@@ -5,16 +5,17 @@
  * one VMCB per vCPU) and tear it down returning every page. */
 #include "hv/errno.h"
 #include "arch/cpu.h"
-#include "hv/guest/bzimage.h"
-#include "hv/guest/elf.h"
-#include "hv/guest/linux_boot.h"
-#include "hv/guest/multiboot.h"
+#include "hv/loader/bzimage.h"
+#include "hv/loader/elf.h"
+#include "hv/loader/linux_boot.h"
+#include "hv/loader/multiboot.h"
 #include "hv/smp/time.h"
 #include "hv/features.h"
 #include "hv/guest/guest.h"
 #include "include/minhv/guest_layout.h"
 #include "hv/guest/pt.h"
-#include "hv/guest/vcpu_fpu.h"
+#include "hv/vcpu/vcpu_fpu.h"
+#include "hv/vmcb/asid.h"
 #include "lib/string.h"
 #include "hv/log.h"
 #include "hv/mm.h"
@@ -23,32 +24,6 @@ _Static_assert(sizeof(struct guest) <= PAGE_SIZE, "guest fits a page");
 _Static_assert(sizeof(struct vcpu) <= PAGE_SIZE, "vcpu fits a page");
 
 #define MTRR_DEF_TYPE_WB 0x806 /* E=1, default type WB */
-
-static u64 asid_used; /* bit n = ASID n + 1 */
-static spinlock_t asid_lock;
-
-static u32 asid_alloc(void)
-{
-	u32 max = g_features.svm_nasid - 1, a = 0;
-
-	spin_lock(&asid_lock);
-	for (u32 i = 0; i < 64 && i < max; i++) {
-		if (!(asid_used & BIT(i))) {
-			asid_used |= BIT(i);
-			a = i + 1;
-			break;
-		}
-	}
-	spin_unlock(&asid_lock);
-	return a;
-}
-
-static void asid_free(u32 a)
-{
-	spin_lock(&asid_lock);
-	asid_used &= ~BIT(a - 1);
-	spin_unlock(&asid_lock);
-}
 
 static hpa_t alloc_mem(u64 size)
 {
@@ -132,7 +107,7 @@ static int make_vcpu(struct guest *g, u32 id)
 	/* A foreign kernel does not speak minhv's hypercall ABI: its VMMCALL
 	 * raises #UD, as on bare metal and bare QEMU, the yardstick for these
 	 * guests (not intercepted, VMMCALL is #UD: APM vol 3, VMMCALL). */
-	if (g->multiboot || g->linux)
+	if (g->kind != GUEST_MINHV)
 		vmcb_clr_intercept(v->vmcb, INTERCEPT_VMMCALL);
 	if (guest_has_platform(g))
 		vlapic_init(&v->lapic,
@@ -144,7 +119,7 @@ static int make_vcpu(struct guest *g, u32 id)
 				    .tsc_khz = g_tsc_khz,
 				    .maxphyaddr = (u8)g_features.phys_addr_bits,
 			    });
-	if (g->multiboot) {
+	if (g->kind == GUEST_MULTIBOOT) {
 		/* Multiboot 3.2: 32-bit flat protected mode, paging off. */
 		vmcb_set_flat32(v->vmcb, (u32)g->entry.v);
 		v->vmcb->save.rax = MB_BOOT_MAGIC;
@@ -152,14 +127,18 @@ static int make_vcpu(struct guest *g, u32 id)
 		return 0;
 	}
 	v->gprs.rdi = GUEST_BOOT_INFO_GPA;
-	if (g->linux)
+	if (g->kind == GUEST_LINUX)
 		linux_vcpu_setup(v);
 	return 0;
 }
 
-bool guest_image_is_multiboot(const void *img, size_t size)
+enum guest_kind guest_kind_of(const void *img, size_t size)
 {
-	return mb_find_header(img, size) >= 0;
+	if (bzimage_detect(img, size))
+		return GUEST_LINUX;
+	if (mb_find_header(img, size) >= 0)
+		return GUEST_MULTIBOOT;
+	return GUEST_MINHV;
 }
 
 /* The multiboot image, module 0, boot information and ACPI tables; the
@@ -220,15 +199,15 @@ static int load_multiboot(struct guest *g, const struct guest_params *p)
 			  g->nr_vcpus);
 	g->entry = gpa(li.entry);
 	g->stack_top = g->mem_size;
-	g->plat = (struct platform){ .on = true,
-				     .nr_cpus = g->nr_vcpus,
+	g->plat = (struct platform){ .nr_cpus = g->nr_vcpus,
 				     .ram_size = g->mem_size,
 				     .tsc_khz = g_tsc_khz,
 				     .pm_tsc0 = rdtsc(),
 				     .pm = ACPI_PM_INIT(MB_BIOS_START),
 				     .rtc = RTC_INIT,
 				     /* A masked PIC pair (pic.c). */
-				     .pic = { { .imr = 0xff }, { .imr = 0xff } } };
+				     .pic = { { .imr = 0xff },
+					      { .imr = 0xff } } };
 	return 0;
 }
 
@@ -296,7 +275,6 @@ static int load_linux(struct guest *g, const struct guest_params *p)
 	g->entry = l.entry;
 	g->stack_top = LINUX_STACK_TOP;
 	g->plat = (struct platform){
-		.on = true,
 		.nr_cpus = g->nr_vcpus,
 		.ram_size = g->mem_size,
 		.pm_tsc0 = rdtsc(),
@@ -320,14 +298,10 @@ static int build(struct guest *g, const struct guest_params *p)
 	if (!g->mem.v)
 		return -E2BIG;
 	g->mem_host = hpa_to_ptr(g->mem);
-	/* By content: a bzImage's setup header, a multiboot header in the
-	 * first 8 KiB, else minhv's own ELF64 test guest. */
-	g->linux = bzimage_detect(p->image, p->image_size);
-	g->multiboot = !g->linux &&
-		       guest_image_is_multiboot(p->image, p->image_size);
-	r = g->linux	 ? load_linux(g, p) :
-	    g->multiboot ? load_multiboot(g, p) :
-			   load_elf64(g, p);
+	g->kind = guest_kind_of(p->image, p->image_size);
+	r = g->kind == GUEST_LINUX     ? load_linux(g, p) :
+	    g->kind == GUEST_MULTIBOOT ? load_multiboot(g, p) :
+					 load_elf64(g, p);
 	if (r)
 		return r;
 	if (npt_build(&g->npt, g->mem, g->mem_size, g_features.page1g))
@@ -339,7 +313,7 @@ static int build(struct guest *g, const struct guest_params *p)
 	vmcb_iopm_build(hpa_to_ptr(g->iopm));
 	vmcb_msrpm_build(hpa_to_ptr(g->msrpm));
 	pause_policy_decide(&g_features, &p->pause, &g->pause);
-	if (!g->linux && !g->multiboot)
+	if (g->kind == GUEST_MINHV)
 		fill_boot_info(g, p);
 	g->vcpus_pages =
 		ALIGN_UP(g->nr_vcpus * sizeof(void *), PAGE_SIZE) / PAGE_SIZE;

@@ -1,16 +1,30 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/guest/guest.h - guest lifecycle: create from an ELF image (memory from the
  * pool, nested page tables, vCPUs), stop with a reason, tear down. */
-#ifndef MINHV_HV_GUEST_H
-#define MINHV_HV_GUEST_H
+#ifndef MINHV_HV_GUEST_GUEST_H
+#define MINHV_HV_GUEST_GUEST_H
 
-#include "arch/types.h"
-#include "include/minhv/hypercall_abi.h"
+#include <stdarg.h>
+
 #include "arch/spinlock.h"
-#include "hv/svm/npt.h"
-#include "hv/svm/pause.h"
-#include "hv/guest/vcpu.h"
+#include "arch/types.h"
+#include "hv/emul/vcpu_api.h"
 #include "hv/platform/platform.h"
+#include "hv/vcpu/vcpu.h"
+#include "hv/vmcb/npt.h"
+#include "hv/vmcb/pause.h"
+#include "include/minhv/hypercall_abi.h"
+
+/* What a guest image is, decided once by its content (guest_kind_of());
+ * the exit handlers and hv/view read it where the kinds differ. */
+enum guest_kind {
+	/* minhv's own ELF64 test guest: the hypercall ABI, no platform */
+	GUEST_MINHV,
+	/* a multiboot kernel entered in 32-bit mode (kvm-unit-tests) */
+	GUEST_MULTIBOOT,
+	/* a Linux bzImage (hv/loader/linux_boot.c) */
+	GUEST_LINUX,
+};
 
 struct guest_params {
 	const char *name; /* up to 15 characters shown on the console */
@@ -50,9 +64,8 @@ struct guest {
 	volatile u32 active; /* vCPUs started, not yet out of their loop */
 	s64 exit_status;
 	bool failed; /* stopped by the hypervisor (fault, bad state) */
-	bool multiboot; /* a foreign kernel entered in 32-bit mode */
-	bool linux; /* a Linux bzImage (hv/guest/linux_boot.c) */
-	struct platform plat; /* its devices (hv/platform/) */
+	enum guest_kind kind;
+	struct platform plat; /* a foreign guest's devices (hv/platform/) */
 	char stop_reason[160];
 	u32 reports, report_fails; /* HC_REPORT calls accepted, failures */
 	u64 plan; /* HC_TEST_PLAN n, plus one; 0: no plan announced */
@@ -75,15 +88,17 @@ struct guest {
  * own room apart); also the largest plan HC_TEST_PLAN accepts. */
 #define GUEST_MAX_REPORTS 128
 
-/* 0 or -E*; on error nothing stays allocated. */
 /* minhv runs nested under a hypervisor with a PAUSE filter (HV_BI_NESTED). */
 bool nested_pause_filter(void);
+/* 0 or -E*; on error nothing stays allocated. */
 int guest_create(const struct guest_params *p, struct guest **out);
 /* Return every page; only after guest_stop() and guest_wait_idle(). */
 void guest_destroy(struct guest *g);
 /* First caller wins: records why, prints it, kicks every vCPU out. */
 void guest_stop(struct guest *g, s64 status, bool failed, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+void guest_vstop(struct guest *g, s64 status, bool failed, const char *fmt,
+		 va_list ap) __attribute__((format(printf, 4, 0)));
 /* Wait until no vCPU of g is inside vcpu_run (after guest_stop). */
 void guest_wait_idle(struct guest *g);
 /* HC_REPORT sink (report.c): one KTAP line, named guest.NAME when NAME is
@@ -101,17 +116,20 @@ bool guest_results_ok(const struct guest *g, char *why, size_t n);
 char guest_text_char(char c, bool ktap);
 /* Refill g's console budget for the time since the last refill (tick). */
 void guest_console_refill(struct guest *g, u64 now, u64 tsc_khz);
+/* The rest of v's console line (guest_console_put(): hv/emul/vcpu_api.h). */
+void guest_console_flush(struct vcpu *v);
 
 /* A foreign guest (multiboot or Linux) on the small PC of hv/platform/:
  * port devices, a vLAPIC per vCPU, ACPI tables, APs started by INIT-SIPI.
  * minhv's own ELF64 test guest has none of it. */
 static inline bool guest_has_platform(const struct guest *g)
 {
-	return g->plat.on;
+	return g->kind != GUEST_MINHV;
 }
 
-/* Whether img is a multiboot kernel rather than the ELF64 test guest. */
-bool guest_image_is_multiboot(const void *img, size_t size);
+/* By content: a bzImage's setup header, a multiboot header in the first
+ * 8 KiB, else minhv's own ELF64 test guest. */
+enum guest_kind guest_kind_of(const void *img, size_t size);
 
 /* mem.c: validate a guest pointer+length. On success *host points
  * at the bytes. 0, or -EFAULT (null page, outside, wraps) or
@@ -126,5 +144,50 @@ int guest_copy_str(const struct guest *g, u64 gpa, char *buf, size_t max);
 enum exit_action hypercall_handle(struct vcpu *v);
 /* Sum of every vCPU's exit counters (HC_GET_COUNTERS). */
 void guest_counters(const struct guest *g, struct hc_counters *c);
+
+/* vcpu_state.c: the vCPU state machine, with the guest's count of vCPUs
+ * still able to run (the last one out stops the guest). */
+/* Leave the guest for good: state DONE, drop it from the live count. */
+void vcpu_set_done(struct vcpu *v);
+/* RUNNING -> HALTED (HLT with IF=1). */
+void vcpu_set_halted(struct vcpu *v);
+/* Claim v for one HC_VCPU_START: IDLE, or DONE and out of its loop ->
+ * STARTING, atomically, so of racing callers exactly one wins and only the
+ * winner writes v's registers. 0 or -EBUSY. */
+int vcpu_claim_start(struct vcpu *v);
+/* A claimed vCPU's fresh start state: the VMCB rebuilt as at creation,
+ * RIP, RSP, RDI = arg, every other GPR 0. */
+void vcpu_reset(struct vcpu *v, u64 rip, u64 rsp, u64 arg);
+/* RUNNING -> OFFLINE, OFFLINE/HALTED -> RUNNING; 0 or -E*. */
+int vcpu_set_offline(struct vcpu *v);
+int vcpu_set_online(struct vcpu *v);
+/* Make v leave guest mode soon (IPI -> INTR exit) or, when its CPU is
+ * parked, wake it: either way it re-checks its state. */
+void vcpu_kick(struct vcpu *v);
+/* Wait until v (not running on this CPU) is out of guest mode, or its guest
+ * stops. After vcpu_set_offline() + vcpu_kick(): the vCPU runs no more guest
+ * instructions once this returns 0. Bounded: -EBUSY when another vCPU
+ * brought v back online meanwhile, or after VCPU_WAIT_OUT_MS. */
+int vcpu_wait_out(struct vcpu *v);
+#define VCPU_WAIT_OUT_MS 250
+
+/* cpu_reset.c: v starts in real mode at cs:ip (SIPI, S3 resume). */
+void vcpu_start_real(struct vcpu *v, u16 cs, u16 ip);
+
+/* s3.c: while a foreign guest sleeps in ACPI S3 (acpi_s3_enter()), vCPU 0
+ * polls (hv/svm/vlapic_vcpu.c): ACPI_S3_ASLEEP with *until the host TSC
+ * to look again (0: never), ACPI_S3_RESUMED (v starts at the waking
+ * vector), or ACPI_S3_STOPPED (the guest was stopped). */
+enum acpi_s3 { ACPI_S3_ASLEEP, ACPI_S3_RESUMED, ACPI_S3_STOPPED };
+enum acpi_s3 acpi_s3_poll(struct vcpu *v, u64 now, u64 *until);
+
+/* The run loop (hv/svm/vcpu_run.c), declared here for the hypercalls and
+ * the default run: it is above hv/guest and implements these. */
+/* Mark v running and run it on the calling CPU (vCPU 0 at boot) until it
+ * leaves (guest stopped, or the vCPU is done). */
+void vcpu_run_here(struct vcpu *v);
+/* Start v (claimed: STARTING) on its physical CPU (v->id)
+ * asynchronously. 0 or -E*; on error v is IDLE again. */
+int vcpu_launch(struct vcpu *v);
 
 #endif

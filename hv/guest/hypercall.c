@@ -7,7 +7,6 @@
  * ABI's -HC_E* in RAX, here and nowhere else. */
 #include "hv/errno.h"
 #include "hv/features.h"
-#include "hv/svm/exit.h"
 #include "hv/guest/guest.h"
 #include "lib/string.h"
 

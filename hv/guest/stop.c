@@ -10,13 +10,19 @@ void guest_stop(struct guest *g, s64 status, bool failed, const char *fmt, ...)
 {
 	va_list ap;
 
+	va_start(ap, fmt);
+	guest_vstop(g, status, failed, fmt, ap);
+	va_end(ap);
+}
+
+void guest_vstop(struct guest *g, s64 status, bool failed, const char *fmt,
+		 va_list ap)
+{
 	if (__atomic_exchange_n(&g->stopping, 1, __ATOMIC_ACQ_REL))
 		return;
 	g->exit_status = status;
 	g->failed = failed;
-	va_start(ap, fmt);
 	fmt_vsnprintf(g->stop_reason, sizeof(g->stop_reason), fmt, ap);
-	va_end(ap);
 	if (failed)
 		pr_err("guest %s stopped: %s\n", g->name, g->stop_reason);
 	else

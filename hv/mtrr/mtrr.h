@@ -5,8 +5,8 @@
  * cached becomes UC. Sources: state.c (capture, read back, compare),
  * policy.c (flush rule), sync.c (the rendezvous), range.c
  * (set a range's type), mtrr.c (init, option, SNP lock). */
-#ifndef MINHV_HV_MTRR_H
-#define MINHV_HV_MTRR_H
+#ifndef MINHV_HV_MTRR_MTRR_H
+#define MINHV_HV_MTRR_MTRR_H
 
 #include "arch/types.h"
 #include "hv/features.h"

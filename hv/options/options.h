@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/options/options.h - minhv's options: key=value tokens from the UEFI load
  * options and from \minhv\minhv.cfg on the ESP, parsed into one struct. */
-#ifndef MINHV_HV_OPTIONS_H
-#define MINHV_HV_OPTIONS_H
+#ifndef MINHV_HV_OPTIONS_OPTIONS_H
+#define MINHV_HV_OPTIONS_OPTIONS_H
 
 #include "arch/types.h"
 #include "hv/stop.h"

@@ -3,11 +3,12 @@
  * waits with interrupts on (HLT, or MWAIT by option) and, under kernel-mode
  * IBRS, with IBRS and STIBP cleared so its SMT sibling runs at full speed
  * (Linux "x86/idle: Disable IBRS when CPU is offline"). docs/PARKING.md. */
-#ifndef MINHV_HV_PARK_H
-#define MINHV_HV_PARK_H
+#ifndef MINHV_HV_PARK_PARK_H
+#define MINHV_HV_PARK_PARK_H
 
 #include "arch/types.h"
 #include "hv/smp/ipi.h"
+#include "hv/trap.h" /* park_irq_enter() */
 
 enum park_reason {
 	PARK_RUNNING = 0, /* not parked */
@@ -54,6 +55,10 @@ int park_post(u32 cpu, ipi_fn fn, void *arg);
 int park_wake(u32 cpu);
 
 bool park_is_parked(u32 cpu);
+/* CPUs with parking state: g_ncpus once park_init() ran, else 0. */
+u32 park_ncpus(void);
+/* Does cpu's SPEC_CTRL hold the park value (IBRS/STIBP cleared) now? */
+bool park_spec_lowered(u32 cpu);
 /* Wait (at most budget_tsc TSC ticks) until cpu is parked and has slept
  * more than `sleeps` times: it parked again after whatever woke it. */
 bool park_wait_parked(u32 cpu, u64 sleeps, u64 budget_tsc);
@@ -63,10 +68,5 @@ void park_get_stats(u32 cpu, struct park_stats *s);
 bool park_uses_mwait(void);
 /* One console line per CPU: parked or running, why, counters. */
 void park_print_summary(void);
-
-
-/* First thing in trap_dispatch(), before any indirect branch: on a parked
- * CPU whose SPEC_CTRL is lowered, restore the base value. */
-void park_irq_enter(void);
 
 #endif

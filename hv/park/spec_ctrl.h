@@ -3,8 +3,8 @@
  * at boot from g_features, applied on every CPU, and kept apart from a
  * guest's SPEC_CTRL across VMRUN. Bits: AMD APM vol 2, "Indirect Branch
  * Control Extension"; Intel SDM vol 4 (IA32_SPEC_CTRL 0x48). */
-#ifndef MINHV_HV_SPEC_CTRL_H
-#define MINHV_HV_SPEC_CTRL_H
+#ifndef MINHV_HV_PARK_SPEC_CTRL_H
+#define MINHV_HV_PARK_SPEC_CTRL_H
 
 #include "arch/types.h"
 #include "hv/features.h"

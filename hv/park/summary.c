@@ -27,6 +27,16 @@ bool park_wait_parked(u32 cpu, u64 sleeps, u64 budget_tsc)
 	}
 }
 
+u32 park_ncpus(void)
+{
+	return g_park_ncpus;
+}
+
+bool park_spec_lowered(u32 cpu)
+{
+	return cpu < g_park_ncpus && g_park_cpus[cpu].lowered;
+}
+
 enum park_reason park_reason_of(u32 cpu)
 {
 	if (!park_is_parked(cpu))

@@ -3,7 +3,7 @@
  * docs/specs/fw_cfg.rst): a 16-bit selector at 0x510, bytes at 0x511.
  * Items: signature "QEMU", ID (bit 0: traditional interface, no DMA),
  * RAM size and CPU count; every other item reads as zeros. */
-#include "hv/guest/guest.h"
+#include "hv/emul/vcpu_api.h"
 #include "hv/platform/platform.h"
 
 #define FW_CFG_SIGNATURE 0x00
@@ -34,7 +34,7 @@ u8 fw_cfg_byte(const struct platform *p, u16 key, u32 offset)
 
 u32 fw_cfg_in(struct vcpu *v, u16 port, unsigned size)
 {
-	struct platform *p = &v->guest->plat;
+	struct platform *p = vcpu_platform(v);
 	u32 val = 0;
 
 	if (port == 0) /* the selector is write-only */
@@ -48,7 +48,7 @@ u32 fw_cfg_in(struct vcpu *v, u16 port, unsigned size)
 
 void fw_cfg_out(struct vcpu *v, u16 port, unsigned size, u32 val)
 {
-	struct fw_cfg_dev *f = &v->guest->plat.fw_cfg;
+	struct fw_cfg_dev *f = &vcpu_platform(v)->fw_cfg;
 
 	(void)size;
 	if (port != 0)

@@ -5,7 +5,7 @@
  * sequence; afterwards a data write is OCW1, the mask, which reads back;
  * the command port reads IRR/ISR, both always empty. The power-up mask is
  * 0xFF. Guest interrupts come only from the vLAPIC. */
-#include "hv/guest/guest.h"
+#include "hv/emul/vcpu_api.h"
 #include "hv/platform/platform.h"
 
 #define ICW1 BIT(4) /* command-port write with bit 4 set */
@@ -44,23 +44,23 @@ static void pic_out(struct pic8259 *p, u16 off, u32 val)
 u32 pic_master_in(struct vcpu *v, u16 off, unsigned size)
 {
 	(void)size;
-	return pic_in(&v->guest->plat.pic[0], off);
+	return pic_in(&vcpu_platform(v)->pic[0], off);
 }
 
 void pic_master_out(struct vcpu *v, u16 off, unsigned size, u32 val)
 {
 	(void)size;
-	pic_out(&v->guest->plat.pic[0], off, val);
+	pic_out(&vcpu_platform(v)->pic[0], off, val);
 }
 
 u32 pic_slave_in(struct vcpu *v, u16 off, unsigned size)
 {
 	(void)size;
-	return pic_in(&v->guest->plat.pic[1], off);
+	return pic_in(&vcpu_platform(v)->pic[1], off);
 }
 
 void pic_slave_out(struct vcpu *v, u16 off, unsigned size, u32 val)
 {
 	(void)size;
-	pic_out(&v->guest->plat.pic[1], off, val);
+	pic_out(&vcpu_platform(v)->pic[1], off, val);
 }

@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/platform/platform.h - the small PC a foreign (multiboot or Linux) guest sees:
  * per-guest device state and the port table that hv/svm/exit_io.c asks
- * first. One device per file in hv/platform/. */
-#ifndef MINHV_HV_PLATFORM_H
-#define MINHV_HV_PLATFORM_H
+ * first. One device per file in hv/platform/; the vLAPIC is its own room
+ * (hv/vlapic). The devices reach their vCPU only through
+ * hv/emul/vcpu_api.h: nothing here includes hv/guest, hv/vcpu or hv/svm. */
+#ifndef MINHV_HV_PLATFORM_PLATFORM_H
+#define MINHV_HV_PLATFORM_PLATFORM_H
 
 #include <stddef.h>
 
 #include "arch/types.h"
-#include "hv/platform/lapic.h"
+#include "hv/vlapic/vlapic.h"
 
 struct vcpu;
 
@@ -73,7 +75,6 @@ struct rtc_cmos {
 #define RTC_REG_B_RESET 0x02 /* 24-hour, BCD */
 
 struct platform {
-	bool on; /* the devices answer: a foreign guest */
 	u32 nr_cpus; /* what fw_cfg and the MADT say */
 	u64 ram_size;
 	struct uart16550 uart;
@@ -81,7 +82,8 @@ struct platform {
 	struct pic8259 pic[2]; /* master, slave (pic.c) */
 	u64 pm_tsc0; /* TSC when the PM timer read 0 */
 	u64 tsc_khz;
-	struct vlapic_bus lapic_bus; /* the vCPUs' vLAPICs (lapic_vcpu.c) */
+	/* the vCPUs' vLAPICs, wired up by hv/svm/vlapic_vcpu.c */
+	struct vlapic_bus lapic_bus;
 	struct acpi_pm pm;
 	struct rtc_cmos rtc;
 };
@@ -116,13 +118,10 @@ void rtc_out(struct vcpu *v, u16 port, unsigned size, u32 val);
  * PM1_EN, PM1_CNT; returns the SLP_TYP written with SLP_EN, else -1. */
 int acpi_pm1_write(struct acpi_pm *pm, u16 off, unsigned size, u32 val);
 u32 acpi_pm1_read(const struct acpi_pm *pm, u16 off, unsigned size);
-/* S3 (acpi_pm.c): entered by v's PM1_CNT write; while asleep vCPU 0 polls
- * (lapic_vcpu.c): ACPI_S3_ASLEEP with *until the host TSC to look again
- * (0: never), ACPI_S3_RESUMED (v starts at the waking vector), or
- * ACPI_S3_STOPPED (the guest was stopped). */
-enum acpi_s3 { ACPI_S3_ASLEEP, ACPI_S3_RESUMED, ACPI_S3_STOPPED };
+/* S3, entered by v's PM1_CNT write: declared here for acpi_pm.c and
+ * implemented above the devices, in hv/guest/s3.c, as it puts every vCPU
+ * of the guest to sleep (acpi_s3_poll() in hv/guest/guest.h wakes it). */
 void acpi_s3_enter(struct vcpu *v);
-enum acpi_s3 acpi_s3_poll(struct vcpu *v, u64 now, u64 *until);
 static inline bool acpi_s3_asleep(const struct platform *p)
 {
 	return __atomic_load_n(&p->pm.asleep, __ATOMIC_ACQUIRE);
@@ -134,9 +133,6 @@ void rtc_write(struct rtc_cmos *r, u8 reg, u8 val);
 /* t of the next alarm (an update whose time matches the alarm registers,
  * 0xC0-0xFF: any) after t, when register B's AIE is set; 0: none. */
 u64 rtc_next_alarm(const struct rtc_cmos *r, u64 t, u64 tsc_khz);
-
-/* cpu_reset.c: v starts in real mode at cs:ip (SIPI, S3 resume). */
-void vcpu_start_real(struct vcpu *v, u16 cs, u16 ip);
 
 /* Pure: PM timer ticks after tsc_delta cycles at tsc_khz (32-bit wrap). */
 u32 pm_timer_ticks(u64 tsc_delta, u64 tsc_khz);

@@ -3,7 +3,7 @@
  * 4.8.3.3): a free-running 32-bit counter at 3.579545 MHz (FADT flag
  * TMR_VAL_EXT), derived from the TSC and its calibrated rate. */
 #include "arch/cpu.h"
-#include "hv/guest/guest.h"
+#include "hv/emul/vcpu_api.h"
 #include "hv/platform/platform.h"
 
 u32 pm_timer_ticks(u64 tsc_delta, u64 tsc_khz)
@@ -21,7 +21,7 @@ u32 pm_timer_ticks(u64 tsc_delta, u64 tsc_khz)
 
 u32 pm_timer_in(struct vcpu *v, u16 port, unsigned size)
 {
-	const struct platform *p = &v->guest->plat;
+	const struct platform *p = vcpu_platform(v);
 	u32 t = pm_timer_ticks(rdtsc() - p->pm_tsc0, p->tsc_khz);
 
 	/* Narrower reads see the bytes at their offset in the register. */

@@ -2,7 +2,7 @@
 /* hv/platform/ports.c - the port table of the guest platform: which device
  * answers which I/O ports. Ports no device claims are left to the caller
  * (hv/svm/exit_io.c), which treats them as it always did. */
-#include "hv/guest/guest.h"
+#include "hv/emul/vcpu_api.h"
 #include "hv/platform/platform.h"
 
 struct port_dev {
@@ -22,9 +22,10 @@ static const struct port_dev ports[] = {
 	{ PIC_SLAVE_PORT, 2, pic_slave_in, pic_slave_out },
 };
 
-static const struct port_dev *lookup(const struct vcpu *v, u16 port)
+/* Only a guest with a platform (vcpu_platform()) has devices. */
+static const struct port_dev *lookup(struct vcpu *v, u16 port)
 {
-	if (!v->guest->plat.on)
+	if (!vcpu_platform(v))
 		return NULL;
 	for (size_t i = 0; i < ARRAY_SIZE(ports); i++)
 		if (port >= ports[i].base &&

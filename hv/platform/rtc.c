@@ -4,7 +4,7 @@
  * 2026-01-01 00:00:00 when the guest is created. Registers A (UIP), B,
  * C (flags, clear on read), D (VRT), the alarm; the CMOS RAM reads 0. */
 #include "arch/cpu.h"
-#include "hv/guest/guest.h"
+#include "hv/emul/vcpu_api.h"
 #include "hv/platform/platform.h"
 
 /* MC146818 datasheet, "Address map" and registers A-D. */
@@ -222,7 +222,7 @@ void rtc_write(struct rtc_cmos *r, u8 reg, u8 val)
 
 u32 rtc_in(struct vcpu *v, u16 port, unsigned size)
 {
-	struct platform *p = &v->guest->plat;
+	struct platform *p = vcpu_platform(v);
 
 	(void)size;
 	if (port == 0)
@@ -233,7 +233,7 @@ u32 rtc_in(struct vcpu *v, u16 port, unsigned size)
 
 void rtc_out(struct vcpu *v, u16 port, unsigned size, u32 val)
 {
-	struct rtc_cmos *r = &v->guest->plat.rtc;
+	struct rtc_cmos *r = &vcpu_platform(v)->rtc;
 
 	(void)size;
 	if (port == 0)

@@ -3,7 +3,7 @@
  * bytes go to the guest console; the transmitter is always empty (LSR THRE
  * and TEMT); nothing is ever received (RBR 0, LSR DR 0); IER, LCR, MCR,
  * SCR and the divisor latch read back what was written. */
-#include "hv/guest/guest.h"
+#include "hv/emul/vcpu_api.h"
 #include "hv/platform/platform.h"
 
 #define RBR_THR 0
@@ -21,7 +21,7 @@
 
 u32 uart_in(struct vcpu *v, u16 port, unsigned size)
 {
-	struct uart16550 *u = &v->guest->plat.uart;
+	struct uart16550 *u = &vcpu_platform(v)->uart;
 	bool dlab = u->lcr & LCR_DLAB;
 
 	(void)size;
@@ -47,7 +47,7 @@ u32 uart_in(struct vcpu *v, u16 port, unsigned size)
 
 void uart_out(struct vcpu *v, u16 port, unsigned size, u32 val)
 {
-	struct uart16550 *u = &v->guest->plat.uart;
+	struct uart16550 *u = &vcpu_platform(v)->uart;
 	bool dlab = u->lcr & LCR_DLAB;
 	u8 b = (u8)val;
 

@@ -5,7 +5,7 @@
  * the same two points as absolute TSC values, which a guest's own RDTSC
  * (less its TSC offset) is measured against: Linux /init's "tsc=". */
 #include "hv/selftest/selftest.h"
-#include "hv/boot_info.h"
+#include "hv/run/boot_info.h"
 #include "hv/log.h"
 
 static u64 first_vmrun;

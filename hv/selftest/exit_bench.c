@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* hv/selftest/exit_bench.c - bench=1: one "bench: svm.exit_path" line per
  * vCPU after a guest stopped (tools/bench.sh parses them): the TSC from
- * #VMEXIT to the next VMRUN, as hv/guest/vcpu.c measured it. */
+ * #VMEXIT to the next VMRUN, as hv/svm/vcpu_run.c measured it. */
 #include "hv/selftest/selftest.h"
 #include "hv/guest/guest.h"
 #include "hv/log.h"

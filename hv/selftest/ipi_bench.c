@@ -8,7 +8,7 @@
 #include "arch/apic.h"
 #include "arch/cpu.h"
 #include "arch/idt.h"
-#include "hv/smp/ipi_internal.h"
+#include "hv/smp/ipi_raw.h"
 #include "hv/log.h"
 #include "hv/percpu.h"
 #include "hv/smp/smp.h"

@@ -6,7 +6,7 @@
 #include "arch/cpu.h"
 #include "arch/msr.h"
 #include "hv/ktap.h"
-#include "hv/park/internal.h"
+#include "hv/park/park.h"
 #include "hv/percpu.h"
 #include "hv/park/spec_ctrl.h"
 
@@ -26,7 +26,7 @@ static void probe_fn(void *arg)
 
 	x->cpu = me;
 	x->parked = park_is_parked(me);
-	x->lowered = g_park_cpus[me].lowered;
+	x->lowered = park_spec_lowered(me);
 	/* Only where the policy writes it: TCG has no SPEC_CTRL to read. */
 	if (g_spec_policy.park_lowers)
 		x->spec = rdmsr(MSR_SPEC_CTRL);
@@ -50,7 +50,7 @@ static u32 boot_parked(u32 self, u32 *target)
 	u32 n = 0, parked = 0;
 
 	*target = self;
-	for (u32 c = 0; c < g_park_ncpus; c++) {
+	for (u32 c = 0; c < park_ncpus(); c++) {
 		if (c == self || !g_percpu[c] || !g_percpu[c]->online)
 			continue;
 		n++;
@@ -98,9 +98,9 @@ static void cross_call(u32 t)
 		(unsigned long long)x.spec,
 		(unsigned long long)g_percpu[t]->spec_ctrl_base);
 	ktap_ok("park.spec_ctrl_lowered_again",
-		g_park_cpus[t].lowered && a.spec_writes >= b.spec_writes + 2,
+		park_spec_lowered(t) && a.spec_writes >= b.spec_writes + 2,
 		"cpu%u: lowered %u, SPEC_CTRL writes %llu -> %llu", t,
-		g_park_cpus[t].lowered, (unsigned long long)b.spec_writes,
+		park_spec_lowered(t), (unsigned long long)b.spec_writes,
 		(unsigned long long)a.spec_writes);
 }
 

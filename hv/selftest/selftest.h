@@ -1,46 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/selftest/selftest.h - the in-hypervisor self-tests and benchmarks: one
  * table (hv/selftest/table.c) of (stage, name, function) that production code
- * runs at fixed points without naming any test. Built without them
- * (make SELFTEST=0) the table is empty and every stage does nothing. */
-#ifndef MINHV_HV_SELFTEST_H
-#define MINHV_HV_SELFTEST_H
+ * runs at fixed points (hv/selftest_hook.h) without naming any test; only
+ * hv/selftest includes this header. Built without them (make SELFTEST=0)
+ * the table is empty and every stage does nothing. */
+#ifndef MINHV_HV_SELFTEST_SELFTEST_H
+#define MINHV_HV_SELFTEST_SELFTEST_H
 
 #include "arch/types.h"
+#include "hv/selftest_hook.h"
 
 struct boot_info;
 struct guest;
 struct guest_params;
-
-/* The fixed points, in boot order. */
-enum selftest_stage {
-	ST_AFTER_SMP, /* hv_main: APs online, boot checks printed */
-	ST_AFTER_MTRR, /* hv_main: mtrr_init() ran (rc in mtrr_init_rc) */
-	ST_AFTER_PARK, /* hv_main: every AP parked, before any guest */
-	ST_BEFORE_GUEST, /* hv_main: may narrow guest_tests for the guest */
-	ST_GUEST_CREATED, /* hv/svm/run.c: guest created, not yet run */
-	ST_VCPU_START, /* hv/guest/vcpu.c: a vCPU's first VMRUN is next */
-	ST_GUEST_STOPPED, /* hv/svm/run.c: guest stopped, not yet destroyed */
-	ST_AFTER_GUEST, /* hv_main: the default guest is gone */
-	ST_AFTER_SNP, /* hv_main: snp_init() ran (rc in snp_init_rc) */
-	ST_NR
-};
-
-/* What a stage hands its tests; each stage fills the fields it names. */
-struct selftest_ctx {
-	const struct boot_info *bi;
-	u64 tsc_hv_main; /* rdtsc() on entry to hv_main */
-	u64 tsc; /* ST_VCPU_START: now */
-	bool bench; /* bench=1 */
-	const char *tests; /* the tests= option */
-	const char *guest_tests; /* the default guest's filter (may narrow) */
-	int mtrr_init_rc;
-	int snp_init_rc;
-	struct guest *guest; /* ST_GUEST_CREATED, ST_GUEST_STOPPED */
-	/* ST_AFTER_GUEST: the default guest's parameters; NULL when it never
-	 * ran (no SVM, or it could not be created). */
-	const struct guest_params *guest_params;
-};
 
 struct selftest {
 	enum selftest_stage stage;
@@ -48,8 +20,6 @@ struct selftest {
 	void (*fn)(struct selftest_ctx *ctx);
 };
 
-/* Run every table entry of stage, in table order. */
-void selftest_run(enum selftest_stage stage, struct selftest_ctx *ctx);
 /* The table, for tests that check what is registered. */
 extern const struct selftest selftest_table[];
 extern const unsigned selftest_count;

@@ -8,7 +8,7 @@
 #include "arch/idt.h"
 #include "arch/msr.h"
 #include "hv/features.h"
-#include "hv/smp/ipi_internal.h"
+#include "hv/smp/ipi_raw.h"
 #include "hv/ktap.h"
 #include "hv/log.h"
 #include "hv/mm.h"

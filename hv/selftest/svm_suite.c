@@ -11,7 +11,7 @@
 #include "lib/string.h"
 #include "hv/log.h"
 #include "hv/mm.h"
-#include "hv/svm/svm.h"
+#include "hv/run/run.h"
 
 #define LIFECYCLE_ROUNDS 20
 
@@ -94,7 +94,7 @@ static int one_guest(const struct guest_params *p, const struct hostile *h,
 	struct guest *g;
 	char res[112];
 	bool results, as_expected, clean;
-	int r = svm_guest_run_once(p, &g);
+	int r = run_guest_once(p, &g);
 
 	if (r) {
 		fmt_snprintf(why, n, "guest_create: %d", r);

@@ -4,7 +4,7 @@
  * the boot tests (tests/boot/) read. MINHV_SELFTEST=0 (make SELFTEST=0)
  * leaves the table empty: production code runs its stages all the same. */
 #include "hv/selftest/selftest.h"
-#include "hv/boot_info.h"
+#include "hv/run/boot_info.h"
 #include "hv/guest/guest.h"
 
 #ifndef MINHV_SELFTEST

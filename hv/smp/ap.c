@@ -9,16 +9,23 @@
 #include "arch/idt.h"
 #include "arch/trampoline.h"
 #include "hv/smp/ipi_internal.h"
-#include "hv/park/park.h"
 #include "hv/percpu.h"
-#include "hv/park/spec_ctrl.h"
 
 /* Set by smp_init() before the first SIPI. */
 u64 g_ap_cr0, g_ap_cr4;
+void (*g_ap_cpu_init)(void);
+/* Set by smp_aps_idle(): what an AP runs once it leaves bring-up. */
+static void (*ap_idle)(void);
+
+void smp_aps_idle(void (*idle)(void))
+{
+	__atomic_store_n(&ap_idle, idle, __ATOMIC_RELEASE);
+}
 
 _Noreturn void smp_ap_entry(struct percpu *pc)
 {
 	u32 stage = AP_STAGE_TRAMPOLINE;
+	void (*idle)(void);
 
 	write_cr0(g_ap_cr0);
 	write_cr4(g_ap_cr4);
@@ -31,14 +38,17 @@ _Noreturn void smp_ap_entry(struct percpu *pc)
 					 AP_STAGE_ONLINE, false,
 					 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
 		cpu_dead();
-	spec_ctrl_cpu_init();
+	if (g_ap_cpu_init)
+		g_ap_cpu_init(); /* SPEC_CTRL (hv/park/spec_ctrl.c) */
 	__atomic_store_n(&pc->online, 1, __ATOMIC_RELEASE);
-	/* Until the boot CPU arms parking, wait for cross-calls in plain HLT;
-	 * from then on this CPU has nothing to run and is parked. */
-	while (!park_ready()) {
+	/* Until the boot CPU arms parking and hands the APs their idle loop,
+	 * wait for cross-calls in plain HLT; from then on this CPU has
+	 * nothing to run and is parked (hv/park: park_cpu_loop()). */
+	while (!(idle = __atomic_load_n(&ap_idle, __ATOMIC_ACQUIRE))) {
 		irq_disable(); /* no IPI between the last poll and HLT */
 		ipi_call_poll();
 		cpu_safe_halt(); /* STI;HLT: woken by VEC_IPI_CALL and friends */
 	}
-	park_cpu_loop();
+	idle();
+	cpu_dead(); /* an idle loop never returns */
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* hv/smp/apic_cal.c - LAPIC timer calibration arithmetic (SDM vol 3
  * 11.5.4: the timer counts the bus clock / divide); the measurement itself
- * is in hv/guest/vcpu_watchdog.c, its only user. */
+ * is in hv/svm/vcpu_watchdog.c, its only user. */
 #include "hv/smp/apic_cal.h"
 
 u64 g_apic_timer_khz;

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/smp/ipi.h - inter-processor interrupts and the cross-CPU function call.
  * Later subsystems (MTRR rendezvous, parking, RMPOPT) use only this API. */
-#ifndef MINHV_HV_IPI_H
-#define MINHV_HV_IPI_H
+#ifndef MINHV_HV_SMP_IPI_H
+#define MINHV_HV_SMP_IPI_H
 
 #include "arch/types.h"
 

@@ -8,7 +8,7 @@
 #include "arch/idt.h"
 #include "arch/msr.h"
 #include "arch/trampoline.h"
-#include "hv/boot_info.h"
+#include "hv/acpi/acpi.h"
 #include "hv/features.h"
 #include "hv/smp/ipi_internal.h"
 #include "hv/log.h"
@@ -24,6 +24,7 @@
 
 struct smp_result g_smp;
 extern u64 g_ap_cr0, g_ap_cr4;
+extern void (*g_ap_cpu_init)(void);
 
 void smp_opts_from(struct smp_opts *so, const struct options *o)
 {
@@ -158,11 +159,11 @@ static u32 compact(u32 n)
 	return k;
 }
 
-static void choose_apic(const struct boot_info *bi, const struct smp_opts *o)
+static void choose_apic(const struct acpi_info *a, const struct smp_opts *o)
 {
 	g_smp.fence_opt = o->fence;
 	g_smp.fence = smp_ipi_fence_decide(g_features.vendor, o->fence);
-	apic_select(g_features.x2apic, hpa(bi->acpi.lapic_addr));
+	apic_select(g_features.x2apic, hpa(a->lapic_addr));
 	apic_set_fence(g_smp.fence.fence);
 	apic_cpu_init(VEC_SPURIOUS, true);
 	if (g_apic->mode == APIC_MODE_X2APIC)
@@ -174,7 +175,8 @@ static void choose_apic(const struct boot_info *bi, const struct smp_opts *o)
 			g_smp.fence.fence ? "on" : "off", g_smp.fence.why);
 }
 
-static void fill_trampoline(struct tramp_params *p, u32 n)
+static void fill_trampoline(struct tramp_params *p, u32 n,
+			    void (*ap_cpu_init)(void))
 {
 	u64 cr3 = read_cr3();
 
@@ -187,18 +189,19 @@ static void fill_trampoline(struct tramp_params *p, u32 n)
 	p->off_apic_id = offsetof(struct percpu, apic_id);
 	p->off_stack = offsetof(struct percpu, stack_top);
 	p->off_stage = offsetof(struct percpu, boot_stage);
+	g_ap_cpu_init = ap_cpu_init;
 	g_ap_cr0 = read_cr0();
 	g_ap_cr4 = read_cr4();
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 
-void smp_init(const struct boot_info *bi, const struct smp_opts *o)
+void smp_init(const struct smp_env *e, const struct smp_opts *o)
 {
-	const struct acpi_info *a = &bi->acpi;
+	const struct acpi_info *a = e->acpi;
 	struct percpu *bsp = this_cpu();
 	struct smp_plan plan = { 0 };
 	struct smp_boot_cfg cfg;
-	struct hw_ctx hc = { (u8)(bi->trampoline.v >> PAGE_SHIFT) };
+	struct hw_ctx hc = { (u8)(e->trampoline.v >> PAGE_SHIFT) };
 	struct smp_boot_hw hw = { hw_init,    hw_sipi,	 hw_checked_in,
 				  hw_abandon, hw_now_us, &hc };
 	struct smp_boot b;
@@ -209,7 +212,7 @@ void smp_init(const struct boot_info *bi, const struct smp_opts *o)
 	if (!g_tsc_khz)
 		tsc_calibrate();
 	ipi_init();
-	choose_apic(bi, o);
+	choose_apic(a, o);
 	bsp->apic_id = apic_id();
 	if (!bsp->smp && !ipi_cpu_alloc(bsp))
 		panic("smp: out of memory");
@@ -220,7 +223,7 @@ void smp_init(const struct boot_info *bi, const struct smp_opts *o)
 	smp_plan_build(a->cpus, a->ncpus, bsp->apic_id,
 		       g_apic->mode == APIC_MODE_X2APIC, &plan);
 	g_smp.listed = acpi_usable_cpus(a);
-	g_smp.qemu_cpus = bi->fw_cfg_cpus;
+	g_smp.qemu_cpus = e->qemu_cpus;
 	if (o->maxcpus && plan.n > o->maxcpus) {
 		pr_info("smp: maxcpus=%u: starting %u of %u CPUs\n", o->maxcpus,
 			o->maxcpus, plan.n);
@@ -257,10 +260,10 @@ void smp_init(const struct boot_info *bi, const struct smp_opts *o)
 		"up to %u SIPIs), trampoline at %#llx\n",
 		plan.n - 1, cfg.parallel ? "parallel" : "serial",
 		cfg.init_delay_us, o->timeout_ms, cfg.sipi_max,
-		(unsigned long long)bi->trampoline.v);
+		(unsigned long long)e->trampoline.v);
 
-	tp = trampoline_install(bi->trampoline);
-	fill_trampoline(tp, plan.n);
+	tp = trampoline_install(e->trampoline);
+	fill_trampoline(tp, plan.n, e->ap_cpu_init);
 	t0 = rdtsc();
 	smp_boot_begin(&b, &cfg, &hw, slots, plan.n - 1);
 	while (!smp_boot_poll(&b))

@@ -2,8 +2,8 @@
 /* hv/snp/rmp.h - the one RMP interface the rest of minhv uses, with two back
  * ends chosen once at boot: the hardware instructions or an in-memory model
  * of the RMP (where the CPU lacks SNP or RMPOPT, e.g. every QEMU run). */
-#ifndef MINHV_HV_RMP_H
-#define MINHV_HV_RMP_H
+#ifndef MINHV_HV_SNP_RMP_H
+#define MINHV_HV_SNP_RMP_H
 
 #include "arch/rmp.h"
 

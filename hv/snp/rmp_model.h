@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/snp/rmp_model.h - the in-memory RMP model's set-up and introspection.
  * Its operations are reached through rmp_model_ops (hv/snp/rmp.h). */
-#ifndef MINHV_HV_RMP_MODEL_H
-#define MINHV_HV_RMP_MODEL_H
+#ifndef MINHV_HV_SNP_RMP_MODEL_H
+#define MINHV_HV_SNP_RMP_MODEL_H
 
 #include "hv/snp/rmp.h"
 

@@ -3,8 +3,8 @@
  * RMPOPT_BASE, the pending-regions set that batches teardowns, the pass
  * (leader CPU first, then one thread of every other core) and its
  * statistics. */
-#ifndef MINHV_HV_RMPOPT_H
-#define MINHV_HV_RMPOPT_H
+#ifndef MINHV_HV_SNP_RMPOPT_H
+#define MINHV_HV_SNP_RMPOPT_H
 
 #include "arch/rmp.h"
 

@@ -2,8 +2,8 @@
 /* hv/snp/rmpopt_stats.h - RMPOPT cycle statistics per pass, like the upstream
  * measurements: per-RMPOPT min/avg/max, total cycles, regions optimized
  * per CPU. Each CPU writes only its own slot. */
-#ifndef MINHV_HV_RMPOPT_STATS_H
-#define MINHV_HV_RMPOPT_STATS_H
+#ifndef MINHV_HV_SNP_RMPOPT_STATS_H
+#define MINHV_HV_SNP_RMPOPT_STATS_H
 
 #include "hv/snp/rmpopt.h"
 

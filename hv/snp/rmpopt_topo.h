@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/snp/rmpopt_topo.h - which CPUs share a core, for the per-core RMPOPT_BASE
  * MSR and RMPOPT (one thread per core suffices; AMD pub. 69201). */
-#ifndef MINHV_HV_RMPOPT_TOPO_H
-#define MINHV_HV_RMPOPT_TOPO_H
+#ifndef MINHV_HV_SNP_RMPOPT_TOPO_H
+#define MINHV_HV_SNP_RMPOPT_TOPO_H
 
 #include "arch/types.h"
 

@@ -2,8 +2,8 @@
 /* hv/snp/snp.h - SEV-SNP in the hypervisor: detection, the RMP back end, SNP
  * guest page tracking and teardown followed by RMPOPT. The API the guest
  * engine and hv_main use. */
-#ifndef MINHV_HV_SNP_H
-#define MINHV_HV_SNP_H
+#ifndef MINHV_HV_SNP_SNP_H
+#define MINHV_HV_SNP_SNP_H
 
 #include "hv/snp/rmpopt.h"
 

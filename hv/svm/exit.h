@@ -2,10 +2,11 @@
 /* hv/svm/exit.h - the #VMEXIT handlers that exit_dispatch() calls through
  * the exit table (hv/svm/exit_table.c); each says whether the vCPU
  * re-enters. */
-#ifndef MINHV_HV_EXIT_H
-#define MINHV_HV_EXIT_H
+#ifndef MINHV_HV_SVM_EXIT_H
+#define MINHV_HV_SVM_EXIT_H
 
-#include "hv/guest/vcpu.h"
+#include "hv/svm/vlapic_vcpu.h"
+#include "hv/vcpu/vcpu.h"
 
 typedef enum exit_action (*exit_handler_t)(struct vcpu *v);
 
@@ -23,6 +24,8 @@ struct exit_entry {
 #define EXIT_DIRECT 0x100
 extern const struct exit_entry exit_rows[];
 extern const u8 exit_row_of[EXIT_DIRECT];
+/* Count the exit and call its handler (the unit tests' entry). */
+enum exit_action exit_dispatch(struct vcpu *v);
 /* Count the exit and call its handler: every code, through exit_lookup(). */
 enum exit_action exit_dispatch_slow(struct vcpu *v, u64 code);
 
@@ -40,6 +43,11 @@ static inline enum exit_action exit_dispatch_fast(struct vcpu *v, u64 code)
 	return e->handler(v);
 }
 
+/* The bucket of an exit code, from its row. */
+enum exit_kind exit_kind_of(u64 code);
+/* Printable name of an exit code ("CPUID", "NPF", ..., "?" for codes
+ * minhv does not handle), from its row. */
+const char *exit_name(u64 code);
 /* The row for code; codes without one get {"?", EK_OTHER,
  * exit_unexpected}. VMEXIT_INVALID matches in both widths. */
 const struct exit_entry *exit_lookup(u64 code);
@@ -57,12 +65,6 @@ enum exit_action exit_msr(struct vcpu *v); /* exit_msr.c */
 /* The MSR allow-list: 0, or -EPERM when the guest gets #GP. */
 int exit_msr_read(struct vcpu *v, u32 msr, u64 *val);
 int exit_msr_write(struct vcpu *v, u32 msr, u64 val);
-/* exit_msr_pmu.c: 0 done, -EPERM #GP, 1 not a PMU MSR (or not multiboot). */
-int exit_msr_pmu(struct vcpu *v, u32 msr, bool wr, u64 *val);
-/* linux_view.c: the MSRs answered for a Linux guest (0, or -EPERM when
- * the common #GP applies). */
-int linux_msr_read(struct vcpu *v, u32 msr, u64 *val);
-int linux_msr_write(struct vcpu *v, u32 msr, u64 val);
 enum exit_action exit_ioio(struct vcpu *v); /* exit_io.c */
 enum exit_action exit_hlt(struct vcpu *v); /* exit_misc.c ... */
 enum exit_action exit_pause(struct vcpu *v);
@@ -75,14 +77,14 @@ enum exit_action exit_cache_insn(struct vcpu *v); /* exit_cache.c */
 enum exit_action exit_exception(struct vcpu *v); /* exit_excp.c */
 enum exit_action exit_xsetbv(struct vcpu *v); /* exit_xsetbv.c */
 enum exit_action exit_unexpected(struct vcpu *v);
-/* hv/platform/lapic_vcpu.c: the interrupt window opened (VINTR); IRET
+/* vlapic_exit.c: the interrupt window opened (VINTR); IRET
  * with an NMI in service. */
 enum exit_action vlapic_exit_vintr(struct vcpu *v);
 enum exit_action vlapic_exit_iret(struct vcpu *v);
 
 /* Wait in the host (HLT with IF=1, OFFLINE) until kicked; false when the
- * guest is stopping. Lives in vcpu.c (needs cpu_relax and the SMP layer);
- * unit tests provide their own. */
+ * guest is stopping. Lives in vcpu_run.c (needs cpu_relax and the SMP
+ * layer); unit tests provide their own. */
 bool vcpu_wait_wakeup(struct vcpu *v);
 
 #endif

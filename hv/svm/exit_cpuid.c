@@ -8,12 +8,12 @@
 #include "hv/cpuid/cpuid.h"
 #include "hv/features.h"
 #include "hv/guest/guest.h"
-#include "hv/guest/vcpu_fpu.h"
+#include "hv/vcpu/vcpu_fpu.h"
 
 /* The vCPU as the CPUID model (hv/cpuid/) sees it. */
 static enum cpuid_guest_kind kind_of(const struct guest *g)
 {
-	if (g->linux)
+	if (g->kind == GUEST_LINUX)
 		return CPUID_GUEST_LINUX;
 	/* Every other guest with the platform is a multiboot kernel. */
 	return guest_has_platform(g) ? CPUID_GUEST_MULTIBOOT :

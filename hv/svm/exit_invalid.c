@@ -5,7 +5,7 @@
  * state, so the VMCB is never retried as is. One exception: QEMU's own
  * VMEXIT_INVALID for a guest MOV to CR3/CR4 (below). */
 #include "hv/svm/exit.h"
-#include "hv/emul/mmio.h"
+#include "hv/guest/mmio.h"
 #include "hv/features.h"
 #include "hv/guest/guest.h"
 

@@ -7,7 +7,7 @@
  * exit. */
 #include "arch/msr.h"
 #include "hv/svm/exit.h"
-#include "hv/svm/exit_decode.h"
+#include "hv/vmcb/exit_decode.h"
 #include "hv/guest/guest.h"
 #include "hv/platform/platform.h"
 

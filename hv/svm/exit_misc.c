@@ -3,12 +3,12 @@
  * SHUTDOWN (15.13.3 triple fault), SVM instructions from the guest
  * (-> #UD, as on a CPU without SVM), INTR/NMI (15.13.1, 15.17). */
 #include "hv/svm/exit.h"
-#include "hv/svm/exit_decode.h"
+#include "hv/vmcb/exit_decode.h"
 #include "hv/guest/guest.h"
 #include "hv/log.h"
-#include "hv/emul/mmio.h"
+#include "hv/guest/mmio.h"
 #include "hv/errno.h"
-#include "hv/platform/lapic.h"
+#include "hv/vlapic/vlapic.h"
 #include "lib/fmt.h"
 
 
@@ -16,7 +16,7 @@ enum exit_action exit_hlt(struct vcpu *v)
 {
 	if (!vcpu_skip_insn(v))
 		return EXIT_LEAVE;
-	/* A foreign guest's vLAPIC wakes it (hv/platform/lapic_vcpu.c). */
+	/* A foreign guest's vLAPIC wakes it (hv/svm/vlapic_vcpu.c). */
 	if (guest_has_platform(v->guest))
 		return vlapic_hlt(v) ? EXIT_RESUME : EXIT_LEAVE;
 	/* No virtual interrupts: with IF=0 nothing can ever wake it. */

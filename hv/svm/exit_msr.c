@@ -6,12 +6,13 @@
 #include "arch/msr.h"
 #include "hv/errno.h"
 #include "hv/svm/exit.h"
-#include "hv/svm/exit_decode.h"
+#include "hv/vmcb/exit_decode.h"
 #include "hv/features.h"
 #include "hv/guest/guest.h"
-#include "hv/guest/vcpu_pkrs.h"
+#include "hv/vcpu/vcpu_pkrs.h"
 #include "hv/log.h"
-#include "hv/platform/lapic.h"
+#include "hv/view/view.h"
+#include "hv/vlapic/vlapic.h"
 
 #define MSR_GP_LOG_MAX 16 /* per vCPU: a probing guest cannot flood */
 #define CR0_PG BIT(31)
@@ -48,7 +49,7 @@ static bool is_mtrr(u32 msr)
 
 #define MSR_TSC_ADJUST 0x3b
 
-/* A foreign guest's local APIC (hv/platform/lapic.h): IA32_APIC_BASE
+/* A foreign guest's local APIC (hv/vlapic/vlapic.h): IA32_APIC_BASE
  * and the x2APIC range. 1 when msr is not one of them. */
 static int lapic_msr(struct vcpu *v, u32 msr, bool wr, u64 *val)
 {
@@ -153,11 +154,13 @@ int exit_msr_read(struct vcpu *v, u32 msr, u64 *val)
 		*val = v->misc_enable;
 		return 0;
 	default:
-		return v->guest->linux ? linux_msr_read(v, msr, val) : -EPERM;
+		return v->guest->kind == GUEST_LINUX ?
+			       linux_msr_read(v, msr, val) :
+			       -EPERM;
 	}
 }
 
-/* Reads of these pass through (hv/svm/vmcb_pm.c); writes land here so the
+/* Reads of these pass through (hv/vmcb/vmcb_pm.c); writes land here so the
  * canonical-address rule holds (TCG does not check it) and go to the
  * VMCB, which VMLOAD/VMRUN load on the next entry (APM 15.5.2). */
 static int write_swapped(struct vcpu *v, u32 msr, u64 val)
@@ -287,7 +290,9 @@ int exit_msr_write(struct vcpu *v, u32 msr, u64 val)
 		v->mtrr_def_type = val;
 		return 0;
 	default:
-		return v->guest->linux ? linux_msr_write(v, msr, val) : -EPERM;
+		return v->guest->kind == GUEST_LINUX ?
+			       linux_msr_write(v, msr, val) :
+			       -EPERM;
 	}
 }
 

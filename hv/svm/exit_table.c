@@ -3,7 +3,7 @@
  * printed name, counter bucket and handler (APM vol 2, appendix C), and
  * the dispatcher that looks an exit up in it. */
 #include "hv/svm/exit.h"
-#include "hv/svm/exit_decode.h"
+#include "hv/vmcb/exit_decode.h"
 #include "include/minhv/hypercall_abi.h"
 #include "hv/guest/guest.h"
 

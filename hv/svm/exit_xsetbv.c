@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* hv/svm/exit_xsetbv.c - XSETBV from the guest (intercepted, general2 bit
  * 13): VMRUN does not switch XCR0, so minhv keeps each vCPU's value
- * (hv/guest/vcpu_fpu.c) and checks it as the CPU would (SDM vol 2 XSETBV):
+ * (hv/vcpu/vcpu_fpu.c) and checks it as the CPU would (SDM vol 2 XSETBV):
  * #UD without CR4.OSXSAVE (the intercept is checked before it on this
  * path: QEMU exits), #GP at CPL > 0, for ECX != 0 or a value the host
  * does not allow. */
 #include "hv/svm/exit.h"
-#include "hv/guest/vcpu_fpu.h"
+#include "hv/vcpu/vcpu_fpu.h"
 
 enum exit_action exit_xsetbv(struct vcpu *v)
 {

@@ -11,7 +11,7 @@
 #include "hv/percpu.h"
 #include "hv/errno.h"
 #include "hv/svm/svm.h"
-#include "hv/guest/vcpu_fpu.h"
+#include "hv/vcpu/vcpu_fpu.h"
 #include "hv/cpuid/cpuid.h"
 
 #define VM_CR_LOCK BIT(3)

@@ -2,8 +2,8 @@
 /* include/minhv/guest_layout.h - where things sit in a guest's physical memory.
  * Guest-physical [0, mem_size) is one contiguous host block, mapped by the
  * nested page tables; the guest identity-maps it with its own page tables. */
-#ifndef MINHV_GUEST_LAYOUT_H
-#define MINHV_GUEST_LAYOUT_H
+#ifndef MINHV_INCLUDE_MINHV_GUEST_LAYOUT_H
+#define MINHV_INCLUDE_MINHV_GUEST_LAYOUT_H
 
 #define GUEST_BOOT_INFO_GPA 0x1000ULL /* struct hv_boot_info */
 #define GUEST_PT_GPA 0x10000ULL /* guest page tables built by minhv */

@@ -4,8 +4,8 @@
  * Number in RAX; arguments in RDI, RSI, RDX, R10, R8; result in RAX
  * (>= 0 success, negative = -HC_E*). Pointers are guest-physical addresses
  * (minhv's guests identity-map their memory, so these are also their VAs). */
-#ifndef MINHV_HYPERCALL_ABI_H
-#define MINHV_HYPERCALL_ABI_H
+#ifndef MINHV_INCLUDE_MINHV_HYPERCALL_ABI_H
+#define MINHV_INCLUDE_MINHV_HYPERCALL_ABI_H
 
 /* Hypervisor CPUID leaves (0x40000000: max leaf, signature "minhvminhv\0\0"). */
 #define HV_CPUID_BASE 0x40000000u

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* tests/doubles/fake_console.h - captures console output and turns hv_stop()
  * into a longjmp the test can catch, so stop paths are testable. */
-#ifndef MINHV_FAKE_CONSOLE_H
-#define MINHV_FAKE_CONSOLE_H
+#ifndef MINHV_TESTS_DOUBLES_FAKE_CONSOLE_H
+#define MINHV_TESTS_DOUBLES_FAKE_CONSOLE_H
 
 #include <setjmp.h>
 #include <stdbool.h>

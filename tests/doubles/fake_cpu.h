@@ -2,8 +2,8 @@
 /* tests/doubles/fake_cpu.h - a test double for arch/cpu.h: per-CPU fake MSRs,
  * CPUID leaves, control registers and counters, plus an event trace so tests
  * can assert the exact order of privileged operations. */
-#ifndef MINHV_FAKE_CPU_H
-#define MINHV_FAKE_CPU_H
+#ifndef MINHV_TESTS_DOUBLES_FAKE_CPU_H
+#define MINHV_TESTS_DOUBLES_FAKE_CPU_H
 
 #include "arch/cpu.h"
 

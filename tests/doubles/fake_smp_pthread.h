@@ -3,8 +3,8 @@
  * CPU that a cross-CPU call reaches runs it on its own pthread (which
  * first selects that fake CPU), so rendezvous code really runs in parallel
  * against the per-CPU state of tests/doubles/fake_cpu. */
-#ifndef MINHV_FAKE_SMP_PTHREAD_H
-#define MINHV_FAKE_SMP_PTHREAD_H
+#ifndef MINHV_TESTS_DOUBLES_FAKE_SMP_PTHREAD_H
+#define MINHV_TESTS_DOUBLES_FAKE_SMP_PTHREAD_H
 
 #include "arch/types.h"
 

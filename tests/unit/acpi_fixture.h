@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* tests/unit/acpi_fixture.h - ACPI table builders and alloc() doubles
  * shared by the ACPI parser tests. */
-#ifndef MINHV_TESTS_ACPI_FIXTURE_H
-#define MINHV_TESTS_ACPI_FIXTURE_H
+#ifndef MINHV_TESTS_UNIT_ACPI_FIXTURE_H
+#define MINHV_TESTS_UNIT_ACPI_FIXTURE_H
 
 #include "hv/acpi/acpi.h"
 #include "hv/acpi/tables.h"

@@ -19,7 +19,10 @@ MOD_barrier := arch/barrier.c
 # The real trampoline, assembled by the hypervisor build.
 MOD_trampoline := arch/trampoline_copy.c $(B)/arch/trampoline.o
 
-# hv/ subsystems
+# hv/ subsystems below the virtualisation core
+# The guest CPUID model (allow-list, topology from the vCPU).
+MOD_cpuid := hv/cpuid/host.c hv/cpuid/model.c hv/cpuid/allow.c \
+	hv/cpuid/topology.c hv/cpuid/xsave.c
 MOD_acpi := hv/acpi/acpi.c hv/acpi/madt.c hv/acpi/spcr.c hv/acpi/print.c
 MOD_options := hv/options/options.c hv/options/table.c hv/options/value.c
 MOD_smp_boot := hv/smp/boot.c
@@ -31,46 +34,57 @@ MOD_mtrr := hv/mtrr/mtrr.c hv/mtrr/state.c hv/mtrr/policy.c hv/mtrr/sync.c \
 	hv/mtrr/range.c
 MOD_park := hv/park/park.c hv/park/summary.c
 MOD_spec_ctrl := hv/park/spec_ctrl.c hv/park/spec_ctrl_policy.c
-MOD_vmcb := hv/svm/vmcb_build.c hv/svm/vmcb_pm.c
-MOD_vmcb_check := hv/svm/vmcb_check.c
-MOD_vmcb_dump := hv/svm/vmcb_dump.c
-MOD_pause := hv/svm/pause.c
-MOD_npt := hv/svm/npt.c
-MOD_svm := hv/svm/svm.c
-MOD_exit_decode := hv/svm/exit_decode.c
-# The guest CPUID model (allow-list, topology from the vCPU).
-MOD_cpuid := hv/cpuid/host.c hv/cpuid/model.c hv/cpuid/allow.c \
-	hv/cpuid/topology.c hv/cpuid/xsave.c
-MOD_exits := hv/svm/exit_table.c hv/svm/exit_cpuid.c hv/svm/exit_msr.c \
-	hv/svm/exit_io.c hv/svm/exit_misc.c hv/svm/exit_invalid.c \
-	hv/svm/exit_cache.c hv/svm/exit_excp.c hv/svm/exit_msr_pmu.c \
-	hv/svm/linux_view.c hv/svm/exit_xsetbv.c
-# The guest platform's devices (hv/platform/) and MMIO emulation (hv/emul/).
-MOD_platform := hv/platform/ports.c hv/platform/uart.c \
-	hv/platform/debug_exit.c hv/platform/fw_cfg.c hv/platform/pm_timer.c \
-	hv/platform/pic.c hv/platform/acpi_pm.c hv/platform/rtc.c \
-	hv/platform/cpu_reset.c
-MOD_vlapic := hv/platform/lapic.c hv/platform/lapic_mmio.c \
-	hv/platform/lapic_irq.c hv/platform/lapic_timer.c hv/platform/lapic_ipi.c \
-	hv/platform/lapic_msr.c
-# The vLAPIC's exit handlers (the waits and injection need the SMP layer).
-MOD_vlapic_exit := hv/platform/lapic_exit.c
+
+# The virtualisation core, room by room (docs/ARCHITECTURE.md).
+# hv/emul: the instruction decoder and the guest page-table walker.
 MOD_emul_decode := hv/emul/decode.c
 MOD_emul_walk := hv/emul/walk.c
-MOD_emul := hv/emul/mmio.c hv/emul/regs.c $(MOD_emul_walk) $(MOD_emul_decode)
+# hv/platform: the guest platform's devices.
+MOD_platform := hv/platform/ports.c hv/platform/uart.c \
+	hv/platform/debug_exit.c hv/platform/fw_cfg.c hv/platform/pm_timer.c \
+	hv/platform/pic.c hv/platform/acpi_pm.c hv/platform/rtc.c
 MOD_platform_tables := hv/platform/acpi_tables.c hv/platform/pm_timer.c \
 	hv/platform/fw_cfg.c hv/platform/pic.c
-MOD_multiboot := hv/guest/multiboot_info.c hv/guest/multiboot.c
-# The guest-facing side of the exit handlers (hypercalls, guest memory,
-# console, vCPU operations, guest stop).
+# hv/vlapic: the virtual local APIC, a pure model.
+MOD_vlapic := hv/vlapic/vlapic.c hv/vlapic/vlapic_mmio.c \
+	hv/vlapic/vlapic_irq.c hv/vlapic/vlapic_timer.c hv/vlapic/vlapic_ipi.c \
+	hv/vlapic/vlapic_msr.c
+# hv/vmcb: the VMCB and what it points at.
+MOD_vmcb := hv/vmcb/vmcb_build.c hv/vmcb/vmcb_pm.c
+MOD_vmcb_check := hv/vmcb/vmcb_check.c
+MOD_vmcb_dump := hv/vmcb/vmcb_dump.c
+MOD_pause := hv/vmcb/pause.c
+MOD_npt := hv/vmcb/npt.c
+MOD_exit_decode := hv/vmcb/exit_decode.c
+# hv/vcpu: one vCPU's own state.
+MOD_vcpu_spec := hv/vcpu/vcpu_spec.c
+MOD_vcpu_fpu := hv/vcpu/vcpu_fpu.c
+# hv/loader: the guest image formats.
+MOD_multiboot := hv/loader/multiboot_info.c hv/loader/multiboot.c
+MOD_elf := hv/loader/elf.c
+MOD_linux_boot := hv/loader/bzimage.c hv/loader/linux_boot.c
+# hv/guest: the guest-facing side of the exit handlers (hypercalls, guest
+# memory, console, vCPU operations and states, guest stop, ACPI S3, the
+# vCPU services of hv/emul/vcpu_api.h) and MMIO emulation (with hv/emul).
 MOD_guest_ops := hv/guest/hypercall.c hv/guest/mem.c hv/guest/console.c \
-	hv/guest/vcpu_ops.c hv/guest/stop.c hv/guest/vcpu_pkrs.c
+	hv/guest/stop.c hv/guest/vcpu_state.c hv/guest/vcpu_api.c \
+	hv/guest/s3.c hv/guest/cpu_reset.c hv/vcpu/vcpu_ops.c \
+	hv/vcpu/vcpu_pkrs.c
+MOD_emul := hv/guest/mmio.c hv/vcpu/regs.c $(MOD_emul_walk) $(MOD_emul_decode)
 MOD_guest_report := hv/guest/report.c
 MOD_guest_pt := hv/guest/pt.c
-MOD_vcpu_spec := hv/guest/vcpu_spec.c
-MOD_vcpu_fpu := hv/guest/vcpu_fpu.c
-MOD_elf := hv/guest/elf.c
-MOD_linux_boot := hv/guest/bzimage.c hv/guest/linux_boot.c
+# hv/view: guest-kind policy (Linux's CPUID and MSR view, the PMU MSRs).
+MOD_view := hv/view/pmu.c hv/view/linux.c
+# hv/svm: SVM enable, the exit handlers, the vLAPIC's exit handlers (the
+# waits and injection need the SMP layer and stay out).
+MOD_svm := hv/svm/svm.c
+MOD_exits := hv/svm/exit_table.c hv/svm/exit_cpuid.c hv/svm/exit_msr.c \
+	hv/svm/exit_io.c hv/svm/exit_misc.c hv/svm/exit_invalid.c \
+	hv/svm/exit_cache.c hv/svm/exit_excp.c hv/svm/exit_xsetbv.c \
+	$(MOD_view)
+MOD_vlapic_exit := hv/svm/vlapic_exit.c
+
+# hv/snp, and the SNP self-test the SNP suites run
 MOD_rmp := hv/snp/rmp.c hv/snp/rmp_hw.c hv/snp/rmp_model.c
 MOD_rmpopt := hv/snp/rmpopt.c hv/snp/rmpopt_pass.c hv/snp/rmpopt_stats.c \
 	hv/snp/rmpopt_topo.c

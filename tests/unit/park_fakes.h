@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* tests/unit/park_fakes.h - host stand-ins for what parking needs beyond
  * arch/cpu.h: per-CPU structures, the cross-CPU call, the page pool. */
-#ifndef MINHV_PARK_FAKES_H
-#define MINHV_PARK_FAKES_H
+#ifndef MINHV_TESTS_UNIT_PARK_FAKES_H
+#define MINHV_TESTS_UNIT_PARK_FAKES_H
 
 #include "hv/smp/ipi.h"
 #include "hv/percpu.h"

@@ -2,8 +2,8 @@
 /* tests/unit/snp_env.h - shared set-up for the SNP/RMP/RMPOPT unit tests:
  * N fake CPUs (fake ipi_call_all), a page pool at 1 GiB, fake RMP
  * instructions with scripted results, and the model or hardware back end. */
-#ifndef MINHV_TEST_SNP_ENV_H
-#define MINHV_TEST_SNP_ENV_H
+#ifndef MINHV_TESTS_UNIT_SNP_ENV_H
+#define MINHV_TESTS_UNIT_SNP_ENV_H
 
 #include "arch/rmp.h"
 #include "tests/doubles/fake_cpu.h"

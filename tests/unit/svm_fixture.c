@@ -115,7 +115,7 @@ void fx_expect_ok(void)
 
 void fx_platform(struct vcpu *v)
 {
-	fx_g->plat.on = true;
+	fx_g->kind = GUEST_MULTIBOOT; /* a foreign guest: a platform */
 	vlapic_init(&v->lapic, &(struct vlapic_config){ .vcpu_id = v->id,
 							.bsp = v->id == 0,
 							.x2apic = true,
@@ -151,7 +151,8 @@ int fx_cmocka_teardown(void **state)
 	return 0;
 }
 
-/* --- fakes of hv/guest/vcpu.c and hv/guest/report.c --- */
+/* --- fakes of hv/svm/vcpu_run.c, hv/guest/vcpu_kick.c, the vLAPIC HLT wait
+ * (hv/svm/vlapic_vcpu.c) and hv/guest/report.c --- */
 int vcpu_launch(struct vcpu *v)
 {
 	fx_launches++;

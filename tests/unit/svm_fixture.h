@@ -2,8 +2,8 @@
 /* tests/unit/svm_fixture.h - a guest with host-malloc'd memory and vCPUs
  * for exit-handler and hypercall tests, plus recording fakes of the SMP
  * plumbing (vcpu_launch, vcpu_kick, wakeups) and of the KTAP sink. */
-#ifndef MINHV_TEST_SVM_FIXTURE_H
-#define MINHV_TEST_SVM_FIXTURE_H
+#ifndef MINHV_TESTS_UNIT_SVM_FIXTURE_H
+#define MINHV_TESTS_UNIT_SVM_FIXTURE_H
 
 #include "hv/guest/guest.h"
 

@@ -21,7 +21,7 @@
 #include "arch/xcr0.h"
 #include "hv/cpuid/cpuid.h"
 #include "hv/features.h"
-#include "hv/guest/vcpu_fpu.h"
+#include "hv/vcpu/vcpu_fpu.h"
 #include "tests/doubles/fake_cpu.h"
 
 #define DUMPS "tests/data/cpuid/"
@@ -225,7 +225,7 @@ static void check_hidden(const struct cpuid_vcpu *v, const char *what)
 					r.ecx, r.edx);
 		}
 	}
-	/* The PMU counter extension: only where exit_msr_pmu.c has them. */
+	/* The PMU counter extension: only where hv/view/pmu.c has them. */
 	if (v->kind != CPUID_GUEST_MULTIBOOT)
 		assert_false(leaf(v, 0x80000001, 0).ecx &
 			     CPUID_81_ECX_PERFCTR_CORE);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* tests/unit/test_elf.c - the ELF64 guest loader (hv/guest/elf.c): a good image
+/* tests/unit/test_elf.c - the ELF64 guest loader (hv/loader/elf.c): a good image
  * loads exactly, each malformed one is refused with its message and leaves
  * guest memory untouched; the real build/guest.elf loads too. */
 #include <setjmp.h>
@@ -12,8 +12,8 @@
 
 #include <cmocka.h>
 
-#include "hv/guest/elf.h"
-#include "hv/guest/elf_format.h"
+#include "hv/loader/elf.h"
+#include "hv/loader/elf_format.h"
 #include "include/minhv/guest_layout.h"
 #include "hv/errno.h"
 #include "include/minhv/hypercall_abi.h"

@@ -10,7 +10,7 @@
 #include <cmocka.h>
 
 #include "hv/svm/exit.h"
-#include "hv/svm/exit_decode.h"
+#include "hv/vmcb/exit_decode.h"
 
 static void test_ioio(void **s)
 {

@@ -155,7 +155,7 @@ static void test_cpuid_table(void **s)
 	(void)s;
 	cpuid_table_host();
 	for (int lx = 0; lx < 2; lx++) {
-		fx_g->linux = lx;
+		fx_g->kind = lx ? GUEST_LINUX : GUEST_MINHV;
 		for (int cr4 = 0; cr4 < 2; cr4++) {
 			v->vmcb->save.cr4 = cr4 ? BIT(18) | BIT(22) : 0;
 			exit_cpuid_fill(v);
@@ -195,7 +195,7 @@ static void test_cpuid_table(void **s)
 	v->vmcb->save.rax = 1;
 	exit_dispatch(v);
 	assert_int_equal(v->gprs.rbx, 0x01000800 | FX_VCPUS << 16);
-	fx_g->linux = false;
+	fx_g->kind = GUEST_MINHV;
 }
 
 /* Handlers that write a VMCB field the CPU may cache clear its clean bit
@@ -221,7 +221,7 @@ static void test_cpuid_apic_follows_enable(void **s)
 	apic_base_write(v, base & ~APIC_BASE_EXTD);
 	cpuid_exit_matches(v, 1, 0);
 	assert_true(v->gprs.rdx & BIT(9));
-	fx_g->plat.on = false;
+	fx_g->kind = GUEST_MINHV;
 }
 
 #define T(f) \

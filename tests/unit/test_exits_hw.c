@@ -12,10 +12,10 @@
 #include <cmocka.h>
 
 #include "arch/msr.h"
-#include "hv/guest/vcpu_fpu.h"
+#include "hv/vcpu/vcpu_fpu.h"
 #include "hv/cpuid/cpuid.h"
 #include "hv/svm/exit.h"
-#include "hv/svm/exit_decode.h"
+#include "hv/vmcb/exit_decode.h"
 #include "tests/doubles/fake_console.h"
 #include "tests/doubles/fake_cpu.h"
 #include "tests/unit/svm_fixture.h"

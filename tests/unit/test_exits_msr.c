@@ -12,7 +12,7 @@
 
 #include "arch/msr.h"
 #include "hv/svm/exit.h"
-#include "hv/svm/exit_decode.h"
+#include "hv/vmcb/exit_decode.h"
 #include "tests/doubles/fake_console.h"
 #include "tests/doubles/fake_cpu.h"
 #include "tests/unit/svm_fixture.h"

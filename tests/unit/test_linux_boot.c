@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_linux_boot.c - the bzImage setup-header checks
- * (hv/guest/bzimage.c) and the 64-bit boot layout (hv/guest/linux_boot.c):
+ * (hv/loader/bzimage.c) and the 64-bit boot layout (hv/loader/linux_boot.c):
  * a synthetic image lands where the protocol says with a zero page, e820
  * map, command line, initrd and GDT; each bad image is refused with a
  * message naming the problem and guest memory stays untouched; Debian's
@@ -16,8 +16,8 @@
 #include <cmocka.h>
 
 #include "hv/errno.h"
-#include "hv/guest/bzimage.h"
-#include "hv/guest/linux_boot.h"
+#include "hv/loader/bzimage.h"
+#include "hv/loader/linux_boot.h"
 #include "tests/doubles/fake_console.h"
 
 #define MEM (8ULL << 20)

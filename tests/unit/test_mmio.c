@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* tests/unit/test_mmio.c - MMIO emulation (hv/emul/mmio.c) against a fake
+/* tests/unit/test_mmio.c - MMIO emulation (hv/guest/mmio.c) against a fake
  * device: operands, register write-back rules, RIP, decode assists and
  * the failures the caller must see. */
 #include <setjmp.h>
@@ -12,11 +12,11 @@
 #include <cmocka.h>
 
 #include "arch/msr.h"
-#include "hv/emul/mmio.h"
+#include "hv/guest/mmio.h"
 #include "hv/emul/walk.h"
 #include "hv/errno.h"
 #include "hv/guest/guest.h"
-#include "hv/guest/vcpu.h"
+#include "hv/vcpu/vcpu.h"
 
 #define MEM (4ULL << 20)
 #define CODE 0x10000ULL
@@ -55,7 +55,7 @@ static int fd_write(void *d, u64 off, unsigned size, u64 val)
 static const struct mmio_ops fd_ops = { fd_read, fd_write };
 static struct fake_dev dev;
 
-/* Double of hv/guest/vcpu_ops.c: counts the single-step traps asked for. */
+/* Double of hv/vcpu/vcpu_ops.c: counts the single-step traps asked for. */
 static unsigned step_traps;
 void vcpu_step_trap(struct vcpu *vc)
 {

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* tests/unit/test_mtrr_fixture.h - a machine of N fake CPUs with the MTRRs
  * a typical firmware leaves, shared by the test_mtrr_*.c files. */
-#ifndef MINHV_TEST_MTRR_FIXTURE_H
-#define MINHV_TEST_MTRR_FIXTURE_H
+#ifndef MINHV_TESTS_UNIT_TEST_MTRR_FIXTURE_H
+#define MINHV_TESTS_UNIT_TEST_MTRR_FIXTURE_H
 
 #include "hv/features.h"
 #include "hv/mtrr/mtrr.h"

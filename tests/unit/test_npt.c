@@ -14,7 +14,7 @@
 #include "hv/mm.h"
 #include "arch/pte.h"
 #include "hv/errno.h"
-#include "hv/svm/npt.h"
+#include "hv/vmcb/npt.h"
 #include "tests/doubles/fake_cpu.h"
 
 #define POOL (64ULL << 20)

@@ -10,7 +10,7 @@
 #include <cmocka.h>
 
 #include "include/minhv/guest_layout.h"
-#include "hv/svm/pause.h"
+#include "hv/vmcb/pause.h"
 
 static const struct pause_opts autoo = { -1, -1, PAUSE_REQ_AUTO };
 

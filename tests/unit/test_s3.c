@@ -154,8 +154,8 @@ static void out(u16 port, unsigned sz, u32 val)
 
 static void platform_on(u64 tsc0)
 {
-	fx_g->plat = (struct platform){ .on = true,
-					.nr_cpus = FX_VCPUS,
+	fx_g->kind = GUEST_MULTIBOOT;
+	fx_g->plat = (struct platform){ .nr_cpus = FX_VCPUS,
 					.tsc_khz = KHZ,
 					.pm_tsc0 = tsc0,
 					.pm = ACPI_PM_INIT(TABLES),

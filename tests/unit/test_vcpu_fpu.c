@@ -13,8 +13,8 @@
 #include <cmocka.h>
 
 #include "hv/features.h"
-#include "hv/guest/vcpu.h"
-#include "hv/guest/vcpu_fpu.h"
+#include "hv/vcpu/vcpu.h"
+#include "hv/vcpu/vcpu_fpu.h"
 #include "tests/doubles/fake_cpu.h"
 
 #define HOST_XCR0 (XCR0_X87 | XCR0_SSE | XCR0_AVX)

@@ -12,7 +12,7 @@
 #include <cmocka.h>
 
 #include "arch/msr.h"
-#include "hv/guest/vcpu_pkrs.h"
+#include "hv/vcpu/vcpu_pkrs.h"
 #include "hv/cpuid/cpuid.h"
 #include "hv/svm/exit.h"
 #include "tests/doubles/fake_cpu.h"

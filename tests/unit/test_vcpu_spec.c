@@ -11,7 +11,7 @@
 #include <cmocka.h>
 
 #include "arch/msr.h"
-#include "hv/guest/vcpu.h"
+#include "hv/vcpu/vcpu.h"
 #include "hv/park/spec_ctrl.h"
 #include "tests/doubles/fake_console.h"
 #include "tests/doubles/fake_cpu.h"

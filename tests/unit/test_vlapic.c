@@ -11,7 +11,7 @@
 #include <cmocka.h>
 
 #include "hv/errno.h"
-#include "hv/platform/lapic.h"
+#include "hv/vlapic/vlapic.h"
 
 static struct vlapic l;
 static const struct vlapic_config cfg = { .vcpu_id = 0x25,

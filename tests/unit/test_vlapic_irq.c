@@ -13,7 +13,7 @@
 #include <cmocka.h>
 
 #include "hv/errno.h"
-#include "hv/platform/lapic.h"
+#include "hv/vlapic/vlapic.h"
 
 #define N 4
 static struct vlapic cpu[N];

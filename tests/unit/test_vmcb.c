@@ -13,7 +13,7 @@
 #include "arch/msr.h"
 #include "include/minhv/guest_layout.h"
 #include "hv/errno.h"
-#include "hv/svm/vmcb.h"
+#include "hv/vmcb/vmcb.h"
 
 static struct features epyc(void)
 {
@@ -221,7 +221,7 @@ static void test_msrpm(void **s)
 		assert_true(vmcb_msrpm_intercepts(pm, crit[i], true));
 	}
 	/* IA32_PKRS: both ways, v->pkrs is the guest's view and each write
-	 * is checked (hv/guest/vcpu_pkrs.c). */
+	 * is checked (hv/vcpu/vcpu_pkrs.c). */
 	assert_true(vmcb_msrpm_intercepts(pm, MSR_PKRS, false));
 	assert_true(vmcb_msrpm_intercepts(pm, MSR_PKRS, true));
 	/* The allow-list passes reads through; writes are checked. */

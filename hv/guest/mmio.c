@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* hv/guest/mmio.c - emulation of one MMIO access: instruction bytes (decode
+ * assists or a guest page walk), decode, device callback, destination
+ * register with x86 partial-register rules, RIP advance. */
+#include "hv/guest/mmio.h"
+#include "arch/msr.h"
+#include "hv/emul/walk.h"
+#include "hv/errno.h"
+#include "hv/guest/guest.h"
+#include "hv/vcpu/vcpu.h"
+
+#define SEG_ATTR_L BIT(9) /* descriptor bit 53, APM 15.5.1 packing */
+#define SEG_ATTR_D BIT(10) /* descriptor bit 54 */
+
+static u64 size_mask(unsigned size)
+{
+	return size >= 8 ? ~0ULL : BIT(8 * size) - 1;
+}
+
+/* 64-bit code segment, or 32-bit protected mode; anything else (real
+ * mode, 16-bit code) is not decoded. */
+static int code_mode(const struct vmcb *vm, enum insn_mode *mode)
+{
+	if (!(vm->save.cr0 & X86_CR0_PE))
+		return -EINVAL;
+	if ((vm->save.efer & EFER_LMA) && (vm->save.cs.attrib & SEG_ATTR_L)) {
+		*mode = INSN_MODE64;
+		return 0;
+	}
+	if (vm->save.cs.attrib & SEG_ATTR_D) {
+		*mode = INSN_MODE32;
+		return 0;
+	}
+	return -EINVAL;
+}
+
+/* Decode from the decode-assist bytes when the CPU stored some (QEMU TCG
+ * never does; hardware writes the count, possibly 0, on every NPF), else
+ * from guest memory. The VMCB count is consumed so that it never goes
+ * stale. */
+static int fetch_decode(struct vcpu *v, enum insn_mode mode,
+			struct mmio_bytes *b, struct insn *in)
+{
+	struct vmcb *vm = v->vmcb;
+	struct gmem m;
+	struct gpaging p;
+	u64 la;
+	int n;
+
+	n = vm->control.insn_len;
+	vm->control.insn_len = 0;
+	if (n > INSN_MAX_LEN)
+		n = INSN_MAX_LEN;
+	if (n) {
+		b->n = n;
+		for (int i = 0; i < n; i++)
+			b->b[i] = vm->control.insn_bytes[i];
+		if (!insn_decode(b->b, b->n, mode, in))
+			return 0;
+	}
+	m = (struct gmem){ v->guest->mem_host, v->guest->mem_size };
+	p = gpaging_of(vm);
+	la = mode == INSN_MODE64 ?
+		     vm->save.rip :
+		     (vm->save.cs.base + vm->save.rip) & 0xffffffffULL;
+	n = gfetch(&m, &p, la, b->b, INSN_MAX_LEN);
+	if (n < 0)
+		return n;
+	b->n = n;
+	return insn_decode(b->b, b->n, mode, in);
+}
+
+static u64 reg_value(struct vcpu *v, const struct insn *in)
+{
+	u64 r;
+
+	if (in->reg_high8)
+		return (*vcpu_gpr(v, in->reg - 4) >> 8) & 0xff;
+	r = *vcpu_gpr(v, in->reg);
+	return r & size_mask(in->reg_size);
+}
+
+/* x86 register write rules: 8/16-bit writes keep the other bits, 32-bit
+ * writes zero bits 63:32 (SDM vol 1 3.4.1.1). */
+static void reg_store(struct vcpu *v, const struct insn *in, u64 val)
+{
+	u64 *r;
+
+	if (in->reg_high8) {
+		r = vcpu_gpr(v, in->reg - 4);
+		*r = (*r & ~0xff00ULL) | ((val & 0xff) << 8);
+		return;
+	}
+	r = vcpu_gpr(v, in->reg);
+	if (in->reg_size >= 4)
+		*r = val & size_mask(in->reg_size);
+	else
+		*r = (*r & ~size_mask(in->reg_size)) |
+		     (val & size_mask(in->reg_size));
+}
+
+int emul_decode_at_rip(struct vcpu *v, struct mmio_bytes *b, struct insn *in)
+{
+	enum insn_mode mode;
+	int ret;
+
+	b->n = 0;
+	ret = code_mode(v->vmcb, &mode);
+	return ret ? ret : fetch_decode(v, mode, b, in);
+}
+
+int mmio_emulate(struct vcpu *v, gpa_t gpa, const struct mmio_region *r,
+		 struct mmio_bytes *seen)
+{
+	struct mmio_bytes local;
+	struct mmio_bytes *b = seen ? seen : &local;
+	enum insn_mode mode;
+	struct insn in;
+	u64 off, val;
+	int ret;
+
+	b->n = 0;
+	ret = code_mode(v->vmcb, &mode);
+	if (ret)
+		return ret;
+	ret = fetch_decode(v, mode, b, &in);
+	if (ret)
+		return ret;
+	if (in.kind == INSN_MOV_TO_CR) /* no memory operand: not an MMIO */
+		return -EINVAL;
+	if (gpa.v < r->base.v || gpa.v - r->base.v >= r->size ||
+	    in.size > r->size - (gpa.v - r->base.v))
+		return -EINVAL;
+	off = gpa.v - r->base.v;
+
+	if (in.write) {
+		val = in.kind == INSN_MOV_TO_MEM_IMM ? in.imm :
+						       reg_value(v, &in);
+		ret = r->ops->write(r->dev, off, in.size,
+				    val & size_mask(in.size));
+		if (ret)
+			return ret;
+	} else {
+		val = 0;
+		ret = r->ops->read(r->dev, off, in.size, &val);
+		if (ret)
+			return ret;
+		val &= size_mask(in.size);
+		if (in.kind == INSN_MOVSX_FROM_MEM &&
+		    (val & BIT(8 * in.size - 1)))
+			val |= ~size_mask(in.size);
+		reg_store(v, &in, val);
+	}
+	v->vmcb->save.rip += in.len;
+	if (mode == INSN_MODE32)
+		v->vmcb->save.rip &= 0xffffffffULL;
+	vcpu_insn_done(v);
+	return 0;
+}

@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* hv/run/run.c - the default run, once hv_main enabled SVM: create the
+ * guest, run vCPU 0 here (others where it asks), report its results as
+ * KTAP, tear it down and check the pool is whole again. */
+#include "arch/cpu.h"
+#include "hv/errno.h"
+#include "hv/guest/guest.h"
+#include "include/minhv/guest_layout.h"
+#include "hv/smp/ipi.h"
+#include "hv/ktap.h"
+#include "lib/fmt.h"
+#include "hv/log.h"
+#include "hv/mm.h"
+#include "hv/options/options.h"
+#include "hv/selftest_hook.h"
+#include "hv/run/boot_info.h"
+#include "hv/run/run.h"
+#include "hv/svm/vcpu_watchdog.h"
+#include "hv/svm/vlapic_vcpu.h"
+#include "hv/smp/time.h"
+
+static enum pause_req pause_req(enum tristate t)
+{
+	return t == TRI_ON  ? PAUSE_REQ_ON :
+	       t == TRI_OFF ? PAUSE_REQ_OFF :
+			      PAUSE_REQ_AUTO;
+}
+
+static void print_counters(const struct guest *g)
+{
+	struct hc_counters c;
+	u64 dropped = 0, gp = 0, cr_gp = 0;
+
+	guest_counters(g, &c);
+	for (u32 i = 0; i < g->nr_vcpus; i++) {
+		dropped += g->vcpus[i]->stats.io_dropped;
+		gp += g->vcpus[i]->stats.msr_gp;
+		cr_gp += g->vcpus[i]->stats.mov_cr_gp;
+	}
+	if (g->con_dropped)
+		pr_info("svm: guest %s console flood: %llu bytes dropped\n",
+			g->name, (unsigned long long)g->con_dropped);
+	pr_info("svm: guest %s exits %llu: cpuid %llu vmmcall %llu ioio %llu msr %llu hlt %llu pause %llu npf %llu intr %llu nmi %llu shutdown %llu svm-insn %llu other %llu; io dropped %llu, msr #GP %llu\n",
+		g->name, c.exits_total, c.cpuid, c.vmmcall, c.ioio, c.msr,
+		c.hlt, c.pause, c.npf, c.intr, c.nmi, c.shutdown, c.svm_insn,
+		c.other, (unsigned long long)dropped, (unsigned long long)gp);
+	if (cr_gp)
+		pr_info("svm: guest %s: %llu MOV to CR3/CR4 answered with #GP (QEMU's VMEXIT_INVALID, hv/svm/exit_invalid.c)\n",
+			g->name, (unsigned long long)cr_gp);
+}
+
+/* Let the self-test stage of this point (hv/selftest/) look at g. */
+static void stage(enum selftest_stage st, struct guest *g)
+{
+	struct selftest_ctx ctx = { .guest = g, .bench = g->bench };
+
+	selftest_run(st, &ctx);
+}
+
+void run_guest(struct guest *g)
+{
+	/* Guest time starts now: the run-time limit and console budget. */
+	g->con_refill_tsc = rdtsc();
+	if (g->time_ms)
+		g->deadline_tsc =
+			g->con_refill_tsc + (u64)g->time_ms * g_tsc_khz;
+	vlapic_guest_start(g); /* foreign: APs wait for INIT-SIPI */
+	vcpu_run_here(g->vcpus[0]);
+	/* vCPU 0 can be done (HLT, IF=0) while others still run. */
+	while (!__atomic_load_n(&g->stopping, __ATOMIC_ACQUIRE))
+		cpu_relax();
+	guest_wait_idle(g);
+}
+
+int run_guest_once(const struct guest_params *p, struct guest **out)
+{
+	struct guest *g;
+	int r = guest_create(p, &g);
+
+	if (r)
+		return r;
+	run_guest(g);
+	*out = g;
+	return 0;
+}
+
+/* Tear g down; every page it took must be back in the pool (KTAP). */
+static bool destroy_checked(struct guest *g, u64 before)
+{
+	guest_destroy(g);
+	return ktap_ok("svm.pool_restored", mm_free_pages() == before,
+		       "pool has %llu free pages after teardown, %llu before",
+		       (unsigned long long)mm_free_pages(),
+		       (unsigned long long)before);
+}
+
+/* isa-debug-exit value 0, the pass of kvm-unit-tests and of the initramfs
+ * `make linux` builds: a write of v ends the guest with (v << 1) | 1. */
+#define FOREIGN_PASS_STATUS 1
+/* kvm-unit-tests' skip: 77 (scripts/runtime.bash), or value 77 written. */
+#define FOREIGN_SKIP_STATUS ((77 << 1) | 1)
+
+/* A foreign guest's exit status as a KTAP result: a pass only when minhv
+ * did not stop it and it ended with FOREIGN_PASS_STATUS. */
+static bool exit_status_ok(const struct guest *g, const char *name,
+			   const char *meaning)
+{
+	return ktap_ok(name,
+		       !g->failed && g->exit_status == FOREIGN_PASS_STATUS,
+		       "guest %s: exit status %lld, %d %s", g->name,
+		       (long long)g->exit_status, FOREIGN_PASS_STATUS,
+		       meaning);
+}
+
+
+/* A foreign kernel (multiboot, or a Linux bzImage): no KTAP of its own;
+ * its exit status (isa-debug-exit) is printed for tools/kut.sh and
+ * tools/linux-run.sh. The run passes only when the guest ended by itself
+ * with the pass status (linux.exit_status, multiboot.exit_status); a
+ * kvm-unit-tests skip (77) is a KTAP SKIP. */
+static int run_foreign(struct guest_params *p, bool linux)
+{
+	/* As GRUB and QEMU do, a multiboot command line starts with the
+	 * kernel's own path (argv[0] for kvm-unit-tests). */
+	static char cmd[sizeof(g_options.guest) + sizeof(g_options.cmdline)];
+	struct guest *g = NULL;
+	u64 before = mm_free_pages();
+	bool ok;
+	int r;
+
+	if (!linux) {
+		fmt_snprintf(cmd, sizeof(cmd), "%s%s%s", g_options.guest,
+			     p->cmdline && p->cmdline[0] ? " " : "",
+			     p->cmdline ? p->cmdline : "");
+		p->cmdline = cmd;
+	}
+	r = run_guest_once(p, &g);
+	if (!ktap_ok("svm.guest_create", r == 0, "guest_create(%s): %d",
+		     p->name, r))
+		return r;
+	print_counters(g);
+	pr_info("svm: guest %s: exit status %lld%s\n", g->name,
+		(long long)g->exit_status,
+		g->failed ? " (stopped by minhv)" : "");
+	/* bench=1: /init's RDTSC is guest TSC, host TSC plus vCPU 0's VMCB
+	 * offset (APM 15.30.5); make bench subtracts it (Linux may write the
+	 * TSC, so it is read after the run). */
+	if (linux && g->bench)
+		kprintf("bench: linux tsc_offset=%lld tsc\n",
+			(long long)g->vcpus[0]->vmcb->control.tsc_offset);
+	ok = ktap_ok("svm.guest_run", !g->failed, "guest %s: %s", g->name,
+		     g->stop_reason);
+	if (linux)
+		ok &= exit_status_ok(g, "linux.exit_status",
+				     "means /init passed");
+	else if (!g->failed && (g->exit_status == 77 ||
+				g->exit_status == FOREIGN_SKIP_STATUS))
+		ktap_skip("multiboot.exit_status",
+			  "guest %s skipped itself (exit status %lld)",
+			  g->name, (long long)g->exit_status);
+	else /* a kernel that reports a failure fails the run too */
+		ok &= exit_status_ok(g, "multiboot.exit_status", "is a pass");
+	return destroy_checked(g, before) && ok ? 0 : -EIO; /* a check failed */
+}
+
+int run_guest_image(const struct boot_info *bi, const char *tests,
+		    struct guest_params *ran)
+{
+	const char *name = bi->guest_name[0] ? bi->guest_name : "guest";
+	enum guest_kind kind = guest_kind_of(bi->guest_image, bi->guest_size);
+	struct guest_params p = {
+		.name = name,
+		.image = bi->guest_image,
+		.image_size = bi->guest_size,
+		.cmdline = g_options.cmdline,
+		.initrd = bi->initrd,
+		.initrd_size = bi->initrd_size,
+		.mem_size = (u64)g_options.guest_mem_mb << 20,
+		.nr_vcpus = ipi_online_count(),
+		.bench = g_options.bench,
+		.tests = tests,
+		.pause = { g_options.pause_count, g_options.pause_threshold,
+			   pause_req(g_options.pause_intercept) },
+		.time_ms = g_options.guest_time_ms,
+		.console_rate = g_options.guest_console_rate,
+	};
+	struct guest *g;
+	char res[112];
+	u64 before;
+	bool ok;
+	int r;
+
+	if (ran)
+		ran->image = NULL;
+	vcpu_watchdog_init(g_options.watchdog_ms);
+	if (g_options.vcpus)
+		p.nr_vcpus = g_options.vcpus;
+	if (p.nr_vcpus > GUEST_MAX_VCPUS)
+		p.nr_vcpus = GUEST_MAX_VCPUS;
+	if (kind != GUEST_MINHV) {
+		/* Only the BSP runs (APs are not started yet): the guest is
+		 * told exactly the vCPUs it has. */
+		if (!g_options.vcpus)
+			p.nr_vcpus = 1;
+		return run_foreign(&p, kind == GUEST_LINUX);
+	}
+	before = mm_free_pages();
+	r = guest_create(&p, &g);
+	if (!r) {
+		stage(ST_GUEST_CREATED, g);
+		run_guest(g);
+	}
+	if (!ktap_ok("svm.guest_create", r == 0, "guest_create(%s): %d", name,
+		     r))
+		return r;
+	if (ran)
+		*ran = p;
+	print_counters(g);
+	stage(ST_GUEST_STOPPED, g);
+	ok = ktap_ok("svm.guest_run", !g->failed && g->exit_status == 0,
+		     "guest %s: %s", g->name, g->stop_reason);
+	ok &= ktap_ok("svm.guest_reported", g->reports > 0,
+		      "guest %s reported no results", g->name);
+	/* Dropped, lost or missing results are a failure of the run. */
+	ok &= ktap_ok("svm.guest_results",
+		      guest_results_ok(g, res, sizeof(res)), "guest %s: %s",
+		      g->name, res);
+	return destroy_checked(g, before) && ok ? 0 : -EIO; /* a check failed */
+}

@@ -1,0 +1,326 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* hv/svm/vcpu_run.c - the run loop (Jailhouse's shape: VMRUN stub, one C
+ * dispatcher, re-enter) and cross-CPU plumbing: vCPU n runs on CPU n,
+ * started and kicked through the cross-CPU call (hv/smp/ipi.h). */
+#include "hv/errno.h"
+#include "arch/cpu.h"
+#include "arch/msr.h"
+#include "hv/selftest_hook.h"
+#include "hv/features.h"
+#include "hv/svm/exit.h"
+#include "hv/guest/guest.h"
+#include "include/minhv/hypercall_abi.h"
+#include "hv/smp/ipi.h"
+#include "hv/log.h"
+#include "hv/park/park.h"
+#include "hv/percpu.h"
+#include "hv/park/spec_ctrl.h"
+#include "hv/svm/svm.h"
+#include "hv/vcpu/vcpu_fpu.h"
+#include "hv/vcpu/vcpu_pkrs.h"
+#include "hv/svm/vcpu_watchdog.h"
+#include "hv/smp/time.h"
+
+/* CLI/STI in place: the loop runs them on every exit, and this file is
+ * never linked against the unit tests' CPU double (arch/cpu.h's
+ * irq_disable()/irq_enable() are the same instructions out of line). */
+static inline void loop_cli(void)
+{
+	__asm__ volatile("cli" ::: "memory");
+}
+
+static inline void loop_sti(void)
+{
+	__asm__ volatile("sti" ::: "memory");
+}
+
+/* bench=1: one #VMEXIT -> VMRUN path: t_exit is set after every exit (0
+ * when the loop starts, so the first entry is not timed). The window runs
+ * from just after the exit's STI to just before the next SPEC_CTRL switch
+ * and VMRUN stub call (the entry handshake included); it runs inside the
+ * round trips the guest's bench scenario times. */
+static inline void bench_path(struct vcpu_stats *s, u64 now)
+{
+	u64 d;
+
+	if (!s->t_exit)
+		return;
+	d = now - s->t_exit;
+	s->path_n++;
+	s->path_sum += d;
+	if (d < s->path_min) /* ~0 until the first (vcpu_run()) */
+		s->path_min = d;
+	if (d > s->path_max)
+		s->path_max = d;
+}
+
+static bool waiting(const struct vcpu *v)
+{
+	u32 st = __atomic_load_n(&v->state, __ATOMIC_SEQ_CST);
+
+	return st == VCPU_HALTED || st == VCPU_OFFLINE;
+}
+
+/* Nothing to run here until another vCPU (HC_VCPU_ONLINE) or guest_stop()
+ * changes our state: park this CPU (IBRS cleared under that policy) instead
+ * of spinning. Race-free with the setter, which changes the state, sets
+ * v->wake, then calls park_wake(): we clear the flag before re-checking. */
+bool vcpu_wait_wakeup(struct vcpu *v)
+{
+	struct guest *g = v->guest;
+
+	while (waiting(v) && !__atomic_load_n(&g->stopping, __ATOMIC_SEQ_CST)) {
+		bool offline;
+
+		__atomic_store_n(&v->wake, 0, __ATOMIC_SEQ_CST);
+		if (!waiting(v) ||
+		    __atomic_load_n(&g->stopping, __ATOMIC_SEQ_CST))
+			break;
+		offline = v->state == VCPU_OFFLINE;
+		if (!park_ready()) { /* parking not armed: plain spin */
+			cpu_relax();
+			continue;
+		}
+		if (offline)
+			v->stats.offline_waits++;
+		else
+			v->stats.halt_waits++;
+		park_until(offline ? PARK_VCPU_OFFLINE : PARK_VCPU_HALTED,
+			   &v->wake);
+		/* park_until() returns with the base value restored. */
+		if (g_spec_policy.park_lowers &&
+		    rdmsr(MSR_SPEC_CTRL) != this_cpu()->spec_ctrl_base)
+			v->stats.wake_spec_bad++;
+	}
+	return !g->stopping;
+}
+
+/* The loop proper, inlined four times by vcpu_run(): spec, bench and
+ * foreign are constants in each copy, so the common guest (no SPEC_CTRL
+ * swap, no vLAPIC) runs without their tests and with its state in
+ * registers. Returns when the vCPU leaves its CPU. */
+static __attribute__((always_inline)) inline void
+run_loop(struct vcpu *v, struct svm_cpu *sc, u32 clean, const bool spec,
+	 const bool bench, const bool foreign)
+{
+	struct guest *g = v->guest;
+	struct vmcb *vmcb = v->vmcb;
+	const hpa_t host_vmcb = sc->host_vmcb;
+
+	for (;;) {
+		/* vLAPIC of a foreign guest: INIT -> wait-for-SIPI here, with
+		 * interrupts on (hv/svm/vlapic_vcpu.c); one load when
+		 * there is nothing to start. */
+		if (foreign && vlapic_before_run_maybe(&v->lapic) &&
+		    !vlapic_before_run(v))
+			break;
+		/* Dekker with vcpu_wait_out(): announce, then check the state,
+		 * interrupts off so a kick sent after the check stays pending
+		 * and becomes an INTR exit (APM 15.21.1). The SEQ_CST store
+		 * (XCHG) is the one full barrier this side needs: the loads
+		 * below cannot pass it. The other side has its own (the
+		 * SEQ_CST store of v->wake in vcpu_kick() between its state
+		 * change and its load of in_guest). */
+		loop_cli();
+		__atomic_store_n(&v->in_guest, 1, __ATOMIC_SEQ_CST);
+		if (__builtin_expect(__atomic_load_n(&v->state,
+						     __ATOMIC_SEQ_CST) !=
+						     VCPU_RUNNING ||
+					     __atomic_load_n(&g->stopping,
+							     __ATOMIC_SEQ_CST),
+				     0)) {
+			__atomic_store_n(&v->in_guest, 0, __ATOMIC_RELEASE);
+			loop_sti();
+			if (g->stopping)
+				break;
+			if (v->state == VCPU_RUNNING)
+				continue;
+			if (v->state == VCPU_DONE || !vcpu_wait_wakeup(v))
+				break;
+			vcpu_watchdog_arm(v); /* parked time is not a hang */
+			continue;
+		}
+		if (bench)
+			bench_path(&v->stats, __builtin_ia32_rdtsc());
+		/* Pending vLAPIC events into EVENTINJ / V_IRQ, after the
+		 * Dekker above so a kick from now on forces an exit. */
+		if (foreign)
+			vlapic_inject_pending(v);
+		v->vmrun_cr0 = vmcb->save.cr0;
+		if (spec) {
+			/* Guest SPEC_CTRL in hardware while it runs
+			 * (vcpu_spec.c); the host base is back before any
+			 * interrupt or indirect branch: the stub returns with
+			 * IF=0, the loop enables them after the switch. */
+			vcpu_spec_enter(v);
+			svm_vmrun(v->vmcb_hpa, &v->gprs, host_vmcb);
+			vcpu_spec_exit(v);
+			/* Out of guest mode. A release store is enough: the
+			 * waiter only needs to see 0 after the guest stopped
+			 * running, and nothing here is ordered after it (the
+			 * next entry's store is the full barrier again). */
+			__atomic_store_n(&v->in_guest, 0, __ATOMIC_RELEASE);
+			loop_sti();
+		} else {
+			/* Nothing to switch (the CPU has no SPEC_CTRL, or the
+			 * policy leaves it alone): interrupts come back at the
+			 * stub's STGI, on host state. An interrupt handler
+			 * that runs there sees in_guest 1 a few instructions
+			 * longer; the waiter (another CPU) just waits. */
+			svm_vmrun_sti(v->vmcb_hpa, &v->gprs, host_vmcb);
+			__atomic_store_n(&v->in_guest, 0, __ATOMIC_RELEASE);
+		}
+		if (bench)
+			v->stats.t_exit = __builtin_ia32_rdtsc();
+		vmcb_after_exit(vmcb, clean);
+		if (__builtin_expect(
+			    vmcb->control.exit_int_info & EVENTINJ_VALID, 0))
+			vcpu_reinject_event(v);
+		if (exit_dispatch_fast(v, vmcb->control.exit_code) ==
+		    EXIT_LEAVE)
+			break;
+		if (!vcpu_watchdog_check(v))
+			break;
+	}
+}
+
+/* The run loop. Per exit it does only what every exit needs: the VMRUN
+ * handshake with vcpu_wait_out(), the VMCB's TLB control and clean bits,
+ * EXITINTINFO, one table dispatch (which keeps the statistics) and, on INTR
+ * exits only, the watchdog's tick. Everything decided at boot (SPEC_CTRL
+ * policy, bench, clean-bit support) is read once, before the loop. */
+static void vcpu_run(struct vcpu *v)
+{
+	struct guest *g = v->guest;
+	struct svm_cpu *sc = svm_this_cpu();
+	struct vmcb *vmcb = v->vmcb;
+	const bool spec = g_spec_policy.guest != SPEC_GUEST_NONE;
+	const bool bench = g->bench;
+	const bool foreign = guest_has_platform(g); /* a vLAPIC */
+	const u32 clean = vmcb_clean_mask(&g_features);
+	u64 host_aux = 0;
+
+	/* g->active was raised by mark_running(): teardown waits for us. */
+	if (!sc) {
+		guest_stop(g, -1, true, "vCPU %u: SVM is not enabled on CPU %u",
+			   v->id, ipi_this_cpu());
+		goto out;
+	}
+	__atomic_store_n(&v->in_loop, true, __ATOMIC_RELEASE);
+	sc->vcpu = v;
+	/* Host FS/GS (percpu!)/TR/syscall MSRs, restored after each exit. */
+	svm_vmsave(sc->host_vmcb);
+	/* Entering the loop is how a vCPU comes to a CPU: what this CPU may
+	 * have cached of the VMCB is not to be trusted (APM 15.15.3; KVM
+	 * marks all dirty when a vCPU changes CPU). */
+	vmcb->control.clean = 0;
+	/* RDTSCP reads the hardware TSC_AUX directly: give it the guest's. */
+	if (g_features.rdtscp) {
+		host_aux = rdmsr(MSR_TSC_AUX);
+		wrmsr(MSR_TSC_AUX, v->tsc_aux);
+	}
+	vcpu_fpu_enter(v); /* its vector state, XCR0, DR0-DR3 */
+	vcpu_pkrs_enter(v); /* its IA32_PKRS (0 for a fresh vCPU) */
+	exit_cpuid_fill(v); /* its CPUID leaves (hv/cpuid/) */
+	vcpu_watchdog_arm(v);
+	if (bench) { /* self-test stage: boot -> first guest instruction */
+		struct selftest_ctx st = { .bench = true, .tsc = rdtsc() };
+
+		selftest_run(ST_VCPU_START, &st);
+		v->stats.t_exit = 0; /* no exit yet: nothing to time */
+		if (!v->stats.path_n) /* any first path is the minimum */
+			v->stats.path_min = ~0ull;
+	}
+	/* A foreign guest without SPEC_CTRL switching or bench (the usual
+	 * one) has its own copy: no per-exit test of either. */
+	if (foreign && !spec && !bench)
+		run_loop(v, sc, clean, false, false, true);
+	else if (spec || foreign)
+		run_loop(v, sc, clean, spec, bench, foreign);
+	else if (bench)
+		run_loop(v, sc, clean, false, true, false);
+	else
+		run_loop(v, sc, clean, false, false, false);
+	vcpu_watchdog_disarm();
+	vcpu_fpu_exit(v); /* saved; clean state for the next guest here */
+	vcpu_pkrs_exit(v); /* 0: nothing for the next vCPU here */
+	guest_console_flush(v);
+	if (g_features.rdtscp)
+		wrmsr(MSR_TSC_AUX, host_aux);
+	sc->vcpu = NULL;
+	/* After this the loop never looks at v again: it may restart. */
+	__atomic_store_n(&v->in_loop, false, __ATOMIC_RELEASE);
+out:
+	__atomic_sub_fetch(&g->active, 1, __ATOMIC_ACQ_REL);
+}
+
+static void vcpu_thread(void *arg)
+{
+	vcpu_run(arg);
+}
+
+static bool cpu_online(u32 cpu)
+{
+	return cpu < g_ncpus &&
+	       __atomic_load_n(&g_percpu[cpu]->online, __ATOMIC_ACQUIRE);
+}
+
+/* On a parked CPU the vCPU runs as posted work in its idle loop (thread
+ * context, not inside the wake interrupt); before parking is armed, by
+ * cross-call. */
+static int start_on(struct vcpu *v)
+{
+	if (park_ready())
+		return park_post(v->id, vcpu_thread, v);
+	return ipi_call_on(v->id, vcpu_thread, v, false);
+}
+
+/* from -> RUNNING: IDLE for vCPU 0, STARTING for a claimed vCPU. */
+static int mark_running(struct vcpu *v, u32 from)
+{
+	struct guest *g = v->guest;
+	int r = 0;
+
+	spin_lock(&g->lock);
+	if (v->state != from) {
+		r = -EBUSY;
+	} else {
+		v->state = VCPU_RUNNING;
+		g->live++;
+		/* Counted from now, not from when its CPU gets to it, so a
+		 * guest that ends first cannot be freed under the vCPU. */
+		__atomic_add_fetch(&g->active, 1, __ATOMIC_ACQ_REL);
+	}
+	spin_unlock(&g->lock);
+	return r;
+}
+
+int vcpu_launch(struct vcpu *v)
+{
+	struct guest *g = v->guest;
+	int r;
+
+	if (v->id == ipi_this_cpu()) {
+		v->state = VCPU_IDLE; /* give the claim back */
+		return -EBUSY; /* this CPU is busy running the caller */
+	}
+	r = mark_running(v, VCPU_STARTING);
+	if (r)
+		return r;
+	if (!cpu_online(v->id) || start_on(v)) {
+		spin_lock(&g->lock);
+		v->state = VCPU_IDLE;
+		g->live--;
+		__atomic_sub_fetch(&g->active, 1, __ATOMIC_ACQ_REL);
+		spin_unlock(&g->lock);
+		return -ENOENT; /* its CPU is not online */
+	}
+	return 0;
+}
+
+void vcpu_run_here(struct vcpu *v)
+{
+	if (mark_running(v, VCPU_IDLE))
+		return;
+	vcpu_run(v);
+}

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* hv/svm/vcpu_watchdog.c - the per-vCPU tick: the LAPIC timer forces an
+ * INTR exit (APM 15.13.1) or interrupts the host every ~10 ms, and only on
+ * that tick is the TSC read: a vCPU without a "useful" exit for watchdog_ms
+ * (an endless loop) stops its guest, a guest past its run-time limit
+ * (guest_time_ms) is stopped, and the console budget is refilled. Whether
+ * there was a useful exit comes from the exit counters exit_dispatch()
+ * keeps anyway; per exit the run loop only tests the tick flag. */
+#include "arch/cpu.h"
+#include "hv/guest/guest.h"
+#include "hv/log.h"
+#include "lib/fmt.h"
+#include "hv/svm/vcpu_watchdog.h"
+#include "hv/svm/svm.h"
+
+#include "arch/apic.h"
+#include "arch/idt.h"
+#include "hv/svm/vlapic_vcpu.h"
+#include "hv/smp/apic_cal.h"
+#include "hv/smp/time.h"
+
+#define TICK_MS 10 /* an INTR exit at least this often */
+#define CAL_COUNT 5000000u /* 5 ms at 1 GHz, 200 ms at 25 MHz */
+#define CAL_LIMIT_MS 500 /* no interrupt by then: not calibrated */
+#define FALLBACK_TICKS 10000000u /* 10 ms at 1 GHz (QEMU's APIC clock) */
+
+static u64 limit_tsc;
+static u32 tick_count = FALLBACK_TICKS;
+
+/* The LAPIC timer counts the bus/crystal clock (SDM vol 3 11.5.4; 100 MHz
+ * or 25 MHz on EPYC, 1 GHz in QEMU): let it count CAL_COUNT ticks, divide
+ * by 1, with interrupts off, and time with the TSC how long until its
+ * interrupt is pending in the IRR. Not by reading the current count: QEMU
+ * under -icount aborts ("Bad icount read") on an x2APIC RDMSR of it. Once,
+ * on the boot CPU, after tick_handler is registered (the pending interrupt
+ * is taken, and EOId, when interrupts are on again); the TSC is calibrated
+ * by then. */
+static void apic_timer_calibrate(void)
+{
+	u64 limit = (u64)CAL_LIMIT_MS * g_tsc_khz, t0, dt;
+	bool irq_on = read_rflags() & BIT(9); /* IF */
+	bool fired;
+
+	irq_disable();
+	apic_timer_oneshot(VEC_TIMER, CAL_COUNT, APIC_TIMER_DIV_1);
+	t0 = rdtsc();
+	while (!(fired = apic_irr_pending(VEC_TIMER)) && rdtsc() - t0 < limit)
+		cpu_relax();
+	dt = rdtsc() - t0;
+	apic_timer_stop();
+	if (irq_on)
+		irq_enable();
+	g_apic_timer_khz = fired ? apic_khz_from(CAL_COUNT, dt, g_tsc_khz) : 0;
+	tick_count = apic_ticks_for_ms(g_apic_timer_khz, TICK_MS);
+	/* Never fired, or a rate no APIC clock has (1 MHz to 10 GHz): keep
+	 * the 1 GHz assumption, loudly. */
+	if (!tick_count || g_apic_timer_khz < 1000 ||
+	    g_apic_timer_khz > 10000000) {
+		tick_count = FALLBACK_TICKS;
+		pr_warn("svm: watchdog: LAPIC timer did not calibrate (%s); assuming 1 GHz\n",
+			fired ? "implausible rate" : "no interrupt");
+		return;
+	}
+	pr_info("svm: watchdog: LAPIC timer %llu.%03llu MHz (%u counts in %llu TSC cycles), tick %u ms = %u counts\n",
+		(unsigned long long)(g_apic_timer_khz / 1000),
+		(unsigned long long)(g_apic_timer_khz % 1000), CAL_COUNT,
+		(unsigned long long)dt, TICK_MS, tick_count);
+}
+
+/* Taken in the host: after an INTR exit, or while the host handles any
+ * other exit. Either way the next vcpu_watchdog_check() sees the flag. */
+static void tick_handler(struct trap_frame *f)
+{
+	struct svm_cpu *sc = svm_this_cpu();
+
+	(void)f;
+	if (sc && sc->vcpu) {
+		__atomic_store_n(&sc->vcpu->tick, 1, __ATOMIC_RELAXED);
+		/* The same timer drives a foreign guest's vLAPIC timer. */
+		vlapic_host_timer_fired(sc->vcpu);
+	}
+	apic_eoi();
+}
+
+void vcpu_watchdog_init(u32 ms)
+{
+	limit_tsc = (u64)ms * g_tsc_khz;
+	idt_register(VEC_TIMER, tick_handler);
+	apic_timer_calibrate();
+	if (limit_tsc)
+		pr_info("svm: watchdog: a vCPU without progress for %u ms stops its guest\n",
+			ms);
+}
+
+static bool ticking(const struct guest *g)
+{
+	return limit_tsc || g->deadline_tsc || g->con_rate;
+}
+
+/* Exits that were progress: all but INTR, NMI, PAUSE and the exceptions
+ * reflected into the guest (exit_excp.c): an endless #AC/#DB delivery
+ * loop must still run into the limit. */
+static u64 progress(const struct vcpu *v)
+{
+	const struct vcpu_stats *s = &v->stats;
+
+	return s->exits - s->count[EK_INTR] - s->count[EK_NMI] -
+	       s->count[EK_PAUSE] - s->reflected;
+}
+
+void vcpu_watchdog_arm(struct vcpu *v)
+{
+	if (!ticking(v->guest))
+		return;
+	v->progress_seen = progress(v);
+	v->progress_tsc = rdtsc();
+	v->tick = 0;
+	apic_timer_oneshot(VEC_TIMER, tick_count, APIC_TIMER_DIV_1);
+}
+
+void vcpu_watchdog_disarm(void)
+{
+	apic_timer_stop();
+}
+
+/* Progress is seen at tick granularity: the limit runs from the first tick
+ * that found none, at most one tick later than the last useful exit. */
+bool vcpu_watchdog_tick(struct vcpu *v)
+{
+	struct guest *g = v->guest;
+	u64 now = rdtsc(), p;
+
+	v->tick = 0;
+	apic_timer_oneshot(VEC_TIMER, tick_count, APIC_TIMER_DIV_1);
+	guest_console_refill(g, now, g_tsc_khz);
+	if (g->deadline_tsc && now >= g->deadline_tsc) {
+		char flood[64] = "";
+
+		if (g->con_dropped)
+			fmt_snprintf(flood, sizeof(flood),
+				     "; console flood: %llu bytes dropped",
+				     (unsigned long long)g->con_dropped);
+		guest_stop(
+			g, -1, true,
+			"vCPU %u: run-time limit of %u ms reached at RIP %#llx%s",
+			v->id, g->time_ms,
+			(unsigned long long)v->vmcb->save.rip, flood);
+		return false;
+	}
+	p = progress(v);
+	if (!limit_tsc || p != v->progress_seen) {
+		v->progress_seen = p;
+		v->progress_tsc = now;
+		return true;
+	}
+	if (now - v->progress_tsc <= limit_tsc)
+		return true;
+	guest_stop(
+		v->guest, -1, true,
+		"vCPU %u: no progress for %llu ms (endless loop?) at RIP %#llx",
+		v->id,
+		(unsigned long long)((now - v->progress_tsc) / g_tsc_khz),
+		(unsigned long long)v->vmcb->save.rip);
+	return false;
+}

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* hv/svm/vcpu_watchdog.h - the per-vCPU tick used by the run loop
+ * (hv/svm/vcpu_run.c): the no-progress watchdog (watchdog_ms=0 turns it
+ * off), the guest's run-time limit and its console budget refill. */
+#ifndef MINHV_HV_SVM_VCPU_WATCHDOG_H
+#define MINHV_HV_SVM_VCPU_WATCHDOG_H
+
+#include "hv/vcpu/vcpu.h"
+#include "hv/vmcb/vmcb.h"
+
+/* Boot CPU, once, after TSC calibration. */
+void vcpu_watchdog_init(u32 ms);
+/* On the vCPU's CPU: start ticking, progress = now (when any limit is on;
+ * also after a wait in the host: parked time is not a hang). */
+void vcpu_watchdog_arm(struct vcpu *v);
+void vcpu_watchdog_disarm(void);
+/* The slow path, once per tick: false when the guest was stopped. */
+bool vcpu_watchdog_tick(struct vcpu *v);
+
+/* After each exit, once exit_dispatch() counted it: one load and a branch,
+ * no TSC read. The tick handler sets v->tick whether the timer fired in
+ * guest mode (an INTR exit) or while the host handled another exit. */
+static inline bool vcpu_watchdog_check(struct vcpu *v)
+{
+	if (__builtin_expect(!__atomic_load_n(&v->tick, __ATOMIC_RELAXED), 1))
+		return true;
+	return vcpu_watchdog_tick(v);
+}
+
+#endif

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* hv/svm/vlapic_vcpu.h - the vLAPIC (hv/vlapic, a pure model) wired to the
+ * vCPUs of a foreign guest: the APIC bus, event injection into the VMCB
+ * and the waits of the run loop (vlapic_vcpu.c, vlapic_exit.c). Each is a
+ * no-op for other guests. The model never touches the VMCB itself, as
+ * KVM's lapic.c leaves EVENTINJ and V_IRQ to svm.c. */
+#ifndef MINHV_HV_SVM_VLAPIC_VCPU_H
+#define MINHV_HV_SVM_VLAPIC_VCPU_H
+
+#include "arch/types.h"
+#include "hv/vlapic/vlapic.h"
+
+struct guest;
+struct vcpu;
+
+/* Before vCPU 0 runs: the APIC bus, the host timer, and every AP started
+ * in wait-for-SIPI on its CPU. */
+void vlapic_guest_start(struct guest *g);
+/* The host LAPIC timer fired on v's CPU (called from the one timer
+ * handler, hv/svm/vcpu_watchdog.c): wake v, re-arm before its next run. */
+void vlapic_host_timer_fired(struct vcpu *v);
+/* Run loop, top of each turn (interrupts on, may wait): INIT puts the vCPU
+ * into wait-for-SIPI and it waits here; a SIPI starts it in real mode.
+ * false when the guest is stopping. */
+bool vlapic_before_run(struct vcpu *v);
+/* Run loop, right before VMRUN (interrupts off): timers, then the highest
+ * pending event into EVENTINJ, or an interrupt window (V_IRQ + VINTR
+ * intercept) when the guest cannot take it now; V_TPR; the host timer. */
+void vlapic_inject_pending(struct vcpu *v);
+/* Exit handlers: before an APIC register access (CR8 -> TPR, the time). */
+void vlapic_sync(struct vcpu *v);
+/* Its first half: the guest's CR8 writes (V_TPR) into TPR. */
+void vlapic_sync_tpr(struct vcpu *v);
+/* HLT (RIP already past it): wait until an event wakes the vCPU. false
+ * when the guest is stopping. */
+bool vlapic_hlt(struct vcpu *v);
+/* #DB exit: true when it was minhv's own single step after an NMI's IRET
+ * (consumed); false to reflect it. */
+bool vlapic_db_step(struct vcpu *v);
+/* IA32_TSC_DEADLINE for the exit handler: 0, or 1 when not a foreign
+ * guest. */
+int vlapic_tsc_deadline_msr(struct vcpu *v, bool wr, u64 *val);
+
+#endif

@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* hv/vcpu/vcpu.h - a virtual CPU: its VMCB, guest GPRs, state machine and
+ * statistics (struct vcpu_stats); vCPU n always runs on physical CPU n. */
+#ifndef MINHV_HV_VCPU_VCPU_H
+#define MINHV_HV_VCPU_VCPU_H
+
+#include "arch/cpu.h"
+#include "arch/svm.h"
+#include "arch/types.h"
+#include "hv/vmcb/exit_decode.h"
+#include "hv/vmcb/vmcb.h"
+#include "hv/vlapic/vlapic.h"
+
+struct guest;
+
+enum vcpu_state {
+	VCPU_IDLE, /* never started */
+	VCPU_RUNNING,
+	VCPU_OFFLINE, /* parked in the host until HC_VCPU_ONLINE */
+	VCPU_HALTED, /* HLT with IF=1: waits for a kick */
+	VCPU_DONE, /* left (HLT with IF=0); HC_VCPU_START may start it again */
+	VCPU_STARTING, /* claimed by one HC_VCPU_START, not yet launched */
+};
+
+enum exit_action { EXIT_RESUME, EXIT_LEAVE };
+
+#define VCPU_CON_LINE 160
+
+/* What a vCPU counted and timed; read by reports, self-tests and the
+ * HC_GET_COUNTERS hypercall, never by the run state machine. */
+struct vcpu_stats {
+	u64 exits; /* all exits */
+	u64 count[EK_NR]; /* exits by kind */
+	u64 io_dropped; /* IOIO to ports nobody emulates */
+	u64 msr_gp; /* #GP injected for MSR accesses */
+	u64 mov_cr_gp; /* #GP for QEMU's VMEXIT_INVALID at a MOV to CR3/CR4 */
+	u64 offlines; /* RUNNING -> OFFLINE transitions */
+	u64 offline_waits; /* times its CPU parked while it was OFFLINE */
+	u64 halt_waits; /* times its CPU parked while it was HALTED */
+	u64 parks_before; /* its CPU's park count when the guest started */
+	u64 wake_spec_bad; /* wakes that found SPEC_CTRL not at the base */
+	u64 reflected; /* exception exits (#DB/#AC reflected, #MC) */
+	/* Bench: TSC from #VMEXIT (stub return) to the next VMRUN. */
+	u64 t_exit, path_n, path_sum, path_min, path_max;
+};
+
+struct vcpu {
+	struct vmcb *vmcb;
+	hpa_t vmcb_hpa;
+	struct svm_gprs gprs;
+	struct guest *guest;
+	u32 id;
+	volatile u32 state; /* enum vcpu_state */
+	volatile u32 kick; /* wake-up request (HLT, OFFLINE) */
+	/* Parking (hv/park/park.h): cleared by the vCPU's CPU before it re-checks
+	 * its state and parks; set by whoever changes the state, then
+	 * park_wake(). */
+	volatile u32 wake;
+	volatile u32 in_guest; /* between its state check and #VMEXIT */
+	bool in_loop; /* inside vcpu_run on its CPU */
+	u64 spec_ctrl; /* guest's SPEC_CTRL: in hardware while it runs */
+	u64 mtrr_def_type;
+	u64 tsc_aux; /* in the hardware MSR while the vCPU runs */
+	u64 misc_enable; /* IA32_MISC_ENABLE of a platform guest (exit_msr.c) */
+	u64 pkrs; /* IA32_PKRS: in the hardware MSR while it runs (vcpu_pkrs.c) */
+	u64 tsc_adjust; /* IA32_TSC_ADJUST: follows TSC writes (SDM 17.17.3) */
+	struct vlapic lapic; /* multiboot guests (hv/vlapic/vlapic.h) */
+#define VCPU_PMU_CTRS 6
+	u64 perf_ctl[VCPU_PMU_CTRS], perf_ctr[VCPU_PMU_CTRS]; /* never count */
+	/* Watchdog (vcpu_watchdog.c): the progress count at the last tick
+	 * that saw it change, and the TSC of that tick; the tick handler
+	 * sets tick, the run loop tests it after each exit. */
+	u64 progress_seen, progress_tsc;
+	volatile u32 tick;
+	/* CR0 as the last VMRUN was given it: an emulator (QEMU) writes host
+	 * state over the save area when VMRUN fails its checks, and the guest
+	 * writes CR0 without an exit, so only this copy tells VMEXIT_INVALID
+	 * what VMRUN saw (hv/svm/exit_invalid.c). */
+	u64 vmrun_cr0;
+	/* vcpu_fpu.c: in the hardware while the vCPU runs on its CPU. */
+	void *fpu; /* XSAVE/FXSAVE area, page-aligned (vcpu_fpu_pages()) */
+	u64 xcr0; /* the guest's XCR0 (XSETBV is intercepted) */
+	u64 dr[4]; /* DR0-DR3 (DR6/DR7 are in the VMCB) */
+	u32 con_len;
+	char con[VCPU_CON_LINE];
+	struct vcpu_stats stats;
+	/* exit_cpuid.c: the guest's CPUID leaves 0-0x1f (slot n) and
+	 * 0x80000000-0x8000001f (slot 32 + n) that ignore ECX, computed on
+	 * the vCPU's CPU when its loop starts (OSXSAVE left clear: it follows
+	 * CR4); bit n of cpuid_fast says slot n is valid. Stored as the
+	 * 64-bit register values (zero-extended, as CPUID writes them) so a
+	 * hit copies them without widening. */
+	u64 cpuid_fast;
+	struct vcpu_cpuid_row {
+		u64 rax, rbx, rcx, rdx;
+	} cpuid_tab[64];
+};
+
+/* vcpu_ops.c: pure helpers on a vCPU's VMCB. Its state machine, its
+ * start and reset are the guest's (hv/guest/guest.h), the run loop is
+ * hv/svm's (hv/svm/vcpu_run.c). */
+void vcpu_inject_exception(struct vcpu *v, u8 vector, bool has_err, u32 err);
+/* The single-step #DB trap after an instruction minhv carried out for a
+ * guest with RFLAGS.TF set (vcpu_ops.c); vcpu_insn_done() calls it. */
+void vcpu_step_trap(struct vcpu *v);
+/* Every exit handler that completes the guest's instruction (RIP moved
+ * past it) ends with this: TF set means the trap the CPU would raise. */
+static inline void vcpu_insn_done(struct vcpu *v)
+{
+	if (__builtin_expect(v->vmcb->save.rflags & RFLAGS_TF, 0))
+		vcpu_step_trap(v);
+}
+/* vcpu_spec.c, right around VMRUN (interrupts and GIF off): the guest's
+ * SPEC_CTRL into the VMCB (V_SPEC_CTRL: hardware swaps) or the MSR
+ * (software swap, hv/park/spec_ctrl.c), and back after #VMEXIT. */
+void vcpu_spec_enter(struct vcpu *v);
+void vcpu_spec_exit(struct vcpu *v);
+/* Before the next VMRUN: inject again the event whose delivery the exit
+ * interrupted (EXITINTINFO, APM 15.7.2). */
+void vcpu_reinject_event(struct vcpu *v);
+/* Step over the intercepted instruction (NRIP or known length).
+ * Returns false (and stops the guest) when its length is unknown. */
+bool vcpu_skip_insn(struct vcpu *v);
+/* regs.c: a guest GPR by x86 number (0 RAX .. 15 R15): RAX and RSP live
+ * in the VMCB, the rest in the vCPU's saved GPRs. */
+u64 *vcpu_gpr(struct vcpu *v, unsigned reg);
+
+#endif

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* hv/vmcb/npt.c - build, walk and free 4-level nested page tables (APM vol 2,
+ * 15.25: long-mode format, U/S=1 at every level, PS for 1G/2M leaves). The
+ * tree is made by the shared builder (arch/pgtable.c) from pool pages. */
+#include "hv/vmcb/npt.h"
+#include "arch/pgtable.h"
+#include "hv/errno.h"
+#include "hv/mm.h"
+
+#define FLAGS (PTE_P | PTE_RW | PTE_US)
+
+static u64 *table(u64 e)
+{
+	return hpa_to_ptr(hpa(pte_addr(e)));
+}
+
+/* The pool, counting what it hands out in n->table_pages. */
+static u64 npt_table_alloc(void *ctx)
+{
+	struct npt *n = ctx;
+	hpa_t p = page_alloc(1, 1);
+
+	if (p.v)
+		n->table_pages++;
+	return p.v;
+}
+
+static u64 *npt_table(void *ctx, u64 addr)
+{
+	(void)ctx;
+	return hpa_to_ptr(hpa(addr));
+}
+
+static unsigned leaf_shift(u64 g, u64 h, u64 left, bool allow_1g)
+{
+	if (allow_1g && IS_ALIGNED(g | h, SZ_1G) && left >= SZ_1G)
+		return PT_SHIFT_1G;
+	if (IS_ALIGNED(g | h, SZ_2M) && left >= SZ_2M)
+		return PT_SHIFT_2M;
+	return PT_SHIFT_4K;
+}
+
+int npt_build(struct npt *n, hpa_t base, u64 size, bool allow_1g)
+{
+	const struct pt_alloc a = { npt_table_alloc, npt_table, n };
+
+	*n = (struct npt){ 0 };
+	if (!size || !IS_ALIGNED(size | base.v, PAGE_SIZE))
+		return -EINVAL;
+	n->root = hpa(npt_table_alloc(n));
+	if (!n->root.v)
+		return -ENOMEM;
+	for (u64 g = 0; g < size;) {
+		unsigned s = leaf_shift(g, base.v + g, size - g, allow_1g);
+
+		if (!pt_map(&a, n->root.v, g, base.v + g, s, FLAGS, FLAGS)) {
+			npt_destroy(n);
+			return -ENOMEM;
+		}
+		if (s == PT_SHIFT_1G)
+			n->n1g++;
+		else if (s == PT_SHIFT_2M)
+			n->n2m++;
+		else
+			n->n4k++;
+		g += 1ULL << s;
+	}
+	return 0;
+}
+
+static void free_level(u64 *t, unsigned shift, u64 *freed)
+{
+	for (unsigned i = 0; shift > PT_SHIFT_4K && i < PT_ENTRIES; i++) {
+		if ((t[i] & PTE_P) && !pte_is_leaf(t[i], shift))
+			free_level(table(t[i]), shift - 9, freed);
+	}
+	page_free(ptr_to_hpa(t), 1);
+	(*freed)++;
+}
+
+void npt_destroy(struct npt *n)
+{
+	u64 freed = 0;
+
+	if (n->root.v)
+		free_level(hpa_to_ptr(n->root), PT_SHIFT_PML4, &freed);
+	*n = (struct npt){ 0 };
+}
+
+bool npt_lookup(const struct npt *n, gpa_t g, hpa_t *out, u64 *psize)
+{
+	u64 *t = hpa_to_ptr(n->root);
+
+	if (!n->root.v)
+		return false;
+	for (unsigned s = PT_SHIFT_PML4;; s -= 9) {
+		u64 e = t[pt_index(g.v, s)];
+
+		if (!(e & PTE_P))
+			return false;
+		if (pte_is_leaf(e, s)) {
+			u64 sz = 1ULL << s;
+
+			*out = hpa((pte_addr(e) & ~(sz - 1)) |
+				   (g.v & (sz - 1)));
+			*psize = sz;
+			return true;
+		}
+		t = table(e);
+	}
+}

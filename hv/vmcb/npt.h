@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* hv/vmcb/npt.h - nested page tables (APM vol 2, 15.25): guest-physical
+ * [0, size) onto one contiguous host block, nothing else (-> #NPF). */
+#ifndef MINHV_HV_VMCB_NPT_H
+#define MINHV_HV_VMCB_NPT_H
+
+#include "arch/types.h"
+
+struct npt {
+	hpa_t root; /* nCR3 */
+	u64 table_pages; /* page-table pages taken from the pool */
+	u64 n1g, n2m, n4k; /* leaves by size */
+};
+
+/* Map gpa [0, size) -> hpa [base, base + size) with the largest pages
+ * that both alignments allow (1 GiB only with allow_1g). Tables come
+ * from the pool. Returns 0, -EINVAL (size 0 or not page aligned) or
+ * -ENOMEM (pool exhausted); nothing stays allocated on error. */
+int npt_build(struct npt *n, hpa_t base, u64 size, bool allow_1g);
+/* Return every table page to the pool. */
+void npt_destroy(struct npt *n);
+/* Translate; false when g is not mapped. *psize gets the leaf size. */
+bool npt_lookup(const struct npt *n, gpa_t g, hpa_t *out, u64 *psize);
+
+#endif
