@@ -10,11 +10,10 @@
  * does). */
 #include "hv/cpuid/internal.h"
 #include "arch/cpuid.h"
+#include "arch/cr.h"
 #include "include/minhv/hypercall_abi.h"
 #include "lib/string.h"
 
-#define CR4_OSXSAVE BIT(18)
-#define CR4_PKE BIT(22)
 /* Timing information (the VMware convention Linux and others read): EAX
  * TSC kHz, EBX APIC bus kHz; platform guests only. */
 #define HV_CPUID_TIMING 0x40000010u

@@ -4,6 +4,7 @@
  * (APM vol 2 5.2-5.3, SDM vol 3 4.3-4.5). Every table entry is read from
  * guest RAM after a bounds check; a table outside it is an error. */
 #include "hv/emul/walk.h"
+#include "arch/cr.h"
 #include "arch/msr.h"
 #include "arch/vmcb.h"
 #include "hv/errno.h"
@@ -46,7 +47,7 @@ static int walk32(const struct gmem *m, const struct gpaging *p, u64 la,
 		return r;
 	if (!(e & PTE_P))
 		return -EFAULT;
-	if ((e & PTE_PS) && (p->cr4 & X86_CR4_PSE)) {
+	if ((e & PTE_PS) && (p->cr4 & CR4_PSE)) {
 		/* 4 MiB page; PSE-36 puts PA[39:32] in bits 20:13. */
 		u64 base = (e & 0xffc00000ULL) | (((e >> 13) & 0xff) << 32);
 
@@ -68,7 +69,7 @@ static int walk32(const struct gmem *m, const struct gpaging *p, u64 la,
 static int walk64(const struct gmem *m, const struct gpaging *p, u64 la,
 		  gpa_t *out, bool pae)
 {
-	int levels = pae ? 3 : (p->cr4 & X86_CR4_LA57) ? 5 : 4;
+	int levels = pae ? 3 : (p->cr4 & CR4_LA57) ? 5 : 4;
 	u64 table, e;
 
 	if (pae) {
@@ -104,14 +105,14 @@ static int walk64(const struct gmem *m, const struct gpaging *p, u64 la,
 
 int gwalk(const struct gmem *m, const struct gpaging *p, u64 la, gpa_t *out)
 {
-	if (!(p->cr0 & X86_CR0_PG) || !(p->cr0 & X86_CR0_PE)) {
+	if (!(p->cr0 & CR0_PG) || !(p->cr0 & CR0_PE)) {
 		/* Paging off: linear is physical, 32 bits wide. */
 		*out = gpa(la & 0xffffffffULL);
 		return 0;
 	}
 	if (p->efer & EFER_LMA)
 		return walk64(m, p, la, out, false);
-	if (p->cr4 & X86_CR4_PAE)
+	if (p->cr4 & CR4_PAE)
 		return walk64(m, p, la, out, true);
 	return walk32(m, p, la, out);
 }

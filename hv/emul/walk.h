@@ -20,12 +20,6 @@ struct gpaging {
 	u64 cr0, cr3, cr4, efer;
 };
 
-#define X86_CR0_PE BIT(0)
-#define X86_CR0_PG BIT(31)
-#define X86_CR4_PSE BIT(4)
-#define X86_CR4_PAE BIT(5)
-#define X86_CR4_LA57 BIT(12)
-
 struct gpaging gpaging_of(const struct vmcb *v);
 
 /* Translate linear address la. 0 and *out, -EFAULT when a level is not

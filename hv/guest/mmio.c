@@ -3,6 +3,7 @@
  * assists or a guest page walk), decode, device callback, destination
  * register with x86 partial-register rules, RIP advance. */
 #include "hv/guest/mmio.h"
+#include "arch/cr.h"
 #include "arch/msr.h"
 #include "hv/emul/walk.h"
 #include "hv/errno.h"
@@ -21,7 +22,7 @@ static u64 size_mask(unsigned size)
  * mode, 16-bit code) is not decoded. */
 static int code_mode(const struct vmcb *vm, enum insn_mode *mode)
 {
-	if (!(vm->save.cr0 & X86_CR0_PE))
+	if (!(vm->save.cr0 & CR0_PE))
 		return -EINVAL;
 	if ((vm->save.efer & EFER_LMA) && (vm->save.cs.attrib & SEG_ATTR_L)) {
 		*mode = INSN_MODE64;

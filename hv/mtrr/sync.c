@@ -3,6 +3,7 @@
  * multiprocessor procedure of the Intel SDM vol 3A 11.11.8 (AMD APM vol 2
  * 7.6.2 follows it) at the same time, then reads its MTRRs back. */
 #include "arch/cpu.h"
+#include "arch/cr.h"
 #include "arch/msr.h"
 #include "hv/errno.h"
 #include "hv/smp/ipi.h"
@@ -11,10 +12,6 @@
 #include "lib/string.h"
 #include "hv/log.h"
 #include "hv/mtrr/mtrr.h"
-
-#define CR0_NW BIT(29)
-#define CR0_CD BIT(30)
-#define CR4_PGE BIT(7)
 
 /* ~90 s at 3 GHz: generous for 288 CPUs under TCG, finite on hardware. */
 static u64 barrier_timeout = 1ULL << 38;

@@ -6,6 +6,7 @@
 #include "hv/park/internal.h"
 #include "hv/errno.h"
 #include "arch/cpu.h"
+#include "arch/cr.h"
 #include "arch/msr.h"
 #include "hv/features.h"
 #include "hv/log.h"

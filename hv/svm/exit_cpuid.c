@@ -4,6 +4,7 @@
  * answers; a per-vCPU table keeps the leaves that ignore ECX. */
 #include "arch/cpu.h"
 #include "arch/cpuid.h"
+#include "arch/cr.h"
 #include "hv/svm/exit.h"
 #include "hv/cpuid/cpuid.h"
 #include "hv/features.h"

@@ -5,6 +5,7 @@
  * and drops writes (counted). String forms use RSI/RDI/RCX at the address
  * size (EXITINFO1[9:7], else decoded) and move at most IO_CHUNK bytes an
  * exit. */
+#include "arch/cr.h"
 #include "arch/msr.h"
 #include "hv/svm/exit.h"
 #include "hv/vmcb/exit_decode.h"
@@ -12,7 +13,6 @@
 #include "hv/platform/platform.h"
 
 #define COM1_DATA 0x3f8
-#define RFLAGS_DF BIT(10)
 
 static void port_out(struct vcpu *v, const struct ioio_info *io, u32 val)
 {

@@ -2,6 +2,7 @@
 /* hv/svm/exit_misc.c - the small exits: HLT, PAUSE, NPF (APM vol 2, 15.25.6),
  * SHUTDOWN (15.13.3 triple fault), SVM instructions from the guest
  * (-> #UD, as on a CPU without SVM), INTR/NMI (15.13.1, 15.17). */
+#include "arch/cr.h"
 #include "hv/svm/exit.h"
 #include "hv/vmcb/exit_decode.h"
 #include "hv/guest/guest.h"

@@ -3,6 +3,7 @@
  * emulated here; host-critical MSRs (EFER.SVME, VM_CR, VM_HSAVE_PA,
  * SPEC_CTRL, MTRRs, APIC base) never reach hardware; the rest get #GP. */
 #include "arch/cpu.h"
+#include "arch/cr.h"
 #include "arch/msr.h"
 #include "hv/errno.h"
 #include "hv/svm/exit.h"
@@ -15,7 +16,6 @@
 #include "hv/vlapic/vlapic.h"
 
 #define MSR_GP_LOG_MAX 16 /* per vCPU: a probing guest cannot flood */
-#define CR0_PG BIT(31)
 
 static bool pat_valid(u64 pat)
 {

@@ -5,6 +5,7 @@
  * 15.9), minhv's own single step over an NMI handler's IRET, and
  * IA32_TSC_DEADLINE. */
 #include "arch/cpu.h"
+#include "arch/cr.h"
 #include "hv/guest/guest.h"
 #include "hv/svm/exit.h"
 #include "hv/svm/vlapic_vcpu.h"

@@ -8,6 +8,7 @@
 #include "hv/svm/vcpu_watchdog.h"
 #include "arch/apic.h"
 #include "arch/cpu.h"
+#include "arch/cr.h"
 #include "arch/idt.h"
 #include "hv/guest/guest.h"
 #include "hv/log.h"

@@ -5,6 +5,7 @@
 #define MINHV_HV_VCPU_VCPU_H
 
 #include "arch/cpu.h"
+#include "arch/cr.h"
 #include "arch/svm.h"
 #include "arch/types.h"
 #include "hv/vmcb/exit_decode.h"

@@ -6,6 +6,7 @@
 #ifndef MINHV_HV_VCPU_VCPU_FPU_H
 #define MINHV_HV_VCPU_VCPU_FPU_H
 
+#include "arch/cr.h" /* CR4_OSFXSR, CR4_OSXSAVE */
 #include "arch/types.h"
 #include "arch/xcr0.h" /* XCR0_* */
 
@@ -18,10 +19,6 @@ struct vcpu;
 	(XCR0_X87 | XCR0_SSE | XCR0_AVX | XCR0_BNDREGS | XCR0_BNDCSR | \
 	 XCR0_AVX512 | XCR0_PKRU)
 #define XCR0_RESET XCR0_X87 /* SDM vol 3 10.1.1: XCR0 after RESET/INIT */
-
-#define CR4_OSFXSR BIT(9)
-#define CR4_OSXMMEXCPT BIT(10)
-#define CR4_OSXSAVE BIT(18)
 
 /* Offsets in the XSAVE/FXSAVE image (SDM vol 1 10.5.1, 13.4). */
 #define FXSAVE_FCW 0

@@ -2,6 +2,7 @@
 /* hv/vcpu/vcpu_ops.c - operations on one vCPU's VMCB: event injection
  * (APM vol 2, 15.20) and RIP advance (15.7.1), with the single-step trap
  * after an instruction minhv completed. */
+#include "arch/cr.h"
 #include "hv/emul/vcpu_api.h"
 #include "hv/features.h"
 #include "hv/vcpu/vcpu.h"

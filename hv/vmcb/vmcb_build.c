@@ -2,17 +2,10 @@
 /* hv/vmcb/vmcb_build.c - build a guest's VMCB: intercepts, PAUSE filter,
  * ASID, nested paging and the initial 64-bit state (APM vol 2, 15.5,
  * 15.9-15.14, 15.25; the VMRUN consistency checks of 15.5.1). */
+#include "arch/cr.h"
 #include "arch/msr.h"
 #include "hv/vmcb/vmcb.h"
 #include "lib/string.h"
-
-#define CR0_PE BIT(0)
-#define CR0_MP BIT(1)
-#define CR0_ET BIT(4)
-#define CR0_NE BIT(5)
-#define CR0_WP BIT(16)
-#define CR0_PG BIT(31)
-#define CR4_PAE BIT(5)
 
 /* Segment attributes (15.5.1 packing): P, S, type; G, D/B, L. */
 #define ATTR_CODE64 0xa9b /* G L P S type=B (exec/read, accessed) */

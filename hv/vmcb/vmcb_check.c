@@ -2,23 +2,19 @@
 /* hv/vmcb/vmcb_check.c - name the VMRUN consistency rule a VMCB breaks (APM
  * vol 2, 15.5.1 "Canonicalization and Consistency Checks"), so that a
  * VMEXIT_INVALID says why instead of only dumping numbers. */
+#include "arch/cr.h"
 #include "arch/msr.h"
 #include "hv/vmcb/vmcb.h"
 
-#define CR0_PE BIT(0)
-#define CR0_NW BIT(29)
-#define CR0_CD BIT(30)
-#define CR0_PG BIT(31)
-#define CR4_PAE BIT(5)
 /* SCE LME LMA NXE SVME LMSLE FFXSR TCE (and AutoIBRS on newer parts). */
 #define EFER_KNOWN                                                           \
 	(BIT(0) | BIT(8) | BIT(10) | BIT(11) | BIT(12) | BIT(13) | BIT(14) | \
 	 BIT(15) | BIT(21))
-/* VME..UMIP, FSGSBASE, PCIDE, OSXSAVE, SMEP, SMAP, PKE, CET. */
-#define CR4_KNOWN                                                     \
-	(0xfffULL | BIT(16) | BIT(17) | BIT(18) | BIT(20) | BIT(21) | \
-	 BIT(22) | BIT(23))
-#define CR4_PKS BIT(24) /* only with CPUID 7.0:ECX[31] (SDM vol 3A 2.5) */
+/* VME..UMIP (bits 11:0), FSGSBASE, PCIDE, OSXSAVE, SMEP, SMAP, PKE, CET;
+ * CR4.PKS only with CPUID 7.0:ECX[31] (SDM vol 3A 2.5). */
+#define CR4_KNOWN                                                       \
+	(0xfffULL | CR4_FSGSBASE | CR4_PCIDE | CR4_OSXSAVE | CR4_SMEP | \
+	 CR4_SMAP | CR4_PKE | CR4_CET)
 #define ATTR_L BIT(9)
 #define ATTR_D BIT(10)
 

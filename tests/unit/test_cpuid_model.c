@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "arch/cpuid.h"
+#include "arch/cr.h"
 #include "arch/xcr0.h"
 #include "hv/cpuid/cpuid.h"
 #include "hv/features.h"
@@ -25,7 +26,6 @@
 #include "tests/doubles/fake_cpu.h"
 
 #define DUMPS "tests/data/cpuid/"
-#define CR4_OSXSAVE_BIT BIT(18)
 
 /* What each dump is known to show on the host, so that every hidden bit
  * below is really there to hide in at least one generation. */
@@ -504,7 +504,7 @@ static void test_dynamic_bits(void **s)
 	v = vcpu_of(CPUID_GUEST_MULTIBOOT, 0, 2);
 	assert_false(leaf(&v, 1, 0).ecx & CPUID_1_ECX_OSXSAVE);
 	assert_false(leaf(&v, 7, 0).ecx & CPUID_7_0_ECX_OSPKE);
-	v.cr4 = CR4_OSXSAVE_BIT | BIT(22);
+	v.cr4 = CR4_OSXSAVE | CR4_PKE;
 	assert_true(leaf(&v, 1, 0).ecx & CPUID_1_ECX_OSXSAVE);
 	assert_true(leaf(&v, 7, 0).ecx & CPUID_7_0_ECX_OSPKE);
 	assert_true(leaf(&v, 1, 0).edx & CPUID_1_EDX_APIC);

@@ -11,6 +11,7 @@
 
 #include <cmocka.h>
 
+#include "arch/cr.h"
 #include "arch/msr.h"
 #include "hv/guest/mmio.h"
 #include "hv/emul/walk.h"
@@ -77,7 +78,7 @@ static int setup(void **s)
 	v->vmcb = calloc(1, sizeof(struct vmcb));
 	v->guest = g;
 	/* 32-bit protected mode, paging off, CS.D = 1 */
-	v->vmcb->save.cr0 = X86_CR0_PE;
+	v->vmcb->save.cr0 = CR0_PE;
 	v->vmcb->save.cs.attrib = ATTR_D;
 	v->vmcb->save.rip = CODE;
 	return 0;
@@ -120,9 +121,9 @@ static void long_mode(void)
 	memcpy(m + 0x2000, &e, 8);
 	e = 0x0 | 3 | 0x80;
 	memcpy(m + 0x3000, &e, 8);
-	v->vmcb->save.cr0 = X86_CR0_PE | X86_CR0_PG;
+	v->vmcb->save.cr0 = CR0_PE | CR0_PG;
 	v->vmcb->save.cr3 = 0x1000;
-	v->vmcb->save.cr4 = X86_CR4_PAE;
+	v->vmcb->save.cr4 = CR4_PAE;
 	v->vmcb->save.efer = EFER_LME | EFER_LMA | EFER_SVME;
 	v->vmcb->save.cs.attrib = ATTR_L;
 }
@@ -274,7 +275,7 @@ static void test_failures(void **s)
 	/* real mode and 16-bit code are not decoded */
 	v->vmcb->save.cr0 = 0;
 	assert_int_equal(emulate(0), -EINVAL);
-	v->vmcb->save.cr0 = X86_CR0_PE;
+	v->vmcb->save.cr0 = CR0_PE;
 	v->vmcb->save.cs.attrib = 0;
 	assert_int_equal(emulate(0), -EINVAL);
 	v->vmcb->save.cs.attrib = ATTR_D;
