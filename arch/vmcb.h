@@ -7,6 +7,7 @@
 #define MINHV_ARCH_VMCB_H
 
 #include "arch/types.h"
+#include "arch/vectors.h"
 
 /* Intercepts are numbered absolutely: word * 32 + bit, the words in VMCB
  * order (APM table B-1): 0 CR reads/writes (0x000), 1 DR (0x004),
@@ -169,12 +170,7 @@ _Static_assert(INTERCEPT_EFER_WRITE_TRAP == 4 * 32 + 15, "word 4 bit 15");
 #define EVENTINJ_TYPE_NMI (2ULL << 8)
 #define EVENTINJ_TYPE_EXCEPTION (3ULL << 8)
 #define EVENTINJ_EV BIT(11)
-#define EVENTINJ_VALID BIT(31)
-#define VEC_DB 1
-#define VEC_UD 6
-#define VEC_GP 13
-#define VEC_AC 17
-#define VEC_MC 18
+#define EVENTINJ_VALID BIT(31) /* vectors: arch/vectors.h */
 
 /* Segment register in the save area: attrib packs descriptor bits
  * 47:40 into 7:0 and 55:52 into 11:8 (APM 15.5.1). */

@@ -25,7 +25,6 @@
 #define V_IGN_TPR BIT(20)
 #define V_INTR_VECTOR(v) ((u64)(v) << 32)
 #define INT_SHADOW BIT(0) /* int_shadow (0x68) bit 0, APM 15.21.5 */
-#define VEC_NMI 2
 /* The host timer never waits longer (a guest timer further out is
  * re-armed at the next exit; the watchdog ticks stay this short). */
 #define HOST_TIMER_MAX_MS 10

@@ -54,7 +54,8 @@ const char *vmcb_check(const struct vmcb *v, const struct features *f)
 	    c->msrpm_base_pa + MSRPM_PAGES * PAGE_SIZE > pa_limit)
 		return "IOPM or MSRPM beyond the physical address range";
 	if ((ev & EVENTINJ_VALID) &&
-	    (type == 1 || type >= 5 || (type == 3 && (vec == 2 || vec >= 32))))
+	    (type == 1 || type >= 5 ||
+	     (type == 3 && (vec == VEC_NMI || vec >= VEC_NR_EXCEPTIONS))))
 		return "EVENTINJ with an illegal type or vector";
 	if (c->np_enable & NP_ENABLE && (c->n_cr3 >> 52))
 		return "nCR3 has MBZ bits set";
