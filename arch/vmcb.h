@@ -162,7 +162,19 @@ _Static_assert(INTERCEPT_EFER_WRITE_TRAP == 4 * 32 + 15, "word 4 bit 15");
 #define VMCB_CLEAN_AVIC BIT(11)
 #define VMCB_CLEAN_ALL 0xfffU /* bits 31:12 are reserved: written 0 */
 
-#define V_INTR_MASKING BIT(24) /* V_INTR at 0x60, APM 15.21.1 */
+/* V_INTR (0x060), APM 15.21.1 and table B-1: the virtual TPR, a virtual
+ * interrupt to take (V_IRQ with its priority and vector, V_IGN_TPR: take
+ * it whatever V_TPR says), and V_INTR_MASKING (host IF gates physical
+ * interrupts, the guest's IF only virtual ones). */
+#define V_TPR_MASK 0xfULL /* bits 3:0 */
+#define V_IRQ BIT(8)
+#define V_INTR_PRIO(p) ((u64)(p) << 16) /* bits 19:16 */
+#define V_IGN_TPR BIT(20)
+#define V_INTR_MASKING BIT(24)
+#define V_INTR_VECTOR(v) ((u64)(v) << 32) /* bits 39:32 */
+/* INT_SHADOW (0x068), APM 15.21.5: bit 0, the guest is in an interrupt
+ * shadow (after STI or MOV SS). */
+#define INT_SHADOW BIT(0)
 #define NP_ENABLE BIT(0) /* 0x90, APM 15.25.3 */
 
 /* EVENTINJ (0xA8), APM 15.20. */
@@ -174,6 +186,8 @@ _Static_assert(INTERCEPT_EFER_WRITE_TRAP == 4 * 32 + 15, "word 4 bit 15");
 
 /* Segment register in the save area: attrib packs descriptor bits
  * 47:40 into 7:0 and 55:52 into 11:8 (APM 15.5.1). */
+#define SEG_ATTR_L BIT(9) /* descriptor bit 53: 64-bit code */
+#define SEG_ATTR_D BIT(10) /* descriptor bit 54: default size 32 (D/B) */
 struct vmcb_seg {
 	u16 selector;
 	u16 attrib;

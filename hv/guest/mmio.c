@@ -10,9 +10,6 @@
 #include "hv/guest/guest.h"
 #include "hv/vcpu/vcpu.h"
 
-#define SEG_ATTR_L BIT(9) /* descriptor bit 53, APM 15.5.1 packing */
-#define SEG_ATTR_D BIT(10) /* descriptor bit 54 */
-
 static u64 size_mask(unsigned size)
 {
 	return size >= 8 ? ~0ULL : BIT(8 * size) - 1;

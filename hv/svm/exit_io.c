@@ -43,9 +43,6 @@ static u32 port_in(struct vcpu *v, const struct ioio_info *io)
  * instruction (RIP stays), as a CPU does after an interrupt in a REP. */
 #define IO_CHUNK 4096
 
-#define ATTR_L BIT(9)
-#define ATTR_D BIT(10)
-
 /* Address size from the legacy prefixes at RIP, for CPUs that leave
  * EXITINFO1[9:7] clear (QEMU): the code segment's default, flipped by a
  * 67 prefix (APM vol 3, 1.2.3). The instruction bytes are read as guest
@@ -53,8 +50,8 @@ static u32 port_in(struct vcpu *v, const struct ioio_info *io)
 static unsigned addr_bits_decode(struct vcpu *v)
 {
 	const struct vmcb_save *s = &v->vmcb->save;
-	bool lm = (s->efer & EFER_LMA) && (s->cs.attrib & ATTR_L);
-	unsigned def = lm ? 64 : (s->cs.attrib & ATTR_D) ? 32 : 16;
+	bool lm = (s->efer & EFER_LMA) && (s->cs.attrib & SEG_ATTR_L);
+	unsigned def = lm ? 64 : (s->cs.attrib & SEG_ATTR_D) ? 32 : 16;
 	unsigned alt = def == 32 ? 16 : 32;
 	u64 len = v->vmcb->control.exit_info2 - s->rip;
 	const u8 *b;

@@ -6,13 +6,10 @@
  * IA32_TSC_DEADLINE. */
 #include "arch/cpu.h"
 #include "arch/cr.h"
+#include "arch/vmcb.h"
 #include "hv/guest/guest.h"
 #include "hv/svm/exit.h"
 #include "hv/svm/vlapic_vcpu.h"
-
-#define V_TPR_MASK 0xfULL
-#define V_IRQ BIT(8)
-#define CLEAN_I BIT(0) /* intercepts (APM 15.15.3 table 15-9) */
 
 static u64 guest_tsc(const struct vcpu *v)
 {
@@ -59,7 +56,7 @@ enum exit_action vlapic_exit_iret(struct vcpu *v)
 	struct vlapic *l = &v->lapic;
 
 	vmcb_clr_intercept(v->vmcb, INTERCEPT_IRET);
-	v->vmcb->control.clean &= ~CLEAN_I;
+	v->vmcb->control.clean &= ~VMCB_CLEAN_I;
 	l->c.iret_wait = true;
 	l->c.iret_rip = v->vmcb->save.rip;
 	if (__atomic_load_n(&l->nmi_pending, __ATOMIC_ACQUIRE) &&

@@ -10,6 +10,7 @@
 #include "arch/cpu.h"
 #include "arch/cr.h"
 #include "arch/idt.h"
+#include "arch/vmcb.h"
 #include "hv/guest/guest.h"
 #include "hv/log.h"
 #include "hv/park/park.h"
@@ -19,12 +20,6 @@
 #include "hv/svm/exit.h"
 #include "hv/svm/svm.h"
 
-#define V_TPR_MASK 0xfULL
-#define V_IRQ BIT(8)
-#define V_INTR_PRIO(p) ((u64)(p) << 16)
-#define V_IGN_TPR BIT(20)
-#define V_INTR_VECTOR(v) ((u64)(v) << 32)
-#define INT_SHADOW BIT(0) /* int_shadow (0x68) bit 0, APM 15.21.5 */
 /* The host timer never waits longer (a guest timer further out is
  * re-armed at the next exit; the watchdog ticks stay this short). */
 #define HOST_TIMER_MAX_MS 10

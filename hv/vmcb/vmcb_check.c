@@ -15,8 +15,6 @@
 #define CR4_KNOWN                                                       \
 	(0xfffULL | CR4_FSGSBASE | CR4_PCIDE | CR4_OSXSAVE | CR4_SMEP | \
 	 CR4_SMAP | CR4_PKE | CR4_CET)
-#define ATTR_L BIT(9)
-#define ATTR_D BIT(10)
 
 const char *vmcb_check(const struct vmcb *v, const struct features *f)
 {
@@ -44,7 +42,8 @@ const char *vmcb_check(const struct vmcb *v, const struct features *f)
 		return "EFER.LME and CR0.PG without CR4.PAE";
 	if (long_pg && !(s->cr0 & CR0_PE))
 		return "EFER.LME and CR0.PG without CR0.PE";
-	if (long_pg && (s->cs.attrib & ATTR_L) && (s->cs.attrib & ATTR_D))
+	if (long_pg && (s->cs.attrib & SEG_ATTR_L) &&
+	    (s->cs.attrib & SEG_ATTR_D))
 		return "long mode with CS.L and CS.D both set";
 	if (!vmcb_has_intercept(v, INTERCEPT_VMRUN))
 		return "VMRUN intercept clear";

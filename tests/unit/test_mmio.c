@@ -22,8 +22,6 @@
 #define MEM (4ULL << 20)
 #define CODE 0x10000ULL
 #define DEV_BASE 0xfed00000ULL
-#define ATTR_D BIT(10)
-#define ATTR_L BIT(9)
 
 struct fake_dev {
 	u64 off, val, read_val;
@@ -79,7 +77,7 @@ static int setup(void **s)
 	v->guest = g;
 	/* 32-bit protected mode, paging off, CS.D = 1 */
 	v->vmcb->save.cr0 = CR0_PE;
-	v->vmcb->save.cs.attrib = ATTR_D;
+	v->vmcb->save.cs.attrib = SEG_ATTR_D;
 	v->vmcb->save.rip = CODE;
 	return 0;
 }
@@ -125,7 +123,7 @@ static void long_mode(void)
 	v->vmcb->save.cr3 = 0x1000;
 	v->vmcb->save.cr4 = CR4_PAE;
 	v->vmcb->save.efer = EFER_LME | EFER_LMA | EFER_SVME;
-	v->vmcb->save.cs.attrib = ATTR_L;
+	v->vmcb->save.cs.attrib = SEG_ATTR_L;
 }
 
 static void test_write_reg(void **s)
@@ -278,7 +276,7 @@ static void test_failures(void **s)
 	v->vmcb->save.cr0 = CR0_PE;
 	v->vmcb->save.cs.attrib = 0;
 	assert_int_equal(emulate(0), -EINVAL);
-	v->vmcb->save.cs.attrib = ATTR_D;
+	v->vmcb->save.cs.attrib = SEG_ATTR_D;
 	/* RIP outside guest RAM: the fetch fails */
 	v->vmcb->save.rip = MEM + 0x1000;
 	assert_int_equal(emulate(0), -ERANGE);
