@@ -6,12 +6,9 @@
 #include "hv/emul/walk.h"
 #include "arch/cr.h"
 #include "arch/msr.h"
+#include "arch/pte.h"
 #include "arch/vmcb.h"
 #include "hv/errno.h"
-
-#define PTE_P BIT(0)
-#define PTE_PS BIT(7)
-#define ADDR_52 0x000ffffffffff000ULL /* bits 51:12 */
 
 struct gpaging gpaging_of(const struct vmcb *v)
 {
@@ -76,7 +73,7 @@ static int walk64(const struct gmem *m, const struct gpaging *p, u64 la,
 		la &= 0xffffffffULL;
 		table = p->cr3 & 0xffffffe0ULL;
 	} else {
-		table = p->cr3 & ADDR_52;
+		table = p->cr3 & PTE_ADDR_MASK;
 	}
 	for (int lvl = levels; lvl >= 1; lvl--) {
 		unsigned shift = 12 + 9 * (lvl - 1);
@@ -93,12 +90,12 @@ static int walk64(const struct gmem *m, const struct gpaging *p, u64 la,
 		if (lvl == 1 || (lvl <= 3 && (e & PTE_PS))) {
 			u64 mask = (1ULL << shift) - 1;
 
-			*out = gpa((e & ADDR_52 & ~mask) | (la & mask));
+			*out = gpa((e & PTE_ADDR_MASK & ~mask) | (la & mask));
 			return 0;
 		}
 		if (lvl > 3 && (e & PTE_PS))
 			return -EFAULT; /* reserved in PML4E/PML5E */
-		table = e & ADDR_52;
+		table = e & PTE_ADDR_MASK;
 	}
 	return -EFAULT; /* not reached */
 }

@@ -12,13 +12,14 @@
 
 #include "arch/cr.h"
 #include "arch/msr.h"
+#include "arch/pte.h"
 #include "hv/emul/walk.h"
 #include "hv/errno.h"
 
 #define MEM (8ULL << 20)
-#define P 0x1ULL
-#define RW 0x2ULL
-#define PS 0x80ULL
+#define P PTE_P
+#define RW PTE_RW
+#define PS PTE_PS
 
 static u8 *ram;
 static struct gmem m;
