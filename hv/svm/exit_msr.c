@@ -47,8 +47,6 @@ static bool is_mtrr(u32 msr)
 	       (msr >= MSR_MTRR_FIX4K_C0000 && msr <= MSR_MTRR_FIX4K_C0000 + 7);
 }
 
-#define MSR_TSC_ADJUST 0x3b
-
 /* A foreign guest's local APIC (hv/vlapic/vlapic.h): IA32_APIC_BASE
  * and the x2APIC range. 1 when msr is not one of them. */
 static int lapic_msr(struct vcpu *v, u32 msr, bool wr, u64 *val)
@@ -57,10 +55,10 @@ static int lapic_msr(struct vcpu *v, u32 msr, bool wr, u64 *val)
 
 	if (!guest_has_platform(v->guest))
 		return 1;
-	if (msr == MSR_IA32_TSC_DEADLINE)
+	if (msr == MSR_TSC_DEADLINE)
 		return vlapic_tsc_deadline_msr(v, wr, val);
 	if (msr != MSR_APIC_BASE &&
-	    (msr < VLAPIC_MSR_FIRST || msr > VLAPIC_MSR_LAST)) {
+	    (msr < MSR_X2APIC_BASE || msr > MSR_X2APIC_END)) {
 		/* A TSC write moves the timers' clock: what expired by the
 		 * old one fires first. Other MSRs need no sync (the entry
 		 * path syncs TPR and timers). */

@@ -14,8 +14,6 @@
 #include "hv/vcpu/vcpu_fpu.h"
 #include "hv/cpuid/cpuid.h"
 
-#define VM_CR_LOCK BIT(3)
-
 static int svm_state; /* 0 undecided, 1 usable, -1 not */
 static char why_not[200];
 

@@ -10,20 +10,7 @@
 #include "hv/guest/guest.h"
 #include "hv/view/view.h"
 
-#define MSR_AMD_PATCH_LEVEL 0x8b
-#define MSR_K7_PERF_FIRST 0xc0010000 /* PERF_CTL0-3, PERF_CTR0-3 */
-#define MSR_K7_PERF_LAST 0xc0010007
-#define MSR_AMD_TOP_MEM 0xc001001a
-#define MSR_AMD_TOP_MEM2 0xc001001d
-#define MSR_AMD_NB_CFG 0xc001001f
-#define MSR_AMD_TSEG 0xc0010113
-#define MSR_AMD_DE_CFG 0xc0011029
 #define FOUR_GIB 0x100000000ULL
-#define SYSCFG_MTRR_FIX_DRAM_EN BIT(18)
-#define SYSCFG_MTRR_VAR_DRAM_EN BIT(20)
-#define HWCR_TSC_FREQ_SEL BIT(24) /* TSC counts at P0: read-only 1 on Zen */
-#define DE_CFG_LFENCE_SERIALIZE BIT(1)
-#define NB_CFG_CF8_EXT_CFG BIT(46) /* extended config space through CF8 */
 
 enum msr_read {
 	RD_ZERO,
@@ -44,7 +31,7 @@ struct msr_view {
 static const struct msr_view msr_views[] = {
 	{ MSR_AMD_PATCH_LEVEL, MSR_AMD_PATCH_LEVEL, RD_HOST,
 	  "microcode patch level: the CPU's own" },
-	{ MSR_K7_PERF_FIRST, MSR_K7_PERF_LAST, RD_ZERO,
+	{ MSR_K7_EVNTSEL0, MSR_K7_PERFCTR3, RD_ZERO,
 	  "legacy PMU: counters that never count (Linux: PMU unavailable)" },
 	{ MSR_AMD_SYSCFG, MSR_AMD_SYSCFG, RD_SYSCFG,
 	  "MTRR DRAM enables only; no SME/SNP/TOM2" },

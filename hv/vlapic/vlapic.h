@@ -12,12 +12,9 @@
 #include "arch/types.h"
 #include "hv/emul/mmio.h"
 
-#define MSR_IA32_APIC_BASE 0x1bu
-/* APIC_BASE_BSP, _EXTD (x2APIC mode), _EN: arch/msr.h */
+/* MSR_APIC_BASE and its bits, MSR_X2APIC_BASE/END, MSR_TSC_DEADLINE. */
 #include "arch/msr.h"
 #define VLAPIC_DEFAULT_BASE 0xfee00000ULL
-#define VLAPIC_MSR_FIRST 0x800u
-#define VLAPIC_MSR_LAST 0x8ffu
 /* Integrated APIC version 0x14 with 6 LVT entries (max LVT index 5 in
  * bits 23:16), as QEMU and KVM present it; APM 16.3.4. */
 #define VLAPIC_VERSION 0x00050014u
@@ -236,7 +233,5 @@ static inline bool vlapic_before_run_maybe(const struct vlapic *l)
 {
 	return l->wait_sipi || vlapic_startup_maybe(l);
 }
-
-#define MSR_IA32_TSC_DEADLINE 0x6e0u
 
 #endif

@@ -7,16 +7,16 @@
 int vlapic_msr_read(struct vlapic *l, u32 msr, u64 *val)
 {
 	*val = 0;
-	if (msr < VLAPIC_MSR_FIRST || msr > VLAPIC_MSR_LAST ||
+	if (msr < MSR_X2APIC_BASE || msr > MSR_X2APIC_END ||
 	    vlapic_mode(l) != VLAPIC_X2APIC)
 		return -EINVAL;
-	return vlapic_reg_read(l, (msr - VLAPIC_MSR_FIRST) << 4, val);
+	return vlapic_reg_read(l, (msr - MSR_X2APIC_BASE) << 4, val);
 }
 
 int vlapic_msr_write(struct vlapic *l, u32 msr, u64 val)
 {
-	if (msr < VLAPIC_MSR_FIRST || msr > VLAPIC_MSR_LAST ||
+	if (msr < MSR_X2APIC_BASE || msr > MSR_X2APIC_END ||
 	    vlapic_mode(l) != VLAPIC_X2APIC)
 		return -EINVAL;
-	return vlapic_reg_write(l, (msr - VLAPIC_MSR_FIRST) << 4, val);
+	return vlapic_reg_write(l, (msr - MSR_X2APIC_BASE) << 4, val);
 }
