@@ -6,7 +6,7 @@
 #include "arch/msr.h"
 
 const struct apic_ops *g_apic = &apic_xapic_ops;
-hpa_t g_xapic_base = { XAPIC_DEFAULT_BASE };
+hpa_t g_xapic_base = { APIC_DEFAULT_BASE };
 
 void apic_select(bool x2apic, hpa_t mmio_base)
 {

@@ -5,35 +5,8 @@
 #ifndef MINHV_ARCH_APIC_ICR_H
 #define MINHV_ARCH_APIC_ICR_H
 
+#include "arch/apicdef.h" /* the ICR's fields, enum apic_dm, apic_sh */
 #include "arch/types.h"
-
-/* Delivery mode, ICR bits 10:8. */
-enum apic_dm {
-	APIC_DM_FIXED = 0,
-	APIC_DM_NMI = 4,
-	APIC_DM_INIT = 5,
-	APIC_DM_SIPI = 6,
-};
-
-/* Destination shorthand, ICR bits 19:18. */
-enum apic_sh {
-	APIC_SH_NONE = 0,
-	APIC_SH_SELF = 1,
-	APIC_SH_ALL = 2, /* all including self */
-	APIC_SH_OTHERS = 3, /* all excluding self */
-};
-
-#define ICR_VECTOR_MASK 0xffULL
-#define ICR_DM_SHIFT 8
-#define ICR_DEST_LOGICAL BIT(11)
-#define ICR_DELIVERY_PENDING BIT(12) /* xAPIC only; reserved in x2APIC */
-#define ICR_LEVEL_ASSERT BIT(14)
-#define ICR_TRIGGER_LEVEL BIT(15)
-#define ICR_SH_SHIFT 18
-#define X2APIC_DEST_SHIFT 32 /* 32-bit destination, bits 63:32 */
-#define XAPIC_DEST_SHIFT 24 /* 8-bit destination, ICR high bits 31:24 */
-#define X2APIC_BROADCAST 0xffffffffu
-#define XAPIC_MAX_ID 0xffu
 
 /* Errors (negative errno values, as in Linux). */
 #define APIC_EINVAL (-22)

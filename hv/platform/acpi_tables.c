@@ -6,6 +6,7 @@
  * \_S3 and \_S5 sleep-type packages. Every checksum is filled in. */
 #include <stddef.h>
 
+#include "arch/apicdef.h"
 #include "hv/acpi/tables.h"
 #include "hv/platform/platform.h"
 #include "lib/string.h"
@@ -82,7 +83,6 @@ _Static_assert(sizeof(struct acpi_fadt) == 244, "fadt rev 3 size");
 #define FADT_TMR_VAL_EXT BIT(8) /* 32-bit PM timer */
 #define FADT_REV 3
 #define MADT_REV 3
-#define LAPIC_ADDR 0xfee00000u
 #define MAX_LAPICS 255 /* xAPIC IDs; the table page holds them all */
 
 /* Offsets inside the tables block. */
@@ -189,7 +189,7 @@ void acpi_tables_build(void *dst, u64 dst_gpa, u32 nr_cpus)
 
 	header(&madt->h, "APIC", sizeof(*madt) + nr_cpus * sizeof(*l),
 	       MADT_REV);
-	madt->lapic_addr = LAPIC_ADDR;
+	madt->lapic_addr = (u32)APIC_DEFAULT_BASE;
 	for (u32 i = 0; i < nr_cpus; i++)
 		l[i] = (struct acpi_madt_lapic){ { MADT_LAPIC, sizeof(*l) },
 						 (u8)i,

@@ -2,6 +2,7 @@
 /* hv/svm/exit_msr.c - MSR exits (APM vol 2, 15.11): an explicit allow-list
  * emulated here; host-critical MSRs (EFER.SVME, VM_CR, VM_HSAVE_PA,
  * SPEC_CTRL, MTRRs, APIC base) never reach hardware; the rest get #GP. */
+#include "arch/apicdef.h"
 #include "arch/cpu.h"
 #include "arch/cr.h"
 #include "arch/msr.h"
@@ -129,7 +130,7 @@ int exit_msr_read(struct vcpu *v, u32 msr, u64 *val)
 		*val = rdtsc() + v->vmcb->control.tsc_offset;
 		return 0;
 	case MSR_APIC_BASE: /* a fixed view; the real one is the host's */
-		*val = 0xfee00000ULL | APIC_BASE_EN |
+		*val = APIC_DEFAULT_BASE | APIC_BASE_EN |
 		       (v->id == 0 ? APIC_BASE_BSP : 0);
 		return 0;
 	case MSR_SPEC_CTRL:

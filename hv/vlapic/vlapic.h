@@ -9,12 +9,12 @@
 #ifndef MINHV_HV_VLAPIC_VLAPIC_H
 #define MINHV_HV_VLAPIC_VLAPIC_H
 
+#include "arch/apicdef.h"
 #include "arch/types.h"
 #include "hv/emul/mmio.h"
 
 /* MSR_APIC_BASE and its bits, MSR_X2APIC_BASE/END, MSR_TSC_DEADLINE. */
 #include "arch/msr.h"
-#define VLAPIC_DEFAULT_BASE 0xfee00000ULL
 /* Integrated APIC version 0x14 with 6 LVT entries (max LVT index 5 in
  * bits 23:16), as QEMU and KVM present it; APM 16.3.4. */
 #define VLAPIC_VERSION 0x00050014u
@@ -47,19 +47,8 @@ struct vlapic_bus {
 	u32 n;
 };
 
-/* Delivery modes of the ICR (SDM figure 11-12, APM 16.5). */
-#define VLAPIC_DM_FIXED 0
-#define VLAPIC_DM_LOWEST 1
-#define VLAPIC_DM_SMI 2
-#define VLAPIC_DM_NMI 4
-#define VLAPIC_DM_INIT 5
-#define VLAPIC_DM_SIPI 6
-
-/* LVT timer modes (bits 18:17). */
-#define VLAPIC_TIMER_ONESHOT 0
-#define VLAPIC_TIMER_PERIODIC 1
-#define VLAPIC_TIMER_TSC_DEADLINE 2
-/* The APIC bus clock the timer counts (what QEMU emulates: 1 GHz). */
+/* Registers, delivery modes (APIC_DM_*) and LVT timer modes
+ * (APIC_TIMER_*): arch/apicdef.h. The APIC bus clock the timer counts (what QEMU emulates: 1 GHz). */
 #define VLAPIC_BUS_KHZ 1000000u
 /* A periodic timer never fires more often than this (KVM's rule, as a
  * hostile guest's 1-tick period would otherwise be an interrupt storm). */

@@ -4,8 +4,6 @@
  * are set by any CPU with an atomic OR; everything else is the owner's. */
 #include "hv/vlapic/vlapic.h"
 
-#define SVR_ENABLE BIT(8)
-
 static int highest(const u32 *bits, bool atomic)
 {
 	for (int i = 7; i >= 0; i--) {
@@ -47,7 +45,7 @@ int vlapic_pending_vector(const struct vlapic *l)
 {
 	int v = highest(l->irr, true);
 
-	if (v < 0 || !(l->svr & SVR_ENABLE))
+	if (v < 0 || !(l->svr & APIC_SVR_ENABLE))
 		return -1;
 	/* Only a higher priority class than PPR gets through (11.8.3). */
 	if (((u32)v & 0xf0) <= (vlapic_ppr(l) & 0xf0))

@@ -22,7 +22,7 @@ static int setup(void **s)
 	fake_cpu_reset();
 	memset(mmio, 0, sizeof(mmio));
 	fake_msr_define(MSR_APIC_BASE,
-			XAPIC_DEFAULT_BASE | APIC_BASE_EN | APIC_BASE_BSP);
+			APIC_DEFAULT_BASE | APIC_BASE_EN | APIC_BASE_BSP);
 	/* the x2APIC registers minhv touches (fake MSRs are limited) */
 	for (u32 reg = 0x20; reg <= 0x3f0; reg += 0x10)
 		fake_msr_define(X2APIC_MSR(reg), 0);
@@ -38,7 +38,7 @@ static void test_x2apic_enable_from_xapic_and_disabled(void **s)
 	apic_select(true, hpa(0));
 	g_apic->enable();
 	assert_int_equal(fake_msr_read(0, MSR_APIC_BASE),
-			 XAPIC_DEFAULT_BASE | APIC_BASE_EN | APIC_BASE_EXTD |
+			 APIC_DEFAULT_BASE | APIC_BASE_EN | APIC_BASE_EXTD |
 				 APIC_BASE_BSP);
 	assert_int_equal(fake_trace_count("wrmsr 0x1b"), 1);
 
@@ -50,7 +50,7 @@ static void test_x2apic_enable_from_xapic_and_disabled(void **s)
 	/* disabled: EN first, then EN|EXTD (never EXTD without EN) */
 	fake_cpu_select(1);
 	fake_trace_clear();
-	fake_msr_define(MSR_APIC_BASE, XAPIC_DEFAULT_BASE);
+	fake_msr_define(MSR_APIC_BASE, APIC_DEFAULT_BASE);
 	g_apic->enable();
 	assert_int_equal(fake_trace_find("wrmsr 0x1b 0xfee00800"), 0);
 	assert_int_equal(fake_trace_find("wrmsr 0x1b 0xfee00c00"), 1);

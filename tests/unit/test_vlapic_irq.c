@@ -73,7 +73,7 @@ static bool irr(struct vlapic *l, u8 vec)
 
 static void to_x2(struct vlapic *l)
 {
-	assert_int_equal(vlapic_apic_base_write(l, VLAPIC_DEFAULT_BASE |
+	assert_int_equal(vlapic_apic_base_write(l, APIC_DEFAULT_BASE |
 							   APIC_BASE_EN |
 							   APIC_BASE_EXTD),
 			 0);
@@ -359,11 +359,11 @@ static void test_injection(void **s)
 	assert_false(irr(l, 0x40));
 	assert_int_equal(l->isr[2], 1u);
 	/* NMI first; a second one waits for the first one's IRET. */
-	vlapic_deliver(l, VLAPIC_DM_NMI, 0, false);
+	vlapic_deliver(l, APIC_DM_NMI, 0, false);
 	vlapic_set_irr(l, 0x80, false);
 	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
 			 VLAPIC_INJ_NMI | VLAPIC_INJ_WINDOW);
-	vlapic_deliver(l, VLAPIC_DM_NMI, 0, false);
+	vlapic_deliver(l, APIC_DM_NMI, 0, false);
 	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
 			 VLAPIC_INJ_INTR);
 	assert_true(l->nmi_pending);
@@ -468,7 +468,7 @@ static void test_summary_nmi_and_startup(void **s)
 	(void)s;
 	assert_false(vlapic_event_maybe(l));
 	assert_false(vlapic_before_run_maybe(l));
-	vlapic_deliver(l, VLAPIC_DM_NMI, 0, false);
+	vlapic_deliver(l, APIC_DM_NMI, 0, false);
 	assert_true(vlapic_event_maybe(l));
 	assert_false(vlapic_before_run_maybe(l));
 	assert_int_equal(vlapic_next_event(l, true, true, false, &vec),
@@ -478,7 +478,7 @@ static void test_summary_nmi_and_startup(void **s)
 			 VLAPIC_INJ_NMI);
 	assert_int_equal(pend(l), 0);
 	/* A second one while the first is in service: held, bit kept. */
-	vlapic_deliver(l, VLAPIC_DM_NMI, 0, false);
+	vlapic_deliver(l, APIC_DM_NMI, 0, false);
 	assert_int_equal(vlapic_next_event(l, true, false, false, &vec), 0);
 	assert_int_equal(pend(l), VLAPIC_PEND_NMI);
 	l->c.nmi_masked = false; /* IRET retired */
@@ -487,7 +487,7 @@ static void test_summary_nmi_and_startup(void **s)
 	assert_int_equal(pend(l), 0);
 	/* INIT, then SIPI: each look clears the bit, takes the event. */
 	assert_false(vlapic_event_maybe(l));
-	vlapic_deliver(l, VLAPIC_DM_INIT, 0, false);
+	vlapic_deliver(l, APIC_DM_INIT, 0, false);
 	assert_true(vlapic_startup_maybe(l));
 	assert_true(vlapic_before_run_maybe(l));
 	assert_false(vlapic_event_maybe(l));
@@ -495,7 +495,7 @@ static void test_summary_nmi_and_startup(void **s)
 	assert_false(vlapic_startup_maybe(l));
 	assert_true(l->wait_sipi);
 	assert_true(vlapic_before_run_maybe(l)); /* waiting for SIPI */
-	vlapic_deliver(l, VLAPIC_DM_SIPI, 0x9a, false);
+	vlapic_deliver(l, APIC_DM_SIPI, 0x9a, false);
 	assert_true(vlapic_startup_maybe(l));
 	assert_int_equal(vlapic_take_startup(l), 0x9a);
 	assert_false(vlapic_startup_maybe(l));
