@@ -4,8 +4,9 @@
 #include "hv/console.h"
 #include "arch/uart.h"
 #include "arch/spinlock.h"
+#include "arch/uart_regs.h"
 
-static struct uart con_uart = { UART_IO, 0x3f8, 0, 0 };
+static struct uart con_uart = { UART_IO, UART_COM1_PORT, 0, 0 };
 static bool con_ready;
 static spinlock_t con_lock;
 static volatile bool con_broken;

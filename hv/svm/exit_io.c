@@ -7,18 +7,17 @@
  * exit. */
 #include "arch/cr.h"
 #include "arch/msr.h"
+#include "arch/uart_regs.h"
 #include "hv/svm/exit.h"
 #include "hv/vmcb/exit_decode.h"
 #include "hv/guest/guest.h"
 #include "hv/platform/platform.h"
 
-#define COM1_DATA 0x3f8
-
 static void port_out(struct vcpu *v, const struct ioio_info *io, u32 val)
 {
 	if (platform_port_out(v, io->port, io->size, val))
 		return;
-	if (io->port == COM1_DATA && io->size == 1) {
+	if (io->port == UART_COM1_PORT && io->size == 1) {
 		char c = (char)val;
 
 		guest_console_put(v, &c, 1);
@@ -33,7 +32,7 @@ static u32 port_in(struct vcpu *v, const struct ioio_info *io)
 
 	if (platform_port_in(v, io->port, io->size, &val))
 		return val & (0xffffffffu >> (32 - 8 * io->size));
-	if (io->port != COM1_DATA)
+	if (io->port != UART_COM1_PORT)
 		v->stats.io_dropped++;
 	return 0xffffffffu >> (32 - 8 * io->size);
 }
