@@ -23,7 +23,6 @@ struct vcpu;
 #define RTC_PORT 0x70 /* index (bit 7: NMI mask); data at 0x71 */
 #define PM_TIMER_HZ 3579545u
 #define DEBUG_EXIT_PORT 0xf4
-#define FW_CFG_PORT 0x510 /* selector (16-bit); data at 0x511 */
 #define PIC_MASTER_PORT 0x20
 #define PIC_SLAVE_PORT 0xa0
 
