@@ -2,6 +2,7 @@
 /* hv/platform/ports.c - the port table of the guest platform: which device
  * answers which I/O ports. Ports no device claims are left to the caller
  * (hv/svm/exit_io.c), which treats them as it always did. */
+#include "arch/debug_exit_regs.h"
 #include "arch/fw_cfg_regs.h"
 #include "arch/uart_regs.h"
 #include "hv/emul/vcpu_api.h"
@@ -15,7 +16,7 @@ struct port_dev {
 
 static const struct port_dev ports[] = {
 	{ UART_COM1_PORT, 8, uart_in, uart_out },
-	{ DEBUG_EXIT_PORT, 4, NULL, debug_exit_out },
+	{ QEMU_DEBUG_EXIT_PORT, QEMU_DEBUG_EXIT_SIZE, NULL, debug_exit_out },
 	{ FW_CFG_PORT_SEL, FW_CFG_PORTS, fw_cfg_in, fw_cfg_out },
 	{ PM_TIMER_PORT, 4, pm_timer_in, NULL },
 	{ PM1_EVT_PORT, PM1_BLK_LEN, acpi_pm_in, acpi_pm_out },
