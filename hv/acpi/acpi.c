@@ -2,19 +2,10 @@
 /* hv/acpi/acpi.c - find the MADT and SPCR: validate the RSDP, walk the XSDT
  * (or the RSDT for ACPI 1.0 firmware) and check each table's header. */
 #include "hv/acpi/internal.h"
+#include "lib/checksum.h"
 #include "lib/fmt.h"
 #include "lib/string.h"
 #include "hv/log.h"
-
-static u8 checksum(const void *p, size_t n)
-{
-	const u8 *b = p;
-	u8 sum = 0;
-
-	while (n--)
-		sum += *b++;
-	return sum;
-}
 
 /* Firmware bytes as a printable 4-character signature. */
 static void sig_str(char out[5], const char *sig)
@@ -47,7 +38,7 @@ static bool table_valid(hpa_t pa, const char *sig, char *why, size_t n)
 			     h->length, ACPI_HEADER_LEN);
 		return false;
 	}
-	sum = checksum(h, h->length);
+	sum = checksum8(h, h->length);
 	if (sum) {
 		fmt_snprintf(why, n, "bad checksum (%u bytes sum to %#x)",
 			     h->length, sum);
@@ -65,12 +56,12 @@ static int rsdp_check(hpa_t pa, const struct acpi_rsdp *r)
 		       (unsigned long long)pa.v);
 		return ACPI_EBADRSDP;
 	}
-	if (checksum(r, ACPI_RSDP_V1_LEN)) {
+	if (checksum8(r, ACPI_RSDP_V1_LEN)) {
 		pr_err("acpi: RSDP at %#llx: bad checksum over the first %u bytes\n",
 		       (unsigned long long)pa.v, ACPI_RSDP_V1_LEN);
 		return ACPI_EBADRSDP;
 	}
-	if (r->revision >= 2 && checksum(r, ACPI_RSDP_V2_LEN)) {
+	if (r->revision >= 2 && checksum8(r, ACPI_RSDP_V2_LEN)) {
 		pr_err("acpi: RSDP at %#llx: bad extended checksum over %u bytes (revision %u)\n",
 		       (unsigned long long)pa.v, ACPI_RSDP_V2_LEN, r->revision);
 		return ACPI_EBADRSDP;

@@ -9,6 +9,7 @@
 #include "arch/apicdef.h"
 #include "hv/acpi/tables.h"
 #include "hv/platform/platform.h"
+#include "lib/checksum.h"
 #include "lib/string.h"
 
 /* ACPI 6.5 5.2.9, Table 5.9: Fixed ACPI Description Table, revision 3
@@ -113,16 +114,6 @@ _Static_assert(OFF_MADT + sizeof(struct acpi_madt) +
 		       ACPI_TABLES_SIZE,
 	       "tables fit");
 
-static u8 sum(const void *p, size_t n)
-{
-	const u8 *b = p;
-	u8 s = 0;
-
-	while (n--)
-		s += *b++;
-	return s;
-}
-
 static void header(struct acpi_header *h, const char *sig, u32 len, u8 rev)
 {
 	memcpy(h->signature, sig, 4);
@@ -138,7 +129,7 @@ static void header(struct acpi_header *h, const char *sig, u32 len, u8 rev)
 static void seal(struct acpi_header *h)
 {
 	h->checksum = 0;
-	h->checksum = (u8)-sum(h, h->length);
+	h->checksum = (u8)-checksum8(h, h->length);
 }
 
 void acpi_tables_build(void *dst, u64 dst_gpa, u32 nr_cpus)
@@ -210,6 +201,6 @@ void acpi_tables_build(void *dst, u64 dst_gpa, u32 nr_cpus)
 	rsdp->rsdt_address = (u32)(dst_gpa + OFF_RSDT);
 	rsdp->length = ACPI_RSDP_V2_LEN;
 	rsdp->xsdt_address = dst_gpa + OFF_XSDT;
-	rsdp->checksum = (u8)-sum(rsdp, ACPI_RSDP_V1_LEN);
-	rsdp->ext_checksum = (u8)-sum(rsdp, ACPI_RSDP_V2_LEN);
+	rsdp->checksum = (u8)-checksum8(rsdp, ACPI_RSDP_V1_LEN);
+	rsdp->ext_checksum = (u8)-checksum8(rsdp, ACPI_RSDP_V2_LEN);
 }

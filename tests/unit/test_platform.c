@@ -15,6 +15,7 @@
 #include "hv/guest/guest.h"
 #include "hv/loader/multiboot.h"
 #include "hv/platform/platform.h"
+#include "lib/checksum.h"
 
 /* Double of hv/guest/vcpu_api.c (which stops guests through hv/guest):
  * the devices reach their guest's platform through it. */
@@ -34,16 +35,6 @@ static void *test_alloc(size_t n)
 	return pool + used - n;
 }
 
-static u8 sum(const void *p, size_t n)
-{
-	const u8 *b = p;
-	u8 s = 0;
-
-	while (n--)
-		s += *b++;
-	return s;
-}
-
 /* The tables are built where the host test can follow their pointers. */
 static void test_acpi_tables_parse_back(void **state)
 {
@@ -54,8 +45,8 @@ static void test_acpi_tables_parse_back(void **state)
 
 	(void)state;
 	acpi_tables_build(buf, (u64)(uintptr_t)buf, 4);
-	assert_int_equal(sum(r, ACPI_RSDP_V1_LEN), 0);
-	assert_int_equal(sum(r, ACPI_RSDP_V2_LEN), 0);
+	assert_int_equal(checksum8(r, ACPI_RSDP_V1_LEN), 0);
+	assert_int_equal(checksum8(r, ACPI_RSDP_V2_LEN), 0);
 	assert_int_equal(acpi_parse(hpa((u64)(uintptr_t)buf), &a, test_alloc),
 			 0);
 	assert_true(a.used_xsdt);
@@ -74,7 +65,7 @@ static void test_acpi_tables_parse_back(void **state)
 		fadt = (const u8 *)(uintptr_t)x;
 	}
 	assert_memory_equal(fadt, "FACP", 4);
-	assert_int_equal(sum(fadt, *(const u32 *)(fadt + 4)), 0);
+	assert_int_equal(checksum8(fadt, *(const u32 *)(fadt + 4)), 0);
 	assert_int_equal(*(const u32 *)(fadt + 76), PM_TIMER_PORT);
 	assert_int_equal(fadt[91], 4);
 	free(buf);
@@ -96,7 +87,7 @@ static void test_acpi_facs_pm1(void **state)
 	memcpy(&x, buf + 0x80 + 36, 8);
 	fadt = buf + (x - base);
 	assert_memory_equal(fadt, "FACP", 4);
-	assert_int_equal(sum(fadt, *(const u32 *)(fadt + 4)), 0);
+	assert_int_equal(checksum8(fadt, *(const u32 *)(fadt + 4)), 0);
 	/* FIRMWARE_CTRL (36) and X_FIRMWARE_CTRL (132). */
 	assert_int_equal(*(const u32 *)(fadt + 36), base + ACPI_FACS_OFF);
 	memcpy(&x, fadt + 132, 8);
@@ -127,7 +118,7 @@ static void test_acpi_facs_pm1(void **state)
 	/* The DSDT: checksum, and Name (_S3, Package () { 1, 1, 0, 0 }). */
 	dsdt = buf + (*(const u32 *)(fadt + 40) - base);
 	assert_memory_equal(dsdt, "DSDT", 4);
-	assert_int_equal(sum(dsdt, *(const u32 *)(dsdt + 4)), 0);
+	assert_int_equal(checksum8(dsdt, *(const u32 *)(dsdt + 4)), 0);
 	assert_memory_equal(dsdt + 36, s3, sizeof(s3));
 	free(buf);
 }
