@@ -28,6 +28,22 @@
 #define MSR_MTRR_FIX16K_A0000 0x259
 #define MSR_MTRR_FIX4K_C0000 0x268 /* 0x268..0x26f */
 #define MSR_MTRR_DEF_TYPE 0x2ff
+/* MTRR fields (SDM vol 3A 11.11.1-11.11.3, table 11-8 for the memory
+ * types; 2, 3 and 7+ are reserved). */
+#define MTRR_TYPE_UC 0
+#define MTRR_TYPE_WC 1
+#define MTRR_TYPE_WT 4
+#define MTRR_TYPE_WP 5
+#define MTRR_TYPE_WB 6
+#define MTRRCAP_VCNT(c) ((u32)((c)&0xff))
+#define MTRRCAP_FIX (1ULL << 8)
+#define MTRRCAP_WC (1ULL << 10)
+#define MTRR_DEF_TYPE_TYPE(d) ((u8)((d)&0xff))
+#define MTRR_DEF_TYPE_FE (1ULL << 10) /* fixed-range MTRRs enabled */
+#define MTRR_DEF_TYPE_E (1ULL << 11) /* MTRRs enabled */
+#define MTRR_PHYS_TYPE(b) ((u8)((b)&0xff))
+#define MTRR_PHYSMASK_VALID (1ULL << 11)
+#define MTRR_ADDR_MASK (~0xfffULL) /* address bits of PHYSBASE/PHYSMASK */
 #define MSR_TSC_DEADLINE 0x6e0 /* IA32_TSC_DEADLINE (SDM 11.5.4.1) */
 #define MSR_MISC_ENABLE 0x1a0 /* IA32_MISC_ENABLE (SDM vol 4 table 2-2) */
 #define MISC_ENABLE_FAST_STRING BIT(0) /* its power-up value in QEMU, KVM */

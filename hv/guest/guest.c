@@ -5,6 +5,7 @@
  * one VMCB per vCPU) and tear it down returning every page. */
 #include "hv/errno.h"
 #include "arch/cpu.h"
+#include "arch/msr.h"
 #include "hv/loader/bzimage.h"
 #include "hv/loader/elf.h"
 #include "hv/loader/linux_boot.h"
@@ -22,8 +23,6 @@
 
 _Static_assert(sizeof(struct guest) <= PAGE_SIZE, "guest fits a page");
 _Static_assert(sizeof(struct vcpu) <= PAGE_SIZE, "vcpu fits a page");
-
-#define MTRR_DEF_TYPE_WB 0x806 /* E=1, default type WB */
 
 static hpa_t alloc_mem(u64 size)
 {
@@ -84,7 +83,7 @@ static int make_vcpu(struct guest *g, u32 id)
 	v->guest = g;
 	v->id = id;
 	v->state = VCPU_IDLE;
-	v->mtrr_def_type = MTRR_DEF_TYPE_WB;
+	v->mtrr_def_type = MTRR_DEF_TYPE_E | MTRR_TYPE_WB;
 	if (vcpu_fpu_pages()) {
 		void *area = page_alloc_ptr(vcpu_fpu_pages());
 

@@ -8,26 +8,10 @@
 #ifndef MINHV_HV_MTRR_MTRR_H
 #define MINHV_HV_MTRR_MTRR_H
 
+#include "arch/msr.h" /* the MTRR MSRs, their bits, MTRR_TYPE_* */
 #include "arch/types.h"
 #include "hv/features.h"
 #include "hv/options/options.h" /* enum tristate */
-
-/* Memory types (SDM table 11-8). 2, 3 and 7+ are reserved. */
-#define MTRR_TYPE_UC 0
-#define MTRR_TYPE_WC 1
-#define MTRR_TYPE_WT 4
-#define MTRR_TYPE_WP 5
-#define MTRR_TYPE_WB 6
-
-#define MTRRCAP_VCNT(c) ((u32)((c)&0xff))
-#define MTRRCAP_FIX BIT(8)
-#define MTRRCAP_WC BIT(10)
-#define MTRR_DEF_TYPE_E BIT(11)
-#define MTRR_DEF_TYPE_FE BIT(10)
-#define MTRR_DEF_TYPE_TYPE(d) ((u8)((d)&0xff))
-#define MTRR_PHYSMASK_VALID BIT(11)
-#define MTRR_PHYS_TYPE(b) ((u8)((b)&0xff))
-#define MTRR_ADDR_MASK (~0xfffULL) /* address bits of PHYSBASE/PHYSMASK */
 
 #define MTRR_MAX_VAR 255 /* VCNT is 8 bits wide */
 #define MTRR_NFIXED 11 /* 0x250, 0x258, 0x259, 0x268..0x26f */

@@ -284,7 +284,7 @@ int exit_msr_write(struct vcpu *v, u32 msr, u64 val)
 		v->misc_enable = val;
 		return 0;
 	case MSR_MTRR_DEF_TYPE:
-		if (val & ~0xcffULL)
+		if (val & ~(MTRR_DEF_TYPE_E | MTRR_DEF_TYPE_FE | 0xffULL))
 			return -EPERM;
 		v->mtrr_def_type = val;
 		return 0;
