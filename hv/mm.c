@@ -3,7 +3,7 @@
  * First fit with alignment; double frees and foreign frees stop the machine
  * (a broken invariant, not something an outside party can cause). */
 #include "hv/mm.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "arch/spinlock.h"
 #include "lib/string.h"
 #include "hv/log.h"

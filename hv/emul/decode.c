@@ -5,7 +5,7 @@
  * decoded: the address itself comes from the nested page fault. Also MOV
  * to a control register, for hv/svm/exit_invalid.c. */
 #include "hv/emul/decode.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 
 #define REX_W 0x8
 #define REX_R 0x4

@@ -8,7 +8,7 @@
 #include "arch/msr.h"
 #include "arch/pte.h"
 #include "arch/vmcb.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 
 struct gpaging gpaging_of(const struct vmcb *v)
 {

@@ -3,7 +3,7 @@
  * (memory from the pool,
  * 2 MiB aligned for large nested pages; its own page tables; boot info;
  * one VMCB per vCPU) and tear it down returning every page. */
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "arch/cpu.h"
 #include "arch/msr.h"
 #include "hv/loader/bzimage.h"

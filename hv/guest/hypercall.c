@@ -3,9 +3,9 @@
  * (include/minhv/hypercall_abi.h, docs/HYPERCALLS.md; APM vol 2, 15.13.3). Number in
  * RAX, arguments RDI RSI RDX R10 R8, result in RAX. Every guest pointer
  * goes through mem.c before it is touched. Handlers return -E*
- * (hv/errno.h) like the rest of minhv; hc_result() turns them into the
+ * (arch/errno.h) like the rest of minhv; hc_result() turns them into the
  * ABI's -HC_E* in RAX, here and nowhere else. */
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/features.h"
 #include "hv/guest/guest.h"
 #include "lib/string.h"

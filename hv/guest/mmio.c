@@ -6,7 +6,7 @@
 #include "arch/cr.h"
 #include "arch/msr.h"
 #include "hv/emul/walk.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/guest/guest.h"
 #include "hv/vcpu/vcpu.h"
 

@@ -3,7 +3,7 @@
  * GUEST_PT_GPA: PML4, PDPTs, PDs of 2 MiB pages, 4 KiB PTs where needed. */
 #include "hv/guest/pt.h"
 #include "arch/pgtable.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "include/minhv/guest_layout.h"
 #include "lib/string.h"
 #include "hv/log.h"

@@ -2,7 +2,7 @@
 /* hv/guest/vcpu_state.c - a vCPU's state machine with the guest's count of
  * vCPUs still able to run (the last one out stops the guest), and its
  * reset for HC_VCPU_START. */
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/features.h"
 #include "hv/guest/guest.h"
 #include "lib/string.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* hv/loader/elf.c - validate an ELF64 guest image completely, then copy its
  * PT_LOAD segments into guest memory (nothing is written on any error). */
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/loader/elf.h"
 #include "hv/loader/elf_format.h"
 #include "include/minhv/guest_layout.h"

@@ -2,7 +2,7 @@
 /* hv/loader/linux_boot.c - lay out a Linux bzImage for the 64-bit boot
  * protocol (Linux Documentation/arch/x86/boot.rst, "64-bit Boot Protocol"):
  * kernel, initrd, command line, zero page with an e820 map, flat GDT. */
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/loader/bzimage.h"
 #include "hv/loader/linux_boot.h"
 #include "hv/vcpu/vcpu.h"

@@ -3,7 +3,7 @@
  * the kernel: the header's a.out-kludge addresses (3.1.3) when flag 16 is
  * set, else the ELF32 or ELF64 PT_LOAD segments at their physical
  * addresses. Every range is checked before a byte is written. */
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/loader/elf.h"
 #include "hv/loader/elf_format.h"
 #include "hv/loader/multiboot.h"

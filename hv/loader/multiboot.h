@@ -5,7 +5,7 @@
 #ifndef MINHV_HV_LOADER_MULTIBOOT_H
 #define MINHV_HV_LOADER_MULTIBOOT_H
 
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include <stddef.h>
 
 #include "arch/types.h"

@@ -3,7 +3,7 @@
  * option, the last statistics, the SNP lock, and boot-time init. */
 #include "arch/cpu.h"
 #include "arch/msr.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "lib/string.h"
 #include "hv/log.h"
 #include "hv/mtrr/mtrr.h"

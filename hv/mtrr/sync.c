@@ -5,7 +5,7 @@
 #include "arch/cpu.h"
 #include "arch/cr.h"
 #include "arch/msr.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/smp/ipi.h"
 #include "arch/barrier.h"
 #include "arch/spinlock.h"

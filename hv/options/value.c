@@ -4,7 +4,7 @@
  * strings and the console= address syntax. */
 #include "arch/uart_regs.h"
 #include "hv/options/internal.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "lib/fmt.h"
 #include "lib/string.h"
 

@@ -4,7 +4,7 @@
  * intel_idle_ibrs(); waiting: SDM/APM STI (one-instruction shadow), HLT,
  * MONITOR/MWAIT. The why: docs/PARKING.md. */
 #include "hv/park/internal.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "arch/cpu.h"
 #include "arch/cr.h"
 #include "arch/msr.h"

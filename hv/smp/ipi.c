@@ -3,7 +3,7 @@
  * locked ring of call slots per target CPU, kicked by VEC_IPI_CALL; the
  * handler runs each fn, then acknowledges through the caller's counter. */
 #include "hv/smp/ipi.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "arch/apic.h"
 #include "arch/cpu.h"
 #include "arch/idt.h"

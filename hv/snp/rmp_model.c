@@ -3,7 +3,7 @@
  * the rules minhv relies on: APM vol 3 (RMPUPDATE, PSMASH, 2 MiB entries)
  * and AMD pub. 69201 (RMPOPT: per-core bits, 2 TiB from RMPOPT_BASE, any
  * RMPUPDATE clears its region's bit on every core, cached scans). */
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/snp/rmp_model.h"
 #include "hv/smp/ipi.h"
 #include "arch/spinlock.h"

@@ -2,7 +2,7 @@
 /* hv/snp/rmpopt.c - per-core RMPOPT_BASE programming, the timed RMPOPT and the
  * pending-regions set (AMD pub. 69201: RMPOPT_BASE must be enabled on a
  * core before RMPOPT runs there; one MSR per core covers 2 TiB). */
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/snp/rmpopt.h"
 #include "arch/cpu.h"
 #include "hv/smp/ipi.h"

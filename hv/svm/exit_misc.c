@@ -8,7 +8,7 @@
 #include "hv/guest/guest.h"
 #include "hv/log.h"
 #include "hv/guest/mmio.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/vlapic/vlapic.h"
 #include "lib/fmt.h"
 

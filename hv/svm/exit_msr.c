@@ -6,7 +6,7 @@
 #include "arch/cpu.h"
 #include "arch/cr.h"
 #include "arch/msr.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/svm/exit.h"
 #include "hv/vmcb/exit_decode.h"
 #include "hv/features.h"

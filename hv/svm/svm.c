@@ -9,7 +9,7 @@
 #include "hv/log.h"
 #include "hv/mm.h"
 #include "hv/percpu.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/svm/svm.h"
 #include "hv/vcpu/vcpu_fpu.h"
 #include "hv/cpuid/cpuid.h"

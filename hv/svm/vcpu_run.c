@@ -2,7 +2,7 @@
 /* hv/svm/vcpu_run.c - the run loop (Jailhouse's shape: VMRUN stub, one C
  * dispatcher, re-enter) and cross-CPU plumbing: vCPU n runs on CPU n,
  * started and kicked through the cross-CPU call (hv/smp/ipi.h). */
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "arch/cpu.h"
 #include "arch/msr.h"
 #include "hv/selftest_hook.h"

@@ -17,7 +17,7 @@
  * the MSR holds meanwhile. vcpu_reset() makes it 0 again (RESET/INIT). */
 #include "arch/cpu.h"
 #include "arch/msr.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/features.h"
 #include "hv/vcpu/vcpu.h"
 #include "hv/vcpu/vcpu_pkrs.h"

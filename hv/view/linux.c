@@ -6,7 +6,7 @@
  * hides every feature whose MSRs minhv does not emulate. */
 #include "arch/cpu.h"
 #include "arch/msr.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/guest/guest.h"
 #include "hv/view/view.h"
 

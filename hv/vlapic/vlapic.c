@@ -6,7 +6,7 @@
  * state, the timer and IPIs are in vlapic_irq.c, vlapic_timer.c and
  * vlapic_ipi.c. */
 #include "hv/vlapic/vlapic.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 
 /* Registers and bits: arch/apicdef.h. The LVT entries are l->lvt[0..5]
  * from APIC_REG_LVT_TIMER on; ISR, TMR and IRR are 24 consecutive

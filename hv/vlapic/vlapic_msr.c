@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* hv/vlapic/vlapic_msr.c - x2APIC MSR front end: MSR 0x800 + (offset >> 4)
  * (SDM 11.12.1.2, table 11-6), #GP (-EINVAL) outside x2APIC mode. */
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/vlapic/vlapic.h"
 
 int vlapic_msr_read(struct vlapic *l, u32 msr, u64 *val)

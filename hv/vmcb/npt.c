@@ -4,7 +4,7 @@
  * tree is made by the shared builder (arch/pgtable.c) from pool pages. */
 #include "hv/vmcb/npt.h"
 #include "arch/pgtable.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/mm.h"
 
 #define FLAGS (PTE_P | PTE_RW | PTE_US)

@@ -10,7 +10,7 @@
 #include <cmocka.h>
 
 #include "hv/emul/decode.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 
 #define M32 INSN_MODE32
 #define M64 INSN_MODE64

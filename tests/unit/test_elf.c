@@ -15,7 +15,7 @@
 #include "hv/loader/elf.h"
 #include "hv/loader/elf_format.h"
 #include "include/minhv/guest_layout.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "include/minhv/hypercall_abi.h"
 #include "tests/doubles/fake_console.h"
 

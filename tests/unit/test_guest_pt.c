@@ -13,7 +13,7 @@
 #include "include/minhv/guest_layout.h"
 #include "hv/guest/pt.h"
 #include "arch/pte.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "tests/doubles/fake_console.h"
 
 /* Only the table area is ever written, so a buffer ending there stands in

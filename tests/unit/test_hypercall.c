@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/svm/exit.h"
 #include "tests/doubles/fake_console.h"
 #include "tests/doubles/fake_cpu.h"

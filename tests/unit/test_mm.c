@@ -10,7 +10,7 @@
 #include <cmocka.h>
 
 #include "hv/mm.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "tests/doubles/fake_console.h"
 #include "tests/doubles/fake_cpu.h"
 

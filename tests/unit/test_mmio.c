@@ -15,7 +15,7 @@
 #include "arch/msr.h"
 #include "hv/guest/mmio.h"
 #include "hv/emul/walk.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/guest/guest.h"
 #include "hv/vcpu/vcpu.h"
 

@@ -13,7 +13,7 @@
 
 #include "hv/mm.h"
 #include "arch/pte.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/vmcb/npt.h"
 #include "tests/doubles/fake_cpu.h"
 

@@ -18,7 +18,7 @@
 #include "hv/snp/rmp_model.h"
 #include "hv/snp/rmpopt.h"
 #include "hv/snp/rmpopt_stats.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/snp/snp.h"
 #include "tests/doubles/fake_console.h"
 #include "tests/unit/snp_env.h"

@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/vlapic/vlapic.h"
 
 static struct vlapic l;

@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/vlapic/vlapic.h"
 
 #define N 4

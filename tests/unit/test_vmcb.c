@@ -12,7 +12,7 @@
 
 #include "arch/msr.h"
 #include "include/minhv/guest_layout.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/vmcb/vmcb.h"
 
 static struct features epyc(void)

@@ -14,7 +14,7 @@
 #include "arch/msr.h"
 #include "arch/pte.h"
 #include "hv/emul/walk.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 
 #define MEM (8ULL << 20)
 #define P PTE_P
