@@ -4,6 +4,7 @@
  * polled before each send (SDM vol 3 11.6.1, AMD APM vol 2 16.5). */
 #include "arch/apic.h"
 #include "arch/cpu.h"
+#include "arch/cr.h"
 #include "arch/msr.h"
 
 #ifdef MINHV_HOST_TEST
@@ -55,7 +56,7 @@ static bool icr_idle(void)
 static int xa_send(const struct apic_icr *r)
 {
 	u32 lo, hi;
-	bool irq = read_rflags() & BIT(9);
+	bool irq = read_rflags() & RFLAGS_IF;
 	int err = apic_icr_encode_xapic(r, &lo, &hi);
 
 	if (err)

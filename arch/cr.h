@@ -34,6 +34,7 @@
 #define CR4_PKS BIT(24) /* supervisor protection keys (SDM vol 3A 4.6.2) */
 
 /* RFLAGS (SDM vol 1 3.4.3, APM vol 2 3.1.6). */
+#define RFLAGS_FIXED BIT(1) /* reserved, reads as 1: RFLAGS after reset */
 #define RFLAGS_TF BIT(8) /* trap (single step) */
 #define RFLAGS_IF BIT(9) /* interrupts enabled */
 #define RFLAGS_DF BIT(10) /* direction: string instructions count down */
@@ -42,6 +43,8 @@
  * hits), BS (single step), and the bits that read 1. */
 #define DR6_TRAP_BITS 0xfULL
 #define DR6_BS BIT(14)
-#define DR6_ACTIVE_LOW 0xffff0ff0ULL
+#define DR6_ACTIVE_LOW 0xffff0ff0ULL /* also DR6 after reset */
+/* DR7 (SDM vol 3B 18.2.4): bit 10 reads as 1, the value after reset. */
+#define DR7_FIXED BIT(10)
 
 #endif

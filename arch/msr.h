@@ -21,6 +21,7 @@
 #define MSR_SYSENTER_ESP 0x175
 #define MSR_SYSENTER_EIP 0x176
 #define MSR_PAT 0x277
+#define PAT_POWER_ON 0x0007040600070406ULL /* WB WT UC- UC, twice */
 #define MSR_MTRR_PHYSBASE(n) (0x200 + 2 * (n))
 #define MSR_MTRR_PHYSMASK(n) (0x201 + 2 * (n))
 #define MSR_MTRR_FIX64K_00000 0x250

@@ -3,6 +3,7 @@
  * locked ring of call slots per target CPU, kicked by VEC_IPI_CALL; the
  * handler runs each fn, then acknowledges through the caller's counter. */
 #include "hv/smp/ipi.h"
+#include "arch/cr.h"
 #include "arch/errno.h"
 #include "arch/apic.h"
 #include "arch/cpu.h"
@@ -91,7 +92,7 @@ void ipi_self(u8 vector)
  * with interrupts off, or the handler would spin on it forever. */
 static bool irq_save(void)
 {
-	bool on = read_rflags() & BIT(9);
+	bool on = read_rflags() & RFLAGS_IF;
 
 	if (on)
 		irq_disable();

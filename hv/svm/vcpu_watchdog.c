@@ -14,6 +14,7 @@
 #include "hv/svm/svm.h"
 
 #include "arch/apic.h"
+#include "arch/cr.h"
 #include "arch/idt.h"
 #include "hv/svm/vlapic_vcpu.h"
 #include "hv/smp/apic_cal.h"
@@ -38,7 +39,7 @@ static u32 tick_count = FALLBACK_TICKS;
 static void apic_timer_calibrate(void)
 {
 	u64 limit = (u64)CAL_LIMIT_MS * g_tsc_khz, t0, dt;
-	bool irq_on = read_rflags() & BIT(9); /* IF */
+	bool irq_on = read_rflags() & RFLAGS_IF;
 	bool fired;
 
 	irq_disable();

@@ -89,12 +89,12 @@ static void build_save(struct vmcb_save *s, const struct features *f,
 	s->cr0 = CR0_PE | CR0_MP | CR0_ET | CR0_NE | CR0_WP | CR0_PG;
 	s->cr4 = CR4_PAE; /* never a bit CPUID lacks: VMRUN would fail */
 	s->cr3 = g->cr3;
-	s->dr6 = 0xffff0ff0;
-	s->dr7 = 0x400;
-	s->rflags = 0x2;
+	s->dr6 = DR6_ACTIVE_LOW;
+	s->dr7 = DR7_FIXED;
+	s->rflags = RFLAGS_FIXED;
 	s->rip = g->rip.v;
 	s->rsp = g->rsp.v;
-	s->g_pat = 0x0007040600070406ULL; /* power-on PAT */
+	s->g_pat = PAT_POWER_ON;
 }
 
 void vmcb_build(struct vmcb *v, const struct features *f,
@@ -115,7 +115,7 @@ void vmcb_set_flat32(struct vmcb *v, u32 eip)
 	s->cr0 = CR0_PE | CR0_ET;
 	s->cr3 = 0;
 	s->cr4 = 0;
-	s->rflags = 0x2;
+	s->rflags = RFLAGS_FIXED;
 	s->rip = eip;
 	s->rsp = 0;
 }

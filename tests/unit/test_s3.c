@@ -11,6 +11,7 @@
 
 #include <cmocka.h>
 
+#include "arch/cr.h"
 #include "hv/platform/platform.h"
 #include "hv/svm/exit.h"
 #include "tests/doubles/fake_cpu.h"
@@ -229,7 +230,7 @@ static void test_s3_resume_real_mode(void **s)
 	assert_int_equal(vs->ds.base, 0);
 	assert_int_equal(vs->ss.base, 0);
 	assert_int_equal(vs->es.limit, 0xffff);
-	assert_int_equal(vs->rflags & BIT(9), 0);
+	assert_int_equal(vs->rflags & RFLAGS_IF, 0);
 	assert_int_equal(vs->cr0 & 1, 0);
 	assert_false(fx_v[0]->lapic.wait_sipi);
 	assert_int_equal(vlapic_apic_base_read(&fx_v[0]->lapic),
