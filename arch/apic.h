@@ -10,8 +10,6 @@
 #include "arch/apicdef.h"
 #include "arch/types.h"
 
-#define APIC_ETIMEDOUT (-110)
-
 enum apic_mode { APIC_MODE_XAPIC, APIC_MODE_X2APIC };
 
 struct apic_ops {

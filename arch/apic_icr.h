@@ -8,10 +8,6 @@
 #include "arch/apicdef.h" /* the ICR's fields, enum apic_dm, apic_sh */
 #include "arch/types.h"
 
-/* Errors (negative errno values, as in Linux). */
-#define APIC_EINVAL (-22)
-#define APIC_ERANGE (-34)
-
 /* One IPI request, independent of the APIC mode. */
 struct apic_icr {
 	u32 dest; /* APIC ID; ignored with a shorthand */
@@ -30,11 +26,11 @@ struct apic_icr apic_icr_init(u32 dest);
 struct apic_icr apic_icr_sipi(u32 dest, u8 page);
 struct apic_icr apic_icr_shorthand(enum apic_sh sh, enum apic_dm dm, u8 vector);
 
-/* Encode for x2APIC. Returns 0 or APIC_EINVAL (bad delivery mode, vector
+/* Encode for x2APIC. Returns 0 or -EINVAL (bad delivery mode, vector
  * 0..15 for a fixed IPI, level de-assert which x2APIC does not support). */
 int apic_icr_encode_x2apic(const struct apic_icr *r, u64 *icr);
 /* Encode for xAPIC into the low (0x300) and high (0x310) words. Also
- * APIC_ERANGE when the destination does not fit the 8-bit field: IDs above
+ * -ERANGE when the destination does not fit the 8-bit field: IDs above
  * 255 are reachable only in x2APIC mode (SDM vol 3 11.12.1). */
 int apic_icr_encode_xapic(const struct apic_icr *r, u32 *lo, u32 *hi);
 

@@ -5,6 +5,7 @@
 #include "arch/apic.h"
 #include "arch/cpu.h"
 #include "arch/cr.h"
+#include "arch/errno.h"
 #include "arch/msr.h"
 
 #ifdef MINHV_HOST_TEST
@@ -67,7 +68,7 @@ static int xa_send(const struct apic_icr *r)
 		xa_write(APIC_REG_ICR_HI, hi);
 		xa_write(APIC_REG_ICR_LO, lo); /* this write sends */
 	} else {
-		err = APIC_ETIMEDOUT;
+		err = -ETIMEDOUT;
 	}
 	if (irq)
 		irq_enable();

@@ -3,6 +3,7 @@
  * long-mode paging). WB everywhere through PAT entry 0; MMIO gets its
  * uncached type from the firmware's MTRRs. */
 #include "arch/paging.h"
+#include "arch/errno.h"
 
 #define TABLE_FLAGS (PTE_P | PTE_RW | PTE_A)
 #define LEAF_FLAGS (PTE_P | PTE_RW | PTE_A | PTE_D)
@@ -39,7 +40,7 @@ static int split_entry(const struct pt_alloc *a, u64 *e, u64 step,
 	u64 attr = leaf_attr(*e) | (leaves_large ? PTE_PS : 0);
 
 	if (!pa)
-		return -1;
+		return -ENOMEM;
 	t = a->table(a->ctx, pa);
 	for (u64 i = 0; i < 512; i++)
 		t[i] = (base + i * step) | attr;
@@ -70,6 +71,6 @@ int paging_split_4k(hpa_t root, u64 addr, const struct pt_alloc *a)
 	if (!(*e2 & PTE_P) || !(*e2 & PTE_PS))
 		return r;
 	if (split_entry(a, e2, PAGE_SIZE, false) < 0)
-		return -1;
+		return -ENOMEM;
 	return r + 1;
 }

@@ -13,9 +13,9 @@
 hpa_t paging_build_identity(u64 top, bool page1g, const struct pt_alloc *a);
 /* Make the identity map under root map addr's 2 MiB with 4 KiB entries:
  * a 1 GiB entry becomes 2 MiB entries, then the 2 MiB entry 4 KiB ones
- * (same attributes, PAT entry 0). Tables come from a. Returns the tables allocated (1 or 2:
- * the caller flushes every CPU's TLB), 0 when already 4 KiB or not
- * mapped, -1 out of memory. */
+ * (same attributes, PAT entry 0). Tables come from a. Returns the tables
+ * allocated (1 or 2: the caller flushes every CPU's TLB), 0 when already
+ * 4 KiB or not mapped, -ENOMEM when a ran out. */
 int paging_split_4k(hpa_t root, u64 addr, const struct pt_alloc *a);
 
 #endif

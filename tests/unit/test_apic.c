@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "arch/apic.h"
+#include "arch/errno.h"
 #include "arch/msr.h"
 #include "tests/doubles/fake_cpu.h"
 
@@ -108,7 +109,7 @@ static void test_x2apic_bad_request_not_sent(void **s)
 	(void)s;
 	apic_select(true, hpa(0));
 	fake_trace_clear();
-	assert_int_equal(apic_send(&r), APIC_EINVAL);
+	assert_int_equal(apic_send(&r), -EINVAL);
 	assert_int_equal(fake_trace_count("wrmsr 0x830"), 0);
 }
 
@@ -137,11 +138,11 @@ static void test_xapic_waits_for_delivery_status(void **s)
 	(void)s;
 	mmio[APIC_REG_ICR_LO / 4] = ICR_DELIVERY_PENDING; /* stuck busy */
 	fake_trace_clear();
-	assert_int_equal(apic_send(&r), APIC_ETIMEDOUT);
+	assert_int_equal(apic_send(&r), -ETIMEDOUT);
 	assert_int_equal(fake_trace_count("mmio"), 0);
 	/* interrupts were on: back on afterwards */
 	fake_cpus[0].irq_enabled = true;
-	assert_int_equal(apic_send(&r), APIC_ETIMEDOUT);
+	assert_int_equal(apic_send(&r), -ETIMEDOUT);
 	assert_true(fake_cpus[0].irq_enabled);
 }
 
@@ -151,7 +152,7 @@ static void test_xapic_refuses_high_ids(void **s)
 
 	(void)s;
 	fake_trace_clear();
-	assert_int_equal(apic_send(&r), APIC_ERANGE);
+	assert_int_equal(apic_send(&r), -ERANGE);
 	assert_int_equal(fake_trace_count("mmio"), 0);
 }
 
