@@ -112,7 +112,7 @@ u32 rtc_in(struct vcpu *v, u16 port, unsigned size);
 void rtc_out(struct vcpu *v, u16 port, unsigned size, u32 val);
 
 /* Pure: a write to the PM1 block (offset 0-5): PM1_STS write-1-to-clear,
- * PM1_EN, PM1_CNT; returns the SLP_TYP written with SLP_EN, else -1. */
+ * PM1_EN, PM1_CNT; returns the SLP_TYP written with SLP_EN, else -ENOENT. */
 int acpi_pm1_write(struct acpi_pm *pm, u16 off, unsigned size, u32 val);
 u32 acpi_pm1_read(const struct acpi_pm *pm, u16 off, unsigned size);
 /* S3, entered by v's PM1_CNT write: declared here for acpi_pm.c and

@@ -134,7 +134,7 @@ void vlapic_set_irr(struct vlapic *l, u8 vector, bool level);
 /* Processor priority (SDM 11.8.3.1): TPR or the highest in-service class. */
 u32 vlapic_ppr(const struct vlapic *l);
 /* The highest requested vector above PPR (it would be delivered now if the
- * CPU accepts interrupts), or -1. Nothing while software-disabled. */
+ * CPU accepts interrupts), or -ENOENT. Nothing while software-disabled. */
 int vlapic_pending_vector(const struct vlapic *l);
 /* Any requested vector at all (an interrupt wakes HLT only when above PPR:
  * use vlapic_pending_vector for that). */
@@ -152,7 +152,7 @@ void vlapic_eoi(struct vlapic *l);
 void vlapic_init_reset(struct vlapic *l);
 /* Owner, before running: take INIT (-> wait-for-SIPI) and SIPI in order.
  * The vector to start at when a SIPI found the vCPU waiting for it, else
- * -1 (a SIPI outside wait-for-SIPI is dropped, SDM 9.4.4). */
+ * -ENOENT (a SIPI outside wait-for-SIPI is dropped, SDM 9.4.4). */
 int vlapic_take_startup(struct vlapic *l);
 /* What to inject before VMRUN (APM 15.20-15.21): an NMI unless one is in
  * service; the highest deliverable interrupt when the guest can take it

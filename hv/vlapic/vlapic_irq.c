@@ -2,8 +2,10 @@
 /* hv/vlapic/vlapic_irq.c - the vLAPIC's interrupt state: IRR, ISR and TMR,
  * processor priority and EOI (SDM vol 3 11.8.3-11.8.5, APM 16.6). IRR bits
  * are set by any CPU with an atomic OR; everything else is the owner's. */
+#include "arch/errno.h"
 #include "hv/vlapic/vlapic.h"
 
+/* The number of the highest bit set in bits[0..7], or -1 when none is. */
 static int highest(const u32 *bits, bool atomic)
 {
 	for (int i = 7; i >= 0; i--) {
@@ -46,10 +48,10 @@ int vlapic_pending_vector(const struct vlapic *l)
 	int v = highest(l->irr, true);
 
 	if (v < 0 || !(l->svr & APIC_SVR_ENABLE))
-		return -1;
+		return -ENOENT;
 	/* Only a higher priority class than PPR gets through (11.8.3). */
 	if (((u32)v & 0xf0) <= (vlapic_ppr(l) & 0xf0))
-		return -1;
+		return -ENOENT;
 	return v;
 }
 
@@ -114,7 +116,7 @@ int vlapic_take_startup(struct vlapic *l)
 		vlapic_init_reset(l);
 	s = __atomic_exchange_n(&l->sipi, 0, __ATOMIC_SEQ_CST);
 	if (!l->wait_sipi || !(s & VLAPIC_SIPI_PENDING))
-		return -1;
+		return -ENOENT;
 	l->wait_sipi = false;
 	return (int)(s & 0xff);
 }

@@ -95,15 +95,15 @@ static void test_priority(void **s)
 	assert_int_equal(r(l, 0x100 + 0x20), BIT(0x52 - 64)); /* ISR[2] */
 	/* 0x45 is a lower class than the one in service: held. */
 	assert_int_equal(vlapic_ppr(l), 0x50);
-	assert_int_equal(vlapic_pending_vector(l), -1);
+	assert_int_equal(vlapic_pending_vector(l), -ENOENT);
 	/* Same class as in service: held too (11.8.3). */
 	vlapic_set_irr(l, 0x5f, false);
-	assert_int_equal(vlapic_pending_vector(l), -1);
+	assert_int_equal(vlapic_pending_vector(l), -ENOENT);
 	w(l, 0xb0, 0); /* EOI */
 	assert_int_equal(vlapic_pending_vector(l), 0x5f);
 	/* Software-disabled: nothing is delivered. */
 	w(l, 0xf0, 0xff);
-	assert_int_equal(vlapic_pending_vector(l), -1);
+	assert_int_equal(vlapic_pending_vector(l), -ENOENT);
 }
 
 static void test_eoi_order(void **s)
@@ -134,7 +134,7 @@ static void test_tpr_ppr(void **s)
 	w(l, 0x80, 0x53);
 	assert_int_equal(r(l, 0xa0), 0x53); /* PPR = TPR */
 	vlapic_set_irr(l, 0x5e, false);
-	assert_int_equal(vlapic_pending_vector(l), -1); /* class 5 <= 5 */
+	assert_int_equal(vlapic_pending_vector(l), -ENOENT); /* class 5 <= 5 */
 	assert_int_equal(r(l, 0x90), 0x53); /* APR = TPR */
 	vlapic_set_irr(l, 0x61, false);
 	assert_int_equal(vlapic_pending_vector(l), 0x61);
@@ -313,7 +313,7 @@ static void test_nmi_init_sipi(void **s)
 	w(&cpu[0], 0x300, (5u << 8) | BIT(14)); /* INIT, assert */
 	assert_true(vlapic_wakeup(t, false));
 	/* INIT while halted: wait-for-SIPI, registers reset, ID kept. */
-	assert_int_equal(vlapic_take_startup(t), -1);
+	assert_int_equal(vlapic_take_startup(t), -ENOENT);
 	assert_true(t->wait_sipi);
 	assert_false(irr(t, 0x70));
 	assert_int_equal(t->tpr, 0);
@@ -325,7 +325,7 @@ static void test_nmi_init_sipi(void **s)
 	assert_false(t->wait_sipi);
 	/* A SIPI to a vCPU not in wait-for-SIPI is ignored. */
 	w(&cpu[0], 0x300, (6u << 8) | 0x9b);
-	assert_int_equal(vlapic_take_startup(t), -1);
+	assert_int_equal(vlapic_take_startup(t), -ENOENT);
 	assert_false(t->wait_sipi);
 	/* INIT then SIPI back to back (kvm-unit-tests' bring-up): both. */
 	w(&cpu[0], 0x300, (5u << 8) | BIT(14));
@@ -491,7 +491,7 @@ static void test_summary_nmi_and_startup(void **s)
 	assert_true(vlapic_startup_maybe(l));
 	assert_true(vlapic_before_run_maybe(l));
 	assert_false(vlapic_event_maybe(l));
-	assert_int_equal(vlapic_take_startup(l), -1);
+	assert_int_equal(vlapic_take_startup(l), -ENOENT);
 	assert_false(vlapic_startup_maybe(l));
 	assert_true(l->wait_sipi);
 	assert_true(vlapic_before_run_maybe(l)); /* waiting for SIPI */
