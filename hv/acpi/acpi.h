@@ -4,6 +4,7 @@
 #ifndef MINHV_HV_ACPI_ACPI_H
 #define MINHV_HV_ACPI_ACPI_H
 
+#include "arch/errno.h"
 #include "arch/types.h"
 
 /* One Processor Local APIC (type 0) or Local x2APIC (type 9) entry. */
@@ -46,13 +47,14 @@ struct acpi_info {
 	struct spcr_info spcr;
 };
 
-/* Negative results of acpi_parse(). */
+/* Negative results of acpi_parse(): -E* values (arch/errno.h), one each,
+ * named for what they mean here. */
 enum acpi_error {
-	ACPI_EBADRSDP = -1, /* RSDP signature or checksum */
-	ACPI_EBADROOT = -2, /* XSDT/RSDT missing or invalid */
-	ACPI_ENOMADT = -3, /* no MADT listed */
-	ACPI_EBADMADT = -4, /* MADT header or an entry invalid */
-	ACPI_ENOMEM = -5, /* alloc() returned NULL */
+	ACPI_EBADRSDP = -ENODEV, /* RSDP signature or checksum */
+	ACPI_EBADROOT = -EIO, /* XSDT/RSDT missing or invalid */
+	ACPI_ENOMADT = -ENOENT, /* no MADT listed */
+	ACPI_EBADMADT = -EINVAL, /* MADT header or an entry invalid */
+	ACPI_ENOMEM = -ENOMEM, /* alloc() returned NULL */
 };
 
 /* Parse RSDP -> XSDT (RSDT when revision 0) -> MADT and SPCR. alloc(bytes)
