@@ -46,4 +46,10 @@
 #define ETIMEDOUT 110
 #endif
 
+/* Not an error: a handler in a chain (the MSR exit's, the guest platform's
+ * port devices, the xAPIC page on a nested page fault) returns this
+ * positive value when the request is not its own, so that its caller asks
+ * the next one. 0 means handled, -E* failed. */
+#define E_NOT_MINE 1
+
 #endif

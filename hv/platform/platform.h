@@ -91,9 +91,10 @@ struct platform {
 	  .facs_gpa = (tables_gpa) + ACPI_FACS_OFF }
 #define RTC_INIT { .a = RTC_REG_A_RESET, .b = RTC_REG_B_RESET }
 
-/* The port table (ports.c): true when a device owns the port. */
-bool platform_port_in(struct vcpu *v, u16 port, unsigned size, u32 *val);
-bool platform_port_out(struct vcpu *v, u16 port, unsigned size, u32 val);
+/* The port table (ports.c): 0 when a device owns the port (and handled
+ * the access), else E_NOT_MINE. */
+int platform_port_in(struct vcpu *v, u16 port, unsigned size, u32 *val);
+int platform_port_out(struct vcpu *v, u16 port, unsigned size, u32 val);
 
 /* Devices, one file each; port is the offset inside the device. */
 u32 uart_in(struct vcpu *v, u16 port, unsigned size);

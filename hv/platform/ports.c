@@ -3,6 +3,7 @@
  * answers which I/O ports. Ports no device claims are left to the caller
  * (hv/svm/exit_io.c), which treats them as it always did. */
 #include "arch/debug_exit_regs.h"
+#include "arch/errno.h"
 #include "arch/fw_cfg_regs.h"
 #include "arch/uart_regs.h"
 #include "hv/emul/vcpu_api.h"
@@ -37,24 +38,24 @@ static const struct port_dev *lookup(struct vcpu *v, u16 port)
 	return NULL;
 }
 
-bool platform_port_in(struct vcpu *v, u16 port, unsigned size, u32 *val)
+int platform_port_in(struct vcpu *v, u16 port, unsigned size, u32 *val)
 {
 	const struct port_dev *d = lookup(v, port);
 
 	if (!d)
-		return false;
+		return E_NOT_MINE;
 	/* A write-only device reads as an open bus, like no device. */
 	*val = d->in ? d->in(v, port - d->base, size) : 0xffffffffu;
-	return true;
+	return 0;
 }
 
-bool platform_port_out(struct vcpu *v, u16 port, unsigned size, u32 val)
+int platform_port_out(struct vcpu *v, u16 port, unsigned size, u32 val)
 {
 	const struct port_dev *d = lookup(v, port);
 
 	if (!d)
-		return false;
+		return E_NOT_MINE;
 	if (d->out)
 		d->out(v, port - d->base, size, val);
-	return true;
+	return 0;
 }

@@ -6,6 +6,7 @@
  * size (EXITINFO1[9:7], else decoded) and move at most IO_CHUNK bytes an
  * exit. */
 #include "arch/cr.h"
+#include "arch/errno.h"
 #include "arch/msr.h"
 #include "arch/uart_regs.h"
 #include "hv/svm/exit.h"
@@ -15,7 +16,7 @@
 
 static void port_out(struct vcpu *v, const struct ioio_info *io, u32 val)
 {
-	if (platform_port_out(v, io->port, io->size, val))
+	if (platform_port_out(v, io->port, io->size, val) != E_NOT_MINE)
 		return;
 	if (io->port == UART_COM1_PORT && io->size == 1) {
 		char c = (char)val;
@@ -30,7 +31,7 @@ static u32 port_in(struct vcpu *v, const struct ioio_info *io)
 {
 	u32 val;
 
-	if (platform_port_in(v, io->port, io->size, &val))
+	if (platform_port_in(v, io->port, io->size, &val) != E_NOT_MINE)
 		return val & (0xffffffffu >> (32 - 8 * io->size));
 	if (io->port != UART_COM1_PORT)
 		v->stats.io_dropped++;

@@ -35,8 +35,8 @@ enum exit_action exit_pause(struct vcpu *v)
 }
 
 /* A foreign guest's xAPIC page: left unmapped in the NPT, so each access
- * faults here and is emulated from the instruction's bytes. 1 when gpa
- * is not in it. */
+ * faults here and is emulated from the instruction's bytes. E_NOT_MINE
+ * when gpa is not in it. */
 static int lapic_mmio(struct vcpu *v, u64 addr, enum exit_action *act)
 {
 	struct mmio_region reg = { vlapic_mmio_base(&v->lapic), PAGE_SIZE,
@@ -47,7 +47,7 @@ static int lapic_mmio(struct vcpu *v, u64 addr, enum exit_action *act)
 
 	if (!guest_has_platform(v->guest) || addr < reg.base.v ||
 	    addr >= reg.base.v + reg.size)
-		return 1;
+		return E_NOT_MINE;
 	vlapic_sync(v); /* TPR from CR8, the time for the timer */
 	r = mmio_emulate(v, gpa(addr), &reg, &seen);
 	if (!r) {
@@ -73,7 +73,7 @@ enum exit_action exit_npf(struct vcpu *v)
 	enum exit_action act;
 	char why[96];
 
-	if (!lapic_mmio(v, c->exit_info2, &act))
+	if (lapic_mmio(v, c->exit_info2, &act) != E_NOT_MINE)
 		return act;
 	exit_npf_decode(c->exit_info1, &n);
 	exit_npf_describe(&n, why, sizeof(why));

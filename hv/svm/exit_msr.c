@@ -49,13 +49,13 @@ static bool is_mtrr(u32 msr)
 }
 
 /* A foreign guest's local APIC (hv/vlapic/vlapic.h): IA32_APIC_BASE
- * and the x2APIC range. 1 when msr is not one of them. */
+ * and the x2APIC range. E_NOT_MINE when msr is not one of them. */
 static int lapic_msr(struct vcpu *v, u32 msr, bool wr, u64 *val)
 {
 	struct vlapic *l = &v->lapic;
 
 	if (!guest_has_platform(v->guest))
-		return 1;
+		return E_NOT_MINE;
 	if (msr == MSR_TSC_DEADLINE)
 		return vlapic_tsc_deadline_msr(v, wr, val);
 	if (msr != MSR_APIC_BASE &&
@@ -86,7 +86,7 @@ static int lapic_msr(struct vcpu *v, u32 msr, bool wr, u64 *val)
 
 /* TSC writes move this vCPU's TSC offset (APM 15.30.5); TSC_ADJUST moves
  * with them, and a write to it moves the TSC by the difference (SDM
- * 17.17.3). 1 when msr is neither. */
+ * 17.17.3). E_NOT_MINE when msr is neither. */
 static int tsc_write(struct vcpu *v, u32 msr, u64 val)
 {
 	u64 old = v->vmcb->control.tsc_offset;
@@ -103,7 +103,7 @@ static int tsc_write(struct vcpu *v, u32 msr, u64 val)
 		v->tsc_adjust = val;
 		return 0;
 	}
-	return 1;
+	return E_NOT_MINE;
 }
 
 /* 0, or -EPERM for #GP. */
@@ -112,7 +112,7 @@ int exit_msr_read(struct vcpu *v, u32 msr, u64 *val)
 	struct vmcb_save *s = &v->vmcb->save;
 	int r = lapic_msr(v, msr, false, val);
 
-	if (r <= 0)
+	if (r != E_NOT_MINE)
 		return r;
 	if (msr == MSR_TSC_ADJUST && guest_has_platform(v->guest) &&
 	    g_features.tsc_adjust) {
@@ -215,7 +215,7 @@ static int write_swapped(struct vcpu *v, u32 msr, u64 val)
 		s->sysenter_eip = val;
 		break;
 	default:
-		return 1;
+		return E_NOT_MINE;
 	}
 	return 0;
 }
@@ -227,13 +227,13 @@ int exit_msr_write(struct vcpu *v, u32 msr, u64 val)
 		      (g_features.nx ? EFER_NXE : 0);
 	int r = write_swapped(v, msr, val);
 
-	if (r <= 0)
+	if (r != E_NOT_MINE)
 		return r;
 	r = lapic_msr(v, msr, true, &val);
-	if (r <= 0)
+	if (r != E_NOT_MINE)
 		return r;
 	r = tsc_write(v, msr, val);
-	if (r <= 0)
+	if (r != E_NOT_MINE)
 		return r;
 	switch (msr) {
 	case MSR_EFER:

@@ -6,6 +6,7 @@
  * IA32_TSC_DEADLINE. */
 #include "arch/cpu.h"
 #include "arch/cr.h"
+#include "arch/errno.h"
 #include "arch/vmcb.h"
 #include "hv/guest/guest.h"
 #include "hv/svm/exit.h"
@@ -83,7 +84,7 @@ bool vlapic_db_step(struct vcpu *v)
 int vlapic_tsc_deadline_msr(struct vcpu *v, bool wr, u64 *val)
 {
 	if (!guest_has_platform(v->guest))
-		return 1;
+		return E_NOT_MINE;
 	vlapic_sync(v);
 	if (wr)
 		vlapic_tsc_deadline_write(&v->lapic, *val);

@@ -37,8 +37,8 @@ bool vlapic_hlt(struct vcpu *v);
 /* #DB exit: true when it was minhv's own single step after an NMI's IRET
  * (consumed); false to reflect it. */
 bool vlapic_db_step(struct vcpu *v);
-/* IA32_TSC_DEADLINE for the exit handler: 0, or 1 when not a foreign
- * guest. */
+/* IA32_TSC_DEADLINE for the exit handler: 0, or E_NOT_MINE when not a
+ * foreign guest. */
 int vlapic_tsc_deadline_msr(struct vcpu *v, bool wr, u64 *val);
 
 #endif

@@ -5,6 +5,7 @@
  * interleaved PerfEvtSel/PerfCtr pairs at C001_0200h. They hold what is
  * written (48-bit counters) but never count: minhv does not virtualize
  * the PMU. */
+#include "arch/errno.h"
 #include "arch/msr.h"
 #include "hv/guest/guest.h"
 #include "hv/view/view.h"
@@ -35,7 +36,7 @@ int exit_msr_pmu(struct vcpu *v, u32 msr, bool wr, u64 *val)
 	u64 *reg;
 
 	if (v->guest->kind != GUEST_MULTIBOOT || !pmu_reg(msr, &i, &ctl))
-		return 1;
+		return E_NOT_MINE;
 	reg = ctl ? &v->perf_ctl[i] : &v->perf_ctr[i];
 	if (!wr) {
 		*val = *reg;

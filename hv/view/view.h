@@ -10,7 +10,7 @@
 
 struct vcpu;
 
-/* pmu.c: 0 done, -EPERM #GP, 1 not a PMU MSR (or not multiboot). */
+/* pmu.c: 0 done, E_NOT_MINE not a PMU MSR (or not multiboot). */
 int exit_msr_pmu(struct vcpu *v, u32 msr, bool wr, u64 *val);
 /* linux.c: the MSRs answered for a Linux guest (0, or -EPERM when the
  * common #GP applies). */
