@@ -62,7 +62,8 @@ void exit_cpuid_fill(struct vcpu *v);
 /* Leaf 1 again after a change it reflects (IA32_APIC_BASE.EN). */
 void exit_cpuid_refresh_leaf1(struct vcpu *v);
 enum exit_action exit_msr(struct vcpu *v); /* exit_msr.c */
-/* The MSR allow-list: 0, or -EPERM when the guest gets #GP. */
+/* The MSR allow-list: 0, or -EINVAL when the guest gets #GP (the one
+ * spelling of #GP, as in the vLAPIC's MSR and register handlers). */
 int exit_msr_read(struct vcpu *v, u32 msr, u64 *val);
 int exit_msr_write(struct vcpu *v, u32 msr, u64 val);
 enum exit_action exit_ioio(struct vcpu *v); /* exit_io.c */

@@ -71,8 +71,10 @@ static int lapic_msr(struct vcpu *v, u32 msr, bool wr, u64 *val)
 	vlapic_sync(v);
 	if (msr == MSR_APIC_BASE) {
 		if (wr) {
-			if (vlapic_apic_base_write(l, *val))
-				return -EPERM;
+			int r = vlapic_apic_base_write(l, *val);
+
+			if (r)
+				return r;
 			exit_cpuid_refresh_leaf1(v); /* EDX.APIC follows EN */
 			return 0;
 		}
@@ -80,8 +82,8 @@ static int lapic_msr(struct vcpu *v, u32 msr, bool wr, u64 *val)
 		return 0;
 	}
 	if (wr)
-		return vlapic_msr_write(l, msr, *val) ? -EPERM : 0;
-	return vlapic_msr_read(l, msr, val) ? -EPERM : 0;
+		return vlapic_msr_write(l, msr, *val);
+	return vlapic_msr_read(l, msr, val);
 }
 
 /* TSC writes move this vCPU's TSC offset (APM 15.30.5); TSC_ADJUST moves
@@ -106,7 +108,7 @@ static int tsc_write(struct vcpu *v, u32 msr, u64 val)
 	return E_NOT_MINE;
 }
 
-/* 0, or -EPERM for #GP. */
+/* 0, or -EINVAL for #GP. */
 int exit_msr_read(struct vcpu *v, u32 msr, u64 *val)
 {
 	struct vmcb_save *s = &v->vmcb->save;
@@ -149,13 +151,13 @@ int exit_msr_read(struct vcpu *v, u32 msr, u64 *val)
 		return vcpu_pkrs_read(v, val);
 	case MSR_MISC_ENABLE:
 		if (!guest_has_platform(v->guest))
-			return -EPERM;
+			return -EINVAL;
 		*val = v->misc_enable;
 		return 0;
 	default:
 		return v->guest->kind == GUEST_LINUX ?
 			       linux_msr_read(v, msr, val) :
-			       -EPERM;
+			       -EINVAL;
 	}
 }
 
@@ -175,12 +177,12 @@ static int write_swapped(struct vcpu *v, u32 msr, u64 val)
 	case MSR_SYSENTER_ESP:
 	case MSR_SYSENTER_EIP:
 		if (!canonical(val))
-			return -EPERM;
+			return -EINVAL;
 		break;
 	case MSR_SFMASK:
 	case MSR_SYSENTER_CS:
 		if (val >> 32)
-			return -EPERM;
+			return -EINVAL;
 		break;
 	}
 	switch (msr) {
@@ -239,26 +241,26 @@ int exit_msr_write(struct vcpu *v, u32 msr, u64 val)
 	case MSR_EFER:
 		/* SVME must stay set for VMRUN (15.5.1) and is hidden. */
 		if (val & ~ok_efer)
-			return -EPERM;
+			return -EINVAL;
 		if (((val ^ s->efer) & EFER_LME) && (s->cr0 & CR0_PG))
-			return -EPERM; /* LME cannot change while paging is on */
+			return -EINVAL; /* LME cannot change while paging is on */
 		s->efer = (val & ~EFER_LMA) | (s->efer & EFER_LMA) | EFER_SVME;
 		vmcb_mark_dirty(v->vmcb, VMCB_CLEAN_CRX); /* EFER is cached */
 		return 0;
 	case MSR_PAT:
 		if (!pat_valid(val))
-			return -EPERM;
+			return -EINVAL;
 		s->g_pat = val;
 		vmcb_mark_dirty(v->vmcb, VMCB_CLEAN_NP); /* G_PAT is cached */
 		return 0;
 	case MSR_SPEC_CTRL: /* in hardware while the guest runs (vcpu_spec.c) */
 		if (val & ~(SPEC_CTRL_IBRS | SPEC_CTRL_STIBP | SPEC_CTRL_SSBD))
-			return -EPERM;
+			return -EINVAL;
 		v->spec_ctrl = val;
 		return 0;
 	case MSR_PRED_CMD:
 		if (val & ~1ULL)
-			return -EPERM;
+			return -EINVAL;
 		/* IBPB: the guest asks to flush indirect branch predictions
 		 * (a context switch of its own); do it as KVM does. */
 		if (val && g_features.ibpb)
@@ -268,7 +270,7 @@ int exit_msr_write(struct vcpu *v, u32 msr, u64 val)
 		/* RDTSCP is not intercepted: the guest's value must be in
 		 * the hardware MSR while it runs (restored in vcpu_run). */
 		if (val >> 32)
-			return -EPERM;
+			return -EINVAL;
 		v->tsc_aux = val;
 		if (g_features.rdtscp)
 			wrmsr(MSR_TSC_AUX, val);
@@ -280,18 +282,18 @@ int exit_msr_write(struct vcpu *v, u32 msr, u64 val)
 		 * and guests written for Intel (kvm-unit-tests' msr) use it.
 		 * A store only: no bit changes what minhv does. */
 		if (!guest_has_platform(v->guest))
-			return -EPERM;
+			return -EINVAL;
 		v->misc_enable = val;
 		return 0;
 	case MSR_MTRR_DEF_TYPE:
 		if (val & ~(MTRR_DEF_TYPE_E | MTRR_DEF_TYPE_FE | 0xffULL))
-			return -EPERM;
+			return -EINVAL;
 		v->mtrr_def_type = val;
 		return 0;
 	default:
 		return v->guest->kind == GUEST_LINUX ?
 			       linux_msr_write(v, msr, val) :
-			       -EPERM;
+			       -EINVAL;
 	}
 }
 

@@ -40,7 +40,7 @@ void vcpu_pkrs_exit(struct vcpu *v)
 int vcpu_pkrs_read(struct vcpu *v, u64 *val)
 {
 	if (!g_features.pks)
-		return -EPERM; /* no such MSR: #GP as on a CPU without PKS */
+		return -EINVAL; /* no such MSR: #GP as on a CPU without PKS */
 	*val = v->pkrs;
 	return 0;
 }
@@ -48,7 +48,7 @@ int vcpu_pkrs_read(struct vcpu *v, u64 *val)
 int vcpu_pkrs_write(struct vcpu *v, u64 val)
 {
 	if (!g_features.pks || (val & PKRS_RESERVED))
-		return -EPERM;
+		return -EINVAL;
 	v->pkrs = val;
 	wrmsr(MSR_PKRS, val);
 	return 0;

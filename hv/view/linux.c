@@ -61,7 +61,7 @@ int linux_msr_read(struct vcpu *v, u32 msr, u64 *val)
 	u64 mem = v->guest->mem_size;
 
 	if (!m)
-		return -EPERM;
+		return -EINVAL;
 	switch (m->read) {
 	case RD_ZERO:
 		*val = 0;
@@ -95,5 +95,5 @@ int linux_msr_write(struct vcpu *v, u32 msr, u64 val)
 {
 	(void)v;
 	(void)val;
-	return lookup(msr) ? 0 : -EPERM;
+	return lookup(msr) ? 0 : -EINVAL;
 }

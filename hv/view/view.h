@@ -12,7 +12,7 @@ struct vcpu;
 
 /* pmu.c: 0 done, E_NOT_MINE not a PMU MSR (or not multiboot). */
 int exit_msr_pmu(struct vcpu *v, u32 msr, bool wr, u64 *val);
-/* linux.c: the MSRs answered for a Linux guest (0, or -EPERM when the
+/* linux.c: the MSRs answered for a Linux guest (0, or -EINVAL when the
  * common #GP applies). */
 int linux_msr_read(struct vcpu *v, u32 msr, u64 *val);
 int linux_msr_write(struct vcpu *v, u32 msr, u64 val);
