@@ -17,10 +17,10 @@ hpa_t paging_build_identity(u64 top, bool page1g, const struct pt_alloc *a)
 		return hpa(0);
 	top = ALIGN_UP(top, SZ_1G);
 	low = page1g && top > 4 * SZ_1G ? 4 * SZ_1G : top;
-	if (!pt_map_range(a, pml4, 0, 0, low, PT_SHIFT_2M, LEAF_FLAGS,
-			  TABLE_FLAGS) ||
-	    !pt_map_range(a, pml4, low, low, top - low, PT_SHIFT_1G, LEAF_FLAGS,
-			  TABLE_FLAGS))
+	if (pt_map_range(a, pml4, 0, 0, low, PT_SHIFT_2M, LEAF_FLAGS,
+			 TABLE_FLAGS) ||
+	    pt_map_range(a, pml4, low, low, top - low, PT_SHIFT_1G, LEAF_FLAGS,
+			 TABLE_FLAGS))
 		return hpa(0);
 	return hpa(pml4);
 }

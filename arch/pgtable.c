@@ -2,9 +2,10 @@
 /* arch/pgtable.c - the 4-level page-table builder (AMD APM vol 2, 5.3:
  * PML4 -> PDPT -> PD -> PT, PS in a PDPTE or PDE ends the walk early). */
 #include "arch/pgtable.h"
+#include "arch/errno.h"
 
-bool pt_map(const struct pt_alloc *a, u64 root, u64 va, u64 pa, unsigned shift,
-	    u64 leaf_flags, u64 table_flags)
+int pt_map(const struct pt_alloc *a, u64 root, u64 va, u64 pa, unsigned shift,
+	   u64 leaf_flags, u64 table_flags)
 {
 	u64 *t = a->table(a->ctx, root);
 
@@ -15,22 +16,25 @@ bool pt_map(const struct pt_alloc *a, u64 root, u64 va, u64 pa, unsigned shift,
 			u64 next = a->alloc(a->ctx);
 
 			if (!next)
-				return false;
+				return -ENOMEM;
 			*e = next | table_flags;
 		}
 		t = a->table(a->ctx, pte_addr(*e));
 	}
 	t[pt_index(va, shift)] = pa | leaf_flags |
 				 (shift > PT_SHIFT_4K ? PTE_PS : 0);
-	return true;
+	return 0;
 }
 
-bool pt_map_range(const struct pt_alloc *a, u64 root, u64 va, u64 pa, u64 size,
-		  unsigned shift, u64 leaf_flags, u64 table_flags)
+int pt_map_range(const struct pt_alloc *a, u64 root, u64 va, u64 pa, u64 size,
+		 unsigned shift, u64 leaf_flags, u64 table_flags)
 {
-	for (u64 off = 0; off < size; off += 1ULL << shift)
-		if (!pt_map(a, root, va + off, pa + off, shift, leaf_flags,
-			    table_flags))
-			return false;
-	return true;
+	for (u64 off = 0; off < size; off += 1ULL << shift) {
+		int r = pt_map(a, root, va + off, pa + off, shift, leaf_flags,
+			       table_flags);
+
+		if (r)
+			return r;
+	}
+	return 0;
 }

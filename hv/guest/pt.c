@@ -89,12 +89,12 @@ int guest_pt_build(void *mem_host, u64 mem_size, gpa_t *cr3)
 	pml4 = gpt_alloc(&ar);
 	low = mem_size < SZ_2M ? mem_size : SZ_2M;
 	mid = mem_size > SZ_2M ? ALIGN_DOWN(mem_size, SZ_2M) : low;
-	ok = pt_map_range(&a, pml4, PAGE_SIZE, PAGE_SIZE, low - PAGE_SIZE,
-			  PT_SHIFT_4K, LEAF_FLAGS, TABLE_FLAGS) &&
-	     pt_map_range(&a, pml4, low, low, mid - low, PT_SHIFT_2M,
-			  LEAF_FLAGS, TABLE_FLAGS) &&
-	     pt_map_range(&a, pml4, mid, mid, mem_size - mid, PT_SHIFT_4K,
-			  LEAF_FLAGS, TABLE_FLAGS);
+	ok = !pt_map_range(&a, pml4, PAGE_SIZE, PAGE_SIZE, low - PAGE_SIZE,
+			   PT_SHIFT_4K, LEAF_FLAGS, TABLE_FLAGS) &&
+	     !pt_map_range(&a, pml4, low, low, mid - low, PT_SHIFT_2M,
+			   LEAF_FLAGS, TABLE_FLAGS) &&
+	     !pt_map_range(&a, pml4, mid, mid, mem_size - mid, PT_SHIFT_4K,
+			   LEAF_FLAGS, TABLE_FLAGS);
 	CHECK(ok && ar.next - GUEST_PT_GPA == size);
 	*cr3 = gpa(pml4);
 	return 0;

@@ -53,7 +53,7 @@ int npt_build(struct npt *n, hpa_t base, u64 size, bool allow_1g)
 	for (u64 g = 0; g < size;) {
 		unsigned s = leaf_shift(g, base.v + g, size - g, allow_1g);
 
-		if (!pt_map(&a, n->root.v, g, base.v + g, s, FLAGS, FLAGS)) {
+		if (pt_map(&a, n->root.v, g, base.v + g, s, FLAGS, FLAGS)) {
 			npt_destroy(n);
 			return -ENOMEM;
 		}
