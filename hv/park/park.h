@@ -27,7 +27,7 @@ struct park_stats {
 
 /* Boot CPU, after SMP bring-up and spec_ctrl_boot(), before any CPU parks.
  * use_mwait: g_options.park == PARK_MWAIT (used only when CPUID has
- * MONITOR). Returns 0, or -1 when out of memory. */
+ * MONITOR). Returns 0, or -ENOMEM. */
 int park_init(bool use_mwait);
 /* True once park_init() ran: APs move from their bring-up wait loop into
  * park_cpu_loop() when they see it. */

@@ -8,7 +8,7 @@
 
 /* Allocate the model from the page pool: room for `capacity` RMP entries,
  * ncores per-core RMPOPT tables; scan caches for the 2 TiB from base.
- * Every page starts hypervisor-owned. Returns 0, or -1 out of memory. */
+ * Every page starts hypervisor-owned. Returns 0, or -ENOMEM. */
 int rmp_model_init(hpa_t base, u32 ncores, u64 capacity);
 /* Effective state of the 4 KiB page at spa (a 2 MiB entry covers its 512
  * pages). False when the page is hypervisor-owned. */
