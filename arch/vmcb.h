@@ -391,6 +391,49 @@ static inline void vmcb_set_tsc_offset(struct vmcb *v, u64 off)
 	vmcb_mark_dirty(v, VMCB_CLEAN_I);
 }
 
+/* Setters of the cached save-area fields exit handlers change: each marks
+ * its group (APM 15.15.3 table 15-9), so no write can forget it. The
+ * builders (a VMCB that has never run, clean = 0) write the fields
+ * directly; tools/check-layout.sh rejects a direct write anywhere else. */
+static inline void vmcb_set_dr6(struct vmcb *v, u64 val)
+{
+	v->save.dr6 = val;
+	vmcb_mark_dirty(v, VMCB_CLEAN_DRX);
+}
+
+static inline void vmcb_set_dr7(struct vmcb *v, u64 val)
+{
+	v->save.dr7 = val;
+	vmcb_mark_dirty(v, VMCB_CLEAN_DRX);
+}
+
+static inline void vmcb_set_efer(struct vmcb *v, u64 val)
+{
+	v->save.efer = val;
+	vmcb_mark_dirty(v, VMCB_CLEAN_CRX);
+}
+
+static inline void vmcb_set_cr0(struct vmcb *v, u64 val)
+{
+	v->save.cr0 = val;
+	vmcb_mark_dirty(v, VMCB_CLEAN_CRX);
+}
+
+static inline void vmcb_set_g_pat(struct vmcb *v, u64 val)
+{
+	v->save.g_pat = val;
+	vmcb_mark_dirty(v, VMCB_CLEAN_NP);
+}
+
+/* V_INTR (V_TPR, V_IRQ, ...): its group only when the value changes. */
+static inline void vmcb_set_v_intr(struct vmcb *v, u64 val)
+{
+	if (v->control.v_intr == val)
+		return;
+	v->control.v_intr = val;
+	vmcb_mark_dirty(v, VMCB_CLEAN_TPR);
+}
+
 static inline bool vmcb_has_intercept(const struct vmcb *v, unsigned bit)
 {
 	return v->control.intercepts[bit / 32] & (1U << (bit % 32));

@@ -39,7 +39,7 @@ enum exit_action exit_invalid(struct vcpu *v)
 	/* The save area may hold host state now (QEMU): check the guest
 	 * CR0 that VMRUN was given, the one field the guest changes
 	 * without an exit (CR0.NW without CD: APM vol 2, 15.5.1). */
-	v->vmcb->save.cr0 = v->vmrun_cr0;
+	vmcb_set_cr0(v->vmcb, v->vmrun_cr0);
 	why = vmcb_check(v->vmcb, &g_features);
 
 	vmcb_dump(v->vmcb);

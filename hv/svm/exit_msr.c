@@ -244,14 +244,14 @@ int exit_msr_write(struct vcpu *v, u32 msr, u64 val)
 			return -EINVAL;
 		if (((val ^ s->efer) & EFER_LME) && (s->cr0 & CR0_PG))
 			return -EINVAL; /* LME cannot change while paging is on */
-		s->efer = (val & ~EFER_LMA) | (s->efer & EFER_LMA) | EFER_SVME;
-		vmcb_mark_dirty(v->vmcb, VMCB_CLEAN_CRX); /* EFER is cached */
+		vmcb_set_efer(v->vmcb, (val & ~EFER_LMA) |
+					       (s->efer & EFER_LMA) |
+					       EFER_SVME);
 		return 0;
 	case MSR_PAT:
 		if (!pat_valid(val))
 			return -EINVAL;
-		s->g_pat = val;
-		vmcb_mark_dirty(v->vmcb, VMCB_CLEAN_NP); /* G_PAT is cached */
+		vmcb_set_g_pat(v->vmcb, val);
 		return 0;
 	case MSR_SPEC_CTRL: /* in hardware while the guest runs (vcpu_spec.c) */
 		if (val & ~(SPEC_CTRL_IBRS | SPEC_CTRL_STIBP | SPEC_CTRL_SSBD))

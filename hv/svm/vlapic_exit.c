@@ -43,8 +43,7 @@ void vlapic_sync(struct vcpu *v)
  * marks only what it changes itself. */
 enum exit_action vlapic_exit_vintr(struct vcpu *v)
 {
-	v->vmcb->control.v_intr &= ~V_IRQ;
-	vmcb_mark_dirty(v->vmcb, VMCB_CLEAN_TPR);
+	vmcb_set_v_intr(v->vmcb, v->vmcb->control.v_intr & ~V_IRQ);
 	vmcb_clr_intercept(v->vmcb, INTERCEPT_VINTR);
 	return EXIT_RESUME;
 }
@@ -76,8 +75,10 @@ bool vlapic_db_step(struct vcpu *v)
 		return false;
 	l->c.nmi_step = false;
 	/* IRET loaded RFLAGS from the stack, so our TF is gone already;
-	 * the trap is ours, not the guest's. */
-	v->vmcb->save.dr6 &= ~DR6_BS;
+	 * the trap is ours, not the guest's. DR6 is cached (DRX clean
+	 * bit, APM 15.15.3): the setter marks it, or a CPU with clean bits
+	 * (and nested KVM) would keep the stale BS. */
+	vmcb_set_dr6(v->vmcb, v->vmcb->save.dr6 & ~DR6_BS);
 	return true;
 }
 

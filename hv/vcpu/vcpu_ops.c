@@ -30,8 +30,8 @@ __attribute__((cold)) void vcpu_step_trap(struct vcpu *v)
 
 	if (vm->control.event_inj & EVENTINJ_VALID)
 		return;
-	vm->save.dr6 = (vm->save.dr6 | DR6_ACTIVE_LOW | DR6_BS) & ~DR6_TRAP_BITS;
-	vmcb_mark_dirty(vm, VMCB_CLEAN_DRX);
+	vmcb_set_dr6(vm,
+		     (vm->save.dr6 | DR6_ACTIVE_LOW | DR6_BS) & ~DR6_TRAP_BITS);
 	vcpu_inject_exception(v, VEC_DB, false, 0);
 }
 
