@@ -101,6 +101,9 @@ struct vcpu {
  * start and reset are the guest's (hv/guest/guest.h), the run loop is
  * hv/svm's (hv/svm/vcpu_run.c). */
 void vcpu_inject_exception(struct vcpu *v, u8 vector, bool has_err, u32 err);
+/* #DB into the guest (DR6 as the caller left it), with DR7.GD cleared as
+ * the processor's own delivery would. */
+void vcpu_inject_db(struct vcpu *v);
 /* The single-step #DB trap after an instruction minhv carried out for a
  * guest with RFLAGS.TF set (vcpu_ops.c); vcpu_insn_done() calls it. */
 void vcpu_step_trap(struct vcpu *v);

@@ -17,6 +17,20 @@ void vcpu_inject_exception(struct vcpu *v, u8 vector, bool has_err, u32 err)
 	v->vmcb->control.event_inj = e;
 }
 
+/* The processor clears DR7.GD when it enters the #DB handler (SDM vol 3B
+ * 18.2.4), so that the handler may read DR6; an injected #DB does not do
+ * it for us, and a guest whose #DB was a general-detect one (DR6.BD)
+ * would fault again on its own MOV from DR6, forever. KVM clears GD
+ * whenever it injects #DB (kvm_inject_exception()). */
+void vcpu_inject_db(struct vcpu *v)
+{
+	struct vmcb *vm = v->vmcb;
+
+	if (vm->save.dr7 & DR7_GD)
+		vmcb_set_dr7(vm, vm->save.dr7 & ~DR7_GD);
+	vcpu_inject_exception(v, VEC_DB, false, 0);
+}
+
 /* An intercepted instruction never executes in the guest, so the CPU's
  * single-step trap after it (SDM vol 3B 18.3.1.4; APM vol 2 13.1.3.5) is
  * minhv's to raise: a #DB trap with RIP after the instruction, DR6.BS set
@@ -32,7 +46,7 @@ __attribute__((cold)) void vcpu_step_trap(struct vcpu *v)
 		return;
 	vmcb_set_dr6(vm,
 		     (vm->save.dr6 | DR6_ACTIVE_LOW | DR6_BS) & ~DR6_TRAP_BITS);
-	vcpu_inject_exception(v, VEC_DB, false, 0);
+	vcpu_inject_db(v);
 }
 
 /* Out of line: the guest_stop() call would give vcpu_skip_insn() a frame

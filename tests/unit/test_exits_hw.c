@@ -105,6 +105,44 @@ static void test_db_ac_reflected(void **s)
 	assert_false(fx_g->stopping);
 }
 
+/* B6: a general-detect #DB (DR6.BD: a MOV DR under DR7.GD) reflected
+ * with GD cleared, as the processor's delivery clears it (SDM vol 3B
+ * 18.2.4) and KVM's injection does: else the guest's handler faults again
+ * on its MOV from DR6, forever. DR7 is cached: DRX marked dirty. */
+static void test_db_gd_cleared(void **s)
+{
+	struct vcpu *v = fx_v[0];
+	struct vmcb *vm = v->vmcb;
+
+	(void)s;
+	fx_exit(v, VMEXIT_EXCP_DB, 0, 0);
+	vm->save.dr6 = DR6_ACTIVE_LOW | DR6_BD;
+	vm->save.dr7 = DR7_FIXED | DR7_GD | 0x1; /* L0 stays */
+	vm->control.clean = VMCB_CLEAN_ALL;
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	assert_int_equal(vm->control.event_inj,
+			 VEC_DB | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID);
+	assert_int_equal(vm->save.dr7, DR7_FIXED | 0x1);
+	assert_int_equal(vm->save.dr6, DR6_ACTIVE_LOW | DR6_BD); /* kept */
+	assert_int_equal(vm->control.clean, VMCB_CLEAN_ALL & ~VMCB_CLEAN_DRX);
+	/* GD clear: DR7 untouched, nothing to reload. */
+	fx_exit(v, VMEXIT_EXCP_DB, 0, 0);
+	vm->save.dr6 = DR6_ACTIVE_LOW | 0x1;
+	vm->control.clean = VMCB_CLEAN_ALL;
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	assert_int_equal(vm->save.dr7, DR7_FIXED | 0x1);
+	assert_int_equal(vm->control.clean, VMCB_CLEAN_ALL);
+	/* minhv's own single-step trap after a completed instruction clears
+	 * it as well. */
+	fx_exit(v, VMEXIT_CPUID, 0, 0);
+	vm->save.rflags |= RFLAGS_TF;
+	vm->save.dr7 = DR7_FIXED | DR7_GD;
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	assert_int_equal(vm->save.dr7, DR7_FIXED);
+	assert_int_equal(vm->control.event_inj,
+			 VEC_DB | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID);
+}
+
 /* XSETBV is intercepted (VMRUN does not switch XCR0) and checked: #GP in
  * the guest for a bad value, ECX != 0 or CPL > 0; a good one reaches the
  * hardware XCR0 and the vCPU's copy, and the 3-byte insn is skipped. */
@@ -260,11 +298,11 @@ int main(void)
 #define T(f) \
 	cmocka_unit_test_setup_teardown(f, fx_cmocka_setup, fx_cmocka_teardown)
 	const struct CMUnitTest tests[] = {
-		T(test_cache_intercepts),	T(test_invd_wbinvd_skipped),
-		T(test_exception_intercepts),	T(test_db_ac_reflected),
-		T(test_mc_stops_guest),		T(test_xsetbv_checked),
-		T(test_exitintinfo_reinjected), T(test_cpuid_sev_hidden),
-		T(test_pred_cmd_written),
+		T(test_cache_intercepts),     T(test_invd_wbinvd_skipped),
+		T(test_exception_intercepts), T(test_db_ac_reflected),
+		T(test_db_gd_cleared),	      T(test_mc_stops_guest),
+		T(test_xsetbv_checked),	      T(test_exitintinfo_reinjected),
+		T(test_cpuid_sev_hidden),     T(test_pred_cmd_written),
 	};
 	return cmocka_run_group_tests_name("exits_hw", tests, NULL, NULL);
 }

@@ -213,15 +213,28 @@ static void test_vlapic_exits(void **s)
 	assert_marked(v);
 }
 
+/* A reflected #DB clears DR7.GD (B6). */
+static void test_db_reflected(void **s)
+{
+	struct vcpu *v = fx_v[0];
+
+	(void)s;
+	fx_exit(v, VMEXIT_EXCP_DB, 0, 0);
+	v->vmcb->save.dr6 = DR6_ACTIVE_LOW | DR6_BD;
+	v->vmcb->save.dr7 = DR7_FIXED | DR7_GD;
+	cached(v);
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	assert_int_equal(v->vmcb->save.dr7, DR7_FIXED);
+	assert_marked(v);
+}
+
 int main(void)
 {
 #define T(f) \
 	cmocka_unit_test_setup_teardown(f, fx_cmocka_setup, fx_cmocka_teardown)
 	const struct CMUnitTest tests[] = {
-		T(test_checker),
-		T(test_msr_writes),
-		T(test_step_trap),
-		T(test_vlapic_exits),
+		T(test_checker),      T(test_msr_writes),   T(test_step_trap),
+		T(test_vlapic_exits), T(test_db_reflected),
 	};
 	return cmocka_run_group_tests_name("vmcb_clean", tests, NULL, NULL);
 }
