@@ -23,6 +23,7 @@
 #define CR4_PGE BIT(7) /* global pages */
 #define CR4_OSFXSR BIT(9)
 #define CR4_OSXMMEXCPT BIT(10)
+#define CR4_UMIP BIT(11) /* user-mode instruction prevention */
 #define CR4_LA57 BIT(12) /* 5-level paging */
 #define CR4_FSGSBASE BIT(16)
 #define CR4_PCIDE BIT(17)

@@ -60,6 +60,7 @@ void features_detect(struct features *f)
 	f->tsc_deadline = bit(r.ecx, 24);
 	f->hypervisor = bit(r.ecx, 31);
 	f->xsave = bit(r.ecx, 26);
+	f->pcid = bit(r.ecx, 17);
 	f->fxsr = bit(r.edx, 24);
 	if (f->xsave && f->max_leaf >= 0xd) {
 		struct cpuid_regs x;
@@ -78,6 +79,12 @@ void features_detect(struct features *f)
 		f->pks = bit(r.ecx, 31);
 		f->tsc_adjust = bit(r.ebx, 1);
 		f->la57 = bit(r.ecx, 16);
+		f->umip = bit(r.ecx, 2);
+		f->fsgsbase = bit(r.ebx, 0);
+		f->smep = bit(r.ebx, 7);
+		f->smap = bit(r.ebx, 20);
+		f->pku = bit(r.ecx, 3);
+		f->cet = bit(r.ecx, 7) || bit(r.edx, 20);
 		if (f->vendor == VENDOR_INTEL) {
 			f->ibrs = bit(r.edx, 26);
 			f->ibpb = bit(r.edx, 26); /* IBRS and IBPB together */

@@ -14,6 +14,7 @@
 #include "include/minhv/guest_layout.h"
 #include "arch/errno.h"
 #include "hv/vmcb/vmcb.h"
+#include "tests/doubles/fake_cpu.h"
 
 static struct features epyc(void)
 {
@@ -469,6 +470,49 @@ static void test_check_cr4_pks(void **s)
 	free(v);
 }
 
+/* G4: the CR4 bits VMRUN accepts follow CPUID, as KVM's
+ * __cr4_reserved_bits(): LA57 (bit 12) on a Zen 4/5 with 5-level paging
+ * is a legal guest CR4, not "reserved bits set"; a bit whose feature the
+ * CPU lacks is named. Each from the CPUID bit features_detect() reads. */
+static void test_check_cr4_from_cpuid(void **s)
+{
+	static const struct {
+		u64 cr4;
+		u32 leaf, reg, bit; /* reg: 1 ebx, 2 ecx, 3 edx */
+	} rows[] = {
+		{ CR4_UMIP, 7, 2, 2 },	   { CR4_LA57, 7, 2, 16 },
+		{ CR4_FSGSBASE, 7, 1, 0 }, { CR4_PCIDE, 1, 2, 17 },
+		{ CR4_SMEP, 7, 1, 7 },	   { CR4_SMAP, 7, 1, 20 },
+		{ CR4_PKE, 7, 2, 3 },	   { CR4_CET, 7, 2, 7 },
+		{ CR4_CET, 7, 3, 20 },	   { CR4_PKS, 7, 2, 31 },
+	};
+	struct pause_policy p = { 0 };
+
+	(void)s;
+	for (unsigned int i = 0; i < ARRAY_SIZE(rows); i++) {
+		struct features f;
+		struct vmcb *v;
+
+		fake_cpu_reset();
+		fake_cpuid_vendor("AuthenticAMD");
+		fake_cpuid_set(0x80000001, 0, 0, 0, BIT(2), BIT(20));
+		features_detect(&f);
+		v = build(&f, &p);
+		v->save.cr4 |= rows[i].cr4;
+		if (!vmcb_check(v, &f) || !strstr(vmcb_check(v, &f), "CR4"))
+			fail_msg("row %u: CR4 %#llx accepted without CPUID", i,
+				 (unsigned long long)rows[i].cr4);
+		fake_cpuid_or(rows[i].leaf, 0, (int)rows[i].reg,
+			      BIT(rows[i].bit));
+		features_detect(&f);
+		if (vmcb_check(v, &f))
+			fail_msg("row %u: CR4 %#llx refused with CPUID: %s", i,
+				 (unsigned long long)rows[i].cr4,
+				 vmcb_check(v, &f));
+		free(v);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -483,6 +527,7 @@ int main(void)
 		cmocka_unit_test(test_clean_and_tlb),
 		cmocka_unit_test(test_check_each_rule),
 		cmocka_unit_test(test_check_cr4_pks),
+		cmocka_unit_test(test_check_cr4_from_cpuid),
 	};
 	return cmocka_run_group_tests_name("vmcb", tests, NULL, NULL);
 }
