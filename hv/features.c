@@ -138,6 +138,7 @@ void features_detect(struct features *f)
 		f->vmpl = bit(r.eax, 5);
 		f->segmented_rmp = bit(r.eax, 23);
 		f->cbit_pos = r.ebx & 0x3f;
+		f->sev_asids = f->sev ? r.ecx : 0;
 	}
 	if (f->max_ext_leaf >= 0x80000021) {
 		cpuid(0x80000021, 0, &r);

@@ -57,6 +57,11 @@ struct features {
 	/* SEV-SNP, 0x8000001F / 0x80000025 */
 	bool sev, snp, vmpl, segmented_rmp;
 	u32 cbit_pos;
+	/* ECX: how many encrypted guests at once, i.e. ASIDs 1..sev_asids are
+	 * the SEV range (EDX, the lowest plain-SEV one, splits it with
+	 * SEV-ES/SNP); an ordinary guest takes an ASID above it, as KVM's
+	 * min_asid = max_sev_asid + 1 (APM vol 2 15.34.1, hv/vmcb/asid.c). */
+	u32 sev_asids;
 	bool rmpopt;
 
 	/* Topology, 0x8000001E EBX[15:8] + 1 (1 without TopologyExtensions,

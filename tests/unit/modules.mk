@@ -55,6 +55,7 @@ MOD_vmcb_check := hv/vmcb/vmcb_check.c
 MOD_vmcb_dump := hv/vmcb/vmcb_dump.c
 MOD_pause := hv/vmcb/pause.c
 MOD_npt := hv/vmcb/npt.c
+MOD_asid := hv/vmcb/asid.c
 MOD_exit_decode := hv/vmcb/exit_decode.c
 # hv/vcpu: one vCPU's own state.
 MOD_vcpu_spec := hv/vcpu/vcpu_spec.c

@@ -13,6 +13,7 @@
 #include "arch/msr.h"
 #include "include/minhv/guest_layout.h"
 #include "arch/errno.h"
+#include "hv/vmcb/asid.h"
 #include "hv/vmcb/vmcb.h"
 #include "tests/doubles/fake_cpu.h"
 
@@ -513,6 +514,48 @@ static void test_check_cr4_from_cpuid(void **s)
 	}
 }
 
+/* G3: on an SEV-capable CPU, ASIDs 1 .. CPUID 0x8000001F:ECX belong to
+ * encrypted guests (APM vol 2 15.34.1); a plain guest's comes from above
+ * them, as KVM's min_asid = max_sev_asid + 1. Without SEV from 1. Always
+ * below CPUID 0x8000000A:EBX, and 64 at most. */
+static void asids(u32 nasid, bool sev, u32 sev_asids, u32 want_first,
+		  u32 want_n)
+{
+	u32 got[65];
+	unsigned int n = 0;
+
+	fake_cpu_reset();
+	fake_cpuid_vendor("AuthenticAMD");
+	fake_cpuid_set(0x80000001, 0, 0, 0, BIT(2), 0);
+	fake_cpuid_set(0x8000000a, 0, 1, nasid, 0, BIT(0));
+	fake_cpuid_set(0x8000001f, 0, sev ? BIT(1) : 0, 51, sev_asids, 1);
+	features_detect(&g_features);
+	while (n < 65 && (got[n] = asid_alloc()) != 0)
+		n++;
+	assert_int_equal(n, want_n);
+	for (unsigned int i = 0; i < n; i++) {
+		assert_int_equal(got[i], want_first + i);
+		assert_true(got[i] < nasid);
+	}
+	for (unsigned int i = 0; i < n; i++)
+		asid_free(got[i]);
+	if (!n)
+		return;
+	/* Freed: the first one comes back. */
+	assert_int_equal(asid_alloc(), want_first);
+	asid_free(want_first);
+}
+
+static void test_asid_above_sev(void **s)
+{
+	(void)s;
+	asids(32768, true, 509, 510, 64); /* Milan/Genoa: 509 SEV ASIDs */
+	asids(32768, false, 509, 1, 64); /* no SEV: ECX means nothing */
+	asids(16, false, 0, 1, 15); /* TCG's EPYC: 16 ASIDs, 0 the host's */
+	asids(520, true, 509, 510, 10); /* only 510..519 left */
+	asids(510, true, 509, 0, 0); /* none left: guest creation fails */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -528,6 +571,7 @@ int main(void)
 		cmocka_unit_test(test_check_each_rule),
 		cmocka_unit_test(test_check_cr4_pks),
 		cmocka_unit_test(test_check_cr4_from_cpuid),
+		cmocka_unit_test(test_asid_above_sev),
 	};
 	return cmocka_run_group_tests_name("vmcb", tests, NULL, NULL);
 }
