@@ -12,7 +12,6 @@
 #include "hv/vlapic/vlapic.h"
 #include "lib/fmt.h"
 
-
 enum exit_action exit_hlt(struct vcpu *v)
 {
 	if (!vcpu_skip_insn(v))
@@ -105,6 +104,19 @@ enum exit_action exit_shutdown(struct vcpu *v)
 enum exit_action exit_svm_insn(struct vcpu *v)
 {
 	/* A fault: RIP stays on the instruction. */
+	vcpu_inject_exception(v, VEC_UD, false, 0);
+	return EXIT_RESUME;
+}
+
+/* MONITOR, MWAIT, MONITORX and MWAITX (the last two exit as the first
+ * two): the guest's CPUID has neither feature (CPUID.1:ECX[3],
+ * 0x80000001:ECX[29]), so #UD as on a CPU without them, a fault with RIP
+ * on the instruction. KVM does the same for a guest whose CPUID lacks
+ * MWAIT once its "MWAIT never #UD" quirk is off; minhv has no reason to
+ * emulate them as NOPs, and a native MWAIT would idle the physical CPU
+ * behind the host's back (docs/SVM.md). */
+enum exit_action exit_mwait(struct vcpu *v)
+{
 	vcpu_inject_exception(v, VEC_UD, false, 0);
 	return EXIT_RESUME;
 }

@@ -54,6 +54,30 @@ static void test_cache_intercepts(void **s)
 	free(v);
 }
 
+/* H7: MONITOR/MWAIT intercepted (MONITORX/MWAITX exit through the same
+ * bits, APM vol 3), answered with #UD as the hidden CPUID bits say. */
+static void test_monitor_mwait_ud(void **s)
+{
+	struct vmcb *b = built();
+	struct vcpu *v = fx_v[0];
+
+	(void)s;
+	assert_true(b->control.intercept2 & BIT(10)); /* MONITOR(X) */
+	assert_true(b->control.intercept2 & BIT(11)); /* MWAIT(X) */
+	assert_false(b->control.intercept2 & BIT(12)); /* MWAIT_COND */
+	free(b);
+	assert_int_equal(fx_run(0x8a, 0, 0), EXIT_RESUME); /* MONITOR */
+	assert_int_equal(v->vmcb->control.event_inj,
+			 VEC_UD | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID);
+	assert_int_equal(v->vmcb->save.rip, RIP0); /* a fault */
+	assert_int_equal(fx_run(0x8b, 0, 0), EXIT_RESUME); /* MWAIT */
+	assert_int_equal(v->vmcb->control.event_inj,
+			 VEC_UD | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID);
+	assert_int_equal(v->vmcb->save.rip, RIP0);
+	assert_false(fx_g->stopping);
+	assert_string_equal(exit_name(0x8b), "MWAIT");
+}
+
 static void test_invd_wbinvd_skipped(void **s)
 {
 	struct vcpu *v = fx_v[0];
@@ -298,11 +322,12 @@ int main(void)
 #define T(f) \
 	cmocka_unit_test_setup_teardown(f, fx_cmocka_setup, fx_cmocka_teardown)
 	const struct CMUnitTest tests[] = {
-		T(test_cache_intercepts),     T(test_invd_wbinvd_skipped),
-		T(test_exception_intercepts), T(test_db_ac_reflected),
-		T(test_db_gd_cleared),	      T(test_mc_stops_guest),
-		T(test_xsetbv_checked),	      T(test_exitintinfo_reinjected),
-		T(test_cpuid_sev_hidden),     T(test_pred_cmd_written),
+		T(test_cache_intercepts),	T(test_invd_wbinvd_skipped),
+		T(test_monitor_mwait_ud),	T(test_exception_intercepts),
+		T(test_db_ac_reflected),	T(test_db_gd_cleared),
+		T(test_mc_stops_guest),		T(test_xsetbv_checked),
+		T(test_exitintinfo_reinjected), T(test_cpuid_sev_hidden),
+		T(test_pred_cmd_written),
 	};
 	return cmocka_run_group_tests_name("exits_hw", tests, NULL, NULL);
 }

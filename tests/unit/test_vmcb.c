@@ -99,8 +99,10 @@ static void test_intercepts(void **s)
 	(void)s;
 	/* Exactly INTR NMI CPUID INVD HLT INVLPGA IOIO MSR SHUTDOWN... */
 	assert_int_equal(v->control.intercept1, want1);
-	/* ...and VMRUN VMMCALL VMLOAD VMSAVE STGI CLGI SKINIT WBINVD XSETBV. */
-	assert_int_equal(v->control.intercept2, 0x7f | BIT(9) | BIT(13));
+	/* ...and VMRUN VMMCALL VMLOAD VMSAVE STGI CLGI SKINIT WBINVD MONITOR
+	 * MWAIT XSETBV (MONITORX/MWAITX exit as MONITOR/MWAIT, H7). */
+	assert_int_equal(v->control.intercept2,
+			 0x7f | BIT(9) | BIT(10) | BIT(11) | BIT(13));
 	assert_int_equal(v->control.intercept_cr, 0);
 	assert_int_equal(v->control.intercept_exceptions,
 			 BIT(1) | BIT(17) | BIT(18)); /* #DB #AC #MC */
