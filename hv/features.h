@@ -23,6 +23,9 @@ struct features {
 	bool monitor; /* ECX[3] */
 	bool tsc_deadline; /* ECX[24] */
 	bool hypervisor; /* ECX[31]: we ourselves run virtualized */
+	/* Not CPUID: the machine is QEMU (fw_cfg's "QEMU" signature, read
+	 * once by boot/efi_main.c). Only QEMU's own quirks depend on it. */
+	bool qemu;
 	bool fxsr; /* EDX[24]: FXSAVE/FXRSTOR */
 	bool xsave; /* ECX[26]: XSAVE/XRSTOR/XSETBV, CR4.OSXSAVE */
 	/* Leaf 0xD.0 (with XSAVE): XCR0 bits the CPU supports (EDX:EAX) and

@@ -78,6 +78,10 @@ struct vcpu {
 	 * writes CR0 without an exit, so only this copy tells VMEXIT_INVALID
 	 * what VMRUN saw (hv/svm/exit_invalid.c). */
 	u64 vmrun_cr0;
+	/* The last MOV to CR3/CR4 answered with #GP for QEMU's
+	 * VMEXIT_INVALID: its RIP and stats.exits then, so the same answer
+	 * twice in a row is seen as the real VMRUN failure it is. */
+	u64 mov_cr_gp_rip, mov_cr_gp_exit;
 	/* vcpu_fpu.c: in the hardware while the vCPU runs on its CPU. */
 	void *fpu; /* XSAVE/FXSAVE area, page-aligned (vcpu_fpu_pages()) */
 	u64 xcr0; /* the guest's XCR0 (XSETBV is intercepted) */
