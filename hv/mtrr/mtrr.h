@@ -68,6 +68,7 @@ struct mtrr_stats {
 	u32 mismatch_msrs; /* MSRs that differ, all CPUs together */
 	u32 first_mismatch_cpu; /* lowest such CPU (valid if mismatch_cpus) */
 	bool aborted; /* entry barrier timed out: nothing was written */
+	bool verify_only; /* mtrr_verify_all(): compared, nothing written */
 	bool exit_timeout; /* exit barrier timed out (a CPU hung mid-way) */
 };
 
@@ -112,6 +113,10 @@ bool mtrr_need_flush(const struct features *f, const struct mtrr_state *old,
  * Returns 0, -ETIMEDOUT (a CPU never reached the entry barrier: nothing
  * written), -EIO (some CPU differs after), -EPERM (locked for SNP). */
 int mtrr_sync_all(const struct mtrr_state *target, struct mtrr_stats *st);
+/* With the MTRRs locked (SNP_EN, set by firmware): compare every online
+ * CPU's MTRRs with *s, write nothing. Records stats like a rendezvous
+ * (verify_only, no WBINVD). 0, or -EIO when some CPU differs. */
+int mtrr_verify_all(const struct mtrr_state *s, struct mtrr_stats *st);
 /* Cycles a CPU waits at the entry or exit barrier before giving up. */
 void mtrr_set_barrier_timeout(u64 cycles);
 
@@ -127,9 +132,12 @@ void mtrr_set_barrier_timeout(u64 cycles);
 int mtrr_set_range(u64 base, u64 size, u8 type);
 
 /* mtrr.c */
-/* Boot CPU, once, after every AP is online and before SNP is enabled:
+/* Boot CPU, once, after every AP is online and before minhv enables SNP:
  * capture, replicate to every CPU, verify. Returns mtrr_sync_all()'s
- * result, or 0 when the CPU has no MTRRs (nothing to do). */
+ * result, or 0 when the CPU has no MTRRs (nothing to do). With SNP_EN
+ * already set by firmware (a supported set-up) the MTRRs are read-only:
+ * the boot CPU's are read and every CPU verified identical instead
+ * (mtrr_verify_all()'s result). */
 int mtrr_init(void);
 /* The option mtrr_flush=on|off|auto (default auto). */
 void mtrr_set_flush_option(enum tristate t);
