@@ -183,10 +183,15 @@ bench: all
 # KUT_TESTS="setjmp memory" runs a subset, KUT_SRC=<dir|tarball> the source.
 kut: all
 	tools/kut.sh
-# Debian's kernel with an initramfs from guest/linux-init as a minhv guest
-# (tools/linux-run.sh; LINUX_IMAGE=<bzImage> boots another kernel).
-.PHONY: linux
+# Linux as its users run it: Debian's kernel and busybox-static, console=ttyS0
+# alone, a shell over the serial line, the ext4 disk (tools/linux-stages.sh;
+# LINUX_TARGET=bare|minhv|both, LINUX_STAGES="shell smp reboot poweroff").
+# linux-init: the project's own /init with the work-around command lines
+# (tools/linux-run.sh). LINUX_IMAGE=<bzImage> boots another kernel in both.
+.PHONY: linux linux-init
 linux: setup all
+	tools/linux-stages.sh
+linux-init: setup all
 	tools/linux-run.sh
 
 image: setup all

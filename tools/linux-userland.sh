@@ -71,6 +71,15 @@ common() {
 echo 'root:x:0:0:root:/root:/bin/sh' >"$out/user/passwd"
 echo 'root:x:0:' >"$out/user/group"
 
+# fresh FILE INPUT...: FILE exists and is newer than every input.
+fresh() {
+	local f=$1
+	shift
+	[ -s "$f" ] && [ -z "$(find "$@" -newer "$f" 2>/dev/null | head -n1)" ]
+}
+inputs=("$src" tools/linux-userland.sh tools/newc.py tools/linux_data.py
+	tools/kmod-deps.py "$bb/bin/busybox" "$lbench" "$console")
+
 case $what in
 initrd)
 	kdeb=$(LINUX_DIR=$out tools/linux-kernel.sh --deb 2>/dev/null) && krc=0 || krc=$?
@@ -119,13 +128,22 @@ initrd)
 	else
 		echo "linux-userland: no kernel package (LINUX_IMAGE=?): no modules in the initramfs; the disk needs virtio_blk and ext4 built in" >&2
 	fi
+	if fresh "$out/user-initrd.cpio.gz" "${inputs[@]}" ${mods:+"$mods/stamp"}; then
+		echo "$out/user-initrd.cpio.gz"
+		exit 0
+	fi
 	python3 tools/newc.py "$list" | gzip -9n >"$out/user-initrd.cpio.gz.part"
 	mv "$out/user-initrd.cpio.gz.part" "$out/user-initrd.cpio.gz"
 	echo "$out/user-initrd.cpio.gz"
 	;;
 disk)
+	PATH=$PATH:/usr/sbin:/sbin
 	command -v mke2fs >/dev/null 2>&1 ||
 		{ echo "linux-userland: no mke2fs (apt-get install e2fsprogs, or tools/setup.sh)" >&2; exit 1; }
+	if fresh "$out/root.img" "${inputs[@]}"; then
+		echo "$out/root.img"
+		exit 0
+	fi
 	tree=$out/user/disk
 	rm -rf "$tree"
 	mkdir -p "$tree"

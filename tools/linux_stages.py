@@ -24,10 +24,12 @@
 #   bench     the figures of docs/PERFORMANCE.md: boot to the shell, console
 #             bytes/s, fork+exec x2000, pipe ping-pong, as TSV
 # Usage: linux_stages.py --target bare|minhv --kernel K --initrd I --disk D
-#        [--out DIR] [--vcpus N (bench)] [--timeout S] STAGE...
+#        [--out DIR] [--vcpus N (bench)] [--timeout S] [--efi minhv.efi]
+#        STAGE...
 # Prints "linux-stages: ok|FAIL - <target> <stage>: <check>" lines; exit
 # status 0 when every check of every stage passed, 1 otherwise, 2 harness.
 import argparse
+import gzip
 import hashlib
 import os
 import re
@@ -61,8 +63,9 @@ class Machine:
     """One boot of the kernel on bare QEMU or under minhv, its serial line
     on a socket (QEMU waits for us before it starts)."""
 
-    def __init__(self, args, name, vcpus, disk):
+    def __init__(self, args, name, vcpus, disk, initrd):
         self.args, self.name, self.vcpus = args, name, vcpus
+        self.initrd = initrd
         self.tmp = tempfile.mkdtemp(prefix="minhv-linux-")
         self.sock = os.path.join(self.tmp, "serial.sock")
         self.log = os.path.join(args.out, "%s-%s.log" % (args.target, name))
@@ -90,7 +93,8 @@ class Machine:
                "-machine", "microvm,acpi=on" if mmio else "q35",
                "-accel", "tcg", "-cpu", "EPYC,+x2apic",
                "-smp", str(self.vcpus), "-m", str(GUEST_MEM_MIB),
-               "-kernel", a.kernel, "-initrd", a.initrd, "-append", CMDLINE,
+               "-kernel", a.kernel, "-initrd", self.initrd,
+               "-append", CMDLINE,
                "-display", "none", "-nic", "none", "-monitor", "none",
                "-chardev", "socket,id=ser0,path=%s,server=on,wait=on,"
                "logfile=%s,logappend=off" % (self.sock, self.log),
@@ -108,13 +112,14 @@ class Machine:
         a = self.args
         opts = ('guest=\\linux\\vmlinuz initrd=\\linux\\initrd.gz '
                 'cmdline="%s" vcpus=%d guest_time_ms=%d %s'
-                % (CMDLINE, self.vcpus, timeout * 1000, MINHV_OPTS))
+                % (CMDLINE, self.vcpus, max(timeout - 30, 30) * 1000,
+                   MINHV_OPTS))
         cmd = [os.path.join(TOP, "tests/boot/run-qemu.sh"),
-               "--name", "linux-%s" % self.name, "--smp", str(self.vcpus),
+               "--efi", a.efi, "--name", "linux-%s" % self.name, "--smp", str(self.vcpus),
                "--mem", "1024", "--timeout", str(timeout), "--log", self.log,
                "--serial-socket", self.sock,
                "--file", "%s:linux/vmlinuz" % a.kernel,
-               "--file", "%s:linux/initrd.gz" % a.initrd]
+               "--file", "%s:linux/initrd.gz" % self.initrd]
         if disk:
             opts += " disk=\\linux\\root.img"
             cmd += ["--file", "%s:linux/root.img" % a.disk]
@@ -132,6 +137,8 @@ class Machine:
 
     def stop(self):
         """End the run (a stage that does not end the guest itself)."""
+        if self.serial.eof:
+            self.wait(15)  # the machine ended: let the harness finish
         if self.proc.poll() is None:
             try:
                 os.killpg(self.proc.pid, signal.SIGTERM)
@@ -173,14 +180,16 @@ def boot_to_shell(st, m, timeout):
     s = m.serial
     s.expect(r"Run /init as init process", timeout, "the kernel to run /init")
     st.check(True, "the kernel ran /init (%.1f s)" % m.elapsed())
-    mo = s.expect(r"minhv-linux: modules: (\d+) loaded(.*)", 120,
+    mo = s.expect(r"minhv-linux: modules: (\d+) loaded(.*)\n", 120,
                   "/init to load the modules")
     st.check(True, "/init loaded %s modules%s" % (mo.group(1), mo.group(2)))
-    mo = s.expect(r"minhv-linux: shell on /dev/console, root (.*)", 120,
-                  "busybox init to start the shell")
+    root = s.expect(r"minhv-linux: root is (.*)\n", 120,
+                    "/init to choose the root").group(1)
+    s.expect(r"minhv-linux: shell on /dev/console", 120,
+             "busybox init to start the shell")
     st.check(True, "busybox init started the shell (root %s, %.1f s)"
-             % (mo.group(1), m.elapsed()))
-    return mo.group(1)
+             % (root, m.elapsed()))
+    return root
 
 
 def typed(st, m, timeout=60):
@@ -311,7 +320,7 @@ def disk(st, m, root):
              % (len(oks), len(linux_data.DATA_FILES),
                 sum(sz for _, sz in linux_data.DATA_FILES)),
              "exit status %d: %r" % (status, out[-300:]))
-    if " rw" not in out and root.endswith(" ro, %s" % root.split(", ")[-1]):
+    if " ro," in root:
         st.note("the disk is mounted read-only: no write test")
         return
     # A write, synced, caches dropped, read back from the disk.
@@ -328,6 +337,19 @@ def stage_reboot(st, m, a):
     boot_to_shell(st, m, a.timeout)
     typed(st, m)
     m.serial.sendline("reboot")
+    rebooted(st, m, a)
+    typed(st, m)
+
+
+def stage_autoreboot(st, m, a):
+    """reboot run by rcS itself (/etc/rc.auto): the reset path without
+    serial input. It reboots again on every boot; two are enough."""
+    boot_to_shell(st, m, a.timeout)
+    m.serial.expect(r"minhv-linux: rc.auto: reboot", 60, "rc.auto to run")
+    rebooted(st, m, a)
+
+
+def rebooted(st, m, a):
     m.serial.expect(r"reboot: Restarting system", 120,
                     "the kernel to restart the system")
     st.check(True, "the kernel restarts the system")
@@ -335,13 +357,24 @@ def stage_reboot(st, m, a):
                     "the kernel to start again")
     st.check(True, "the kernel starts again (%.1f s)" % m.elapsed())
     boot_to_shell(st, m, a.timeout)
-    typed(st, m)
 
 
 def stage_poweroff(st, m, a):
     boot_to_shell(st, m, a.timeout)
     typed(st, m)
     m.serial.sendline("poweroff")
+    powered_off(st, m, a)
+
+
+def stage_autopoweroff(st, m, a):
+    """poweroff run by rcS itself (/etc/rc.auto): ACPI S5 without serial
+    input."""
+    boot_to_shell(st, m, a.timeout)
+    m.serial.expect(r"minhv-linux: rc.auto: poweroff", 60, "rc.auto to run")
+    powered_off(st, m, a)
+
+
+def powered_off(st, m, a):
     m.serial.expect(r"reboot: Power down", 120, "the kernel to power down")
     st.check(True, "the kernel powers down")
     rc = m.wait(60)
@@ -365,10 +398,10 @@ def stage_bench(st, m, a):
     for cmd, name, what in (
             ("lbench forkexec 2000", "forkexec_ns", "fork+execve+wait, "
              "mean of 2000"),
-            ("lbench pipe 10000", "pipe_rtt_ns", "pipe round trip, 2 "
-             "processes, mean of 10000"),
-            ("lbench pipe 10000 0 1", "pipe_pinned_rtt_ns", "pipe round "
-             "trip, processes pinned to CPUs 0 and 1, mean of 10000")):
+            ("lbench pipe 2000", "pipe_rtt_ns", "pipe round trip, 2 "
+             "processes, mean of 2000"),
+            ("lbench pipe 2000 0 1", "pipe_pinned_rtt_ns", "pipe round "
+             "trip, processes pinned to CPUs 0 and 1, mean of 2000")):
         if "0 1" in cmd and m.vcpus < 2:
             continue
         t0 = time.monotonic()
@@ -386,14 +419,39 @@ def stage_bench(st, m, a):
 
 STAGES = {"boot": stage_boot, "shell": stage_shell, "smp": stage_smp,
           "reboot": stage_reboot, "poweroff": stage_poweroff,
-          "bench": stage_bench}
+          "autoreboot": stage_autoreboot,
+          "autopoweroff": stage_autopoweroff, "bench": stage_bench}
+# What rcS runs by itself in the auto stages (/etc/rc.auto).
+AUTO = {"autoreboot": "reboot", "autopoweroff": "poweroff"}
+
+
+def auto_initrd(a, tmp, name):
+    """The initramfs plus a second archive holding /etc/rc.auto: Linux
+    unpacks concatenated (compressed) cpio archives in turn."""
+    rc = os.path.join(tmp, "rc.auto")
+    with open(rc, "w") as f:
+        f.write("#!/bin/sh\nsleep 1\n"
+                "echo 'minhv-linux: rc.auto: %s' >/dev/kmsg\n%s\n"
+                % (AUTO[name], AUTO[name]))
+    lst = os.path.join(tmp, "auto.list")
+    with open(lst, "w") as f:
+        f.write("dir /etc 0755\nfile /etc/rc.auto 0755 %s\n" % rc)
+    cpio = subprocess.run([sys.executable, os.path.join(TOP, "tools/newc.py"),
+                           lst], check=True, stdout=subprocess.PIPE).stdout
+    out = os.path.join(tmp, "initrd-%s.gz" % name)
+    with open(a.initrd, "rb") as base, open(out, "wb") as f:
+        f.write(base.read())
+        f.write(gzip.compress(cpio, mtime=0))
+    return out
 
 
 def run_stage(a, name):
     st = Stage(a.target, name)
-    vcpus = a.vcpus if name == "bench" else STAGE_VCPUS[name]
+    vcpus = a.vcpus if name == "bench" else STAGE_VCPUS.get(name, 1)
+    tmp = tempfile.mkdtemp(prefix="minhv-linux-initrd-")
+    initrd = auto_initrd(a, tmp, name) if name in AUTO else a.initrd
     m = Machine(a, name if name != "bench" else "bench-n%d" % vcpus,
-                vcpus, name in STAGE_DISK)
+                vcpus, name in STAGE_DISK, initrd)
     try:
         STAGES[name](st, m, a)
     except Timeout as e:
@@ -402,6 +460,7 @@ def run_stage(a, name):
             st.note("minhv's last lines: %s" % " | ".join(m.host_says()))
     finally:
         m.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
     rc = m.proc.returncode
     st.note("%.1f s, console log %s, transcript %s, run status %s"
             % (m.elapsed(), m.log, m.transcript, rc))
@@ -424,6 +483,7 @@ def main():
     p.add_argument("--out", default=os.path.join(TOP, "build/linux/stages"))
     p.add_argument("--timeout", type=int, default=0)
     p.add_argument("--vcpus", type=int, default=4)
+    p.add_argument("--efi", default=os.path.join(TOP, "build/minhv.efi"))
     p.add_argument("stages", nargs="+")
     a = p.parse_args()
     for s in a.stages:
@@ -432,8 +492,8 @@ def main():
                      % (s, " ".join(STAGES)))
     if not a.timeout:
         a.timeout = 300 if a.target == "bare" else 900
-    a.kernel, a.initrd, a.disk = (os.path.abspath(x) for x in
-                                  (a.kernel, a.initrd, a.disk))
+    a.kernel, a.initrd, a.disk, a.efi = (os.path.abspath(x) for x in
+                                         (a.kernel, a.initrd, a.disk, a.efi))
     os.makedirs(a.out, exist_ok=True)
     ok = True
     for s in a.stages:
