@@ -59,6 +59,15 @@ STAGE_VCPUS = {"boot": 1, "shell": 1, "smp": 4, "reboot": 1, "poweroff": 1}
 STAGE_DISK = {"smp"}
 
 
+def host_tsc_khz():
+    """The host's TSC rate (kHz), which a TCG guest's RDTSC counts at."""
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("cpu MHz"):
+                return int(float(line.split(":")[1]) * 1000)
+    sys.exit("linux-stages: no cpu MHz in /proc/cpuinfo")
+
+
 class Machine:
     """One boot of the kernel on bare QEMU or under minhv, its serial line
     on a socket (QEMU waits for us before it starts)."""
@@ -89,12 +98,18 @@ class Machine:
     def bare_cmd(self, disk):
         a = self.args
         mmio = os.environ.get("LINUX_BARE_VIRTIO", "pci") == "mmio"
+        append = CMDLINE
+        if mmio:
+            # microvm has no PM timer or HPET, and TCG's PIT calibration
+            # fails on a loaded host: Linux then cannot rate the TSC and
+            # hangs. minhv appends the same option to every Linux guest.
+            append += " tsc_early_khz=%d" % host_tsc_khz()
         cmd = ["timeout", "-k", "5", str(a.timeout), "qemu-system-x86_64",
                "-machine", "microvm,acpi=on" if mmio else "q35",
                "-accel", "tcg", "-cpu", "EPYC,+x2apic",
                "-smp", str(self.vcpus), "-m", str(GUEST_MEM_MIB),
                "-kernel", a.kernel, "-initrd", self.initrd,
-               "-append", CMDLINE,
+               "-append", append,
                "-display", "none", "-nic", "none", "-monitor", "none",
                "-chardev", "socket,id=ser0,path=%s,server=on,wait=on,"
                "logfile=%s,logappend=off" % (self.sock, self.log),

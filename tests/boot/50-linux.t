@@ -29,7 +29,7 @@ if [ $krc = 3 ]; then
 fi
 out=$(tools/linux-run.sh 2>&1)
 rc=$?
-_ok "$([ $rc = 0 ] && echo 0 || echo 1)" "make linux passes" \
+_ok "$([ $rc = 0 ] && echo 0 || echo 1)" "make linux-init (the project's /init) passes" \
 	"tools/linux-run.sh exited $rc" "$(printf '%s' "$out" | grep -E 'FAIL|error' | head -n 8)"
 
 LOG=build/linux/console.log
