@@ -166,6 +166,7 @@ test: setup
 	$(MAKE) check-layout
 	$(MAKE) unit
 	tools/bench.sh --self-test
+	python3 tools/serial_drive.py --self-test
 	$(MAKE) all
 	tools/check-size.sh
 	$(MAKE) boot-test

@@ -268,7 +268,8 @@ run_linux_user() {
 			(cd "$top" && LINUX_TARGET=$t LINUX_STAGES=bench LINUX_VCPUS=$n \
 				LINUX_EFI=$efi LINUX_OUT=$dir/linux-user \
 				tools/linux-stages.sh) >"$dir/linux-user-$t-n$n.out" 2>&1 ||
-				echo "bench: linux-user $t n$n: $(grep -m1 -E 'FAIL|SKIP|linux-[a-z]+:' "$dir/linux-user-$t-n$n.out")" >&2
+				echo "bench: linux-user $t n$n: $(grep -m1 -E 'FAIL|error|^(linux-kernel|apt-deb|linux-userland):' \
+					"$dir/linux-user-$t-n$n.out" || tail -n1 "$dir/linux-user-$t-n$n.out")" >&2
 			[ -f "$dir/linux-user/bench-$t-n$n.tsv" ] &&
 				cp "$dir/linux-user/bench-$t-n$n.tsv" "$dir/linux-user-$t-n$n.log.tsv"
 		done
@@ -348,6 +349,8 @@ plots() {
 	awk -F'\t' '$1 ~ /^tcg\.mtrr\.rendezvous\.n[0-9]+-[a-z]+-noss/ {
 		n = $1; sub(/.*\.n/, "", n); sub(/-.*/, "", n); print n, $2 }' \
 		"$d/figures.tsv" | sort -n >"$d/mtrr-noss.dat"
+	# A Linux-only run (--linux, --linux-user) has no scenario to plot.
+	[ -s "$d/bringup-par.dat" ] || [ -s "$d/bringup-ser.dat" ] || return 0
 	gnuplot <<EOF
 set terminal png size 800,500
 set logscale y

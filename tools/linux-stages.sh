@@ -50,9 +50,15 @@ for t in $targets; do
 		${LINUX_OUT:+--out "$LINUX_OUT"} \
 		${LINUX_TIMEOUT:+--timeout "$LINUX_TIMEOUT"} \
 		${LINUX_VCPUS:+--vcpus "$LINUX_VCPUS"} $stages
-	rc=$?
-	[ $rc = 0 ] || fail=$([ $rc = 1 ] && [ $fail != 2 ] && echo 1 || echo 2)
+	case $? in
+	0) ;;
+	1) [ "$fail" = 2 ] || fail=1 ;;
+	*) fail=2 ;;
+	esac
 done
-[ $fail = 0 ] && echo "linux-stages: PASS ($targets: $stages)" ||
+if [ "$fail" = 0 ]; then
+	echo "linux-stages: PASS ($targets: $stages)"
+else
 	echo "linux-stages: FAIL ($targets: $stages)"
-exit $fail
+fi
+exit "$fail"

@@ -46,8 +46,9 @@ if [ ! -x "$lbench" ] || [ "$src/lbench.c" -nt "$lbench" ]; then
 		{ echo "linux-userland: cannot build a static lbench (glibc static libs?)" >&2; exit 1; }
 fi
 console=$out/user/console-1m.txt
-[ -s "$console" ] && [ "$console" -nt tools/linux_data.py ] ||
+if [ ! -s "$console" ] || [ tools/linux_data.py -nt "$console" ]; then
 	python3 tools/linux_data.py console "$console"
+fi
 
 # common LIST: the newc list of the userland both images share.
 common() {

@@ -21,6 +21,9 @@
 #             with every file's SHA-256 right (and a write read back)
 #   reboot    1 vCPU: `reboot` comes back to a shell that answers
 #   poweroff  1 vCPU: `poweroff` ends the run with the pass status
+#   autoreboot, autopoweroff  the same two typed by rcS itself (a second
+#             archive in the initramfs adds /etc/rc.auto): reset and S5
+#             checked before serial input works
 #   bench     the figures of docs/PERFORMANCE.md: boot to the shell, console
 #             bytes/s, fork+exec x2000, pipe ping-pong, as TSV
 # Usage: linux_stages.py --target bare|minhv --kernel K --initrd I --disk D
@@ -40,6 +43,7 @@ import sys
 import tempfile
 import time
 
+sys.dont_write_bytecode = True  # no __pycache__ in tools/
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import linux_data  # noqa: E402
 from serial_drive import Serial, Timeout  # noqa: E402
@@ -89,10 +93,15 @@ class Machine:
         self.proc = subprocess.Popen(cmd, cwd=TOP, stdin=subprocess.DEVNULL,
                                      stdout=self.stderr, stderr=self.stderr,
                                      start_new_session=True)
-        self.serial = Serial(
-            self.sock, transcript=self.transcript,
-            prefix="user" if args.target == "minhv" else None,
-            connect_timeout=60, alive=lambda: self.proc.poll() is None)
+        self.serial = None
+        try:
+            self.serial = Serial(
+                self.sock, transcript=self.transcript,
+                prefix="user" if args.target == "minhv" else None,
+                connect_timeout=60, alive=lambda: self.proc.poll() is None)
+        except Timeout:
+            self.stop()
+            raise
         self.serial.note("started: %s" % " ".join(cmd))
 
     def bare_cmd(self, disk):
@@ -152,7 +161,7 @@ class Machine:
 
     def stop(self):
         """End the run (a stage that does not end the guest itself)."""
-        if self.serial.eof:
+        if self.serial and self.serial.eof:
             self.wait(15)  # the machine ended: let the harness finish
         if self.proc.poll() is None:
             try:
@@ -162,7 +171,8 @@ class Machine:
             if self.wait(15) is None:
                 os.killpg(self.proc.pid, signal.SIGKILL)
                 self.proc.wait()
-        self.serial.close()
+        if self.serial:
+            self.serial.close()
         self.stderr.close()
         shutil.rmtree(self.tmp, ignore_errors=True)
 
@@ -465,8 +475,13 @@ def run_stage(a, name):
     vcpus = a.vcpus if name == "bench" else STAGE_VCPUS.get(name, 1)
     tmp = tempfile.mkdtemp(prefix="minhv-linux-initrd-")
     initrd = auto_initrd(a, tmp, name) if name in AUTO else a.initrd
-    m = Machine(a, name if name != "bench" else "bench-n%d" % vcpus,
-                vcpus, name in STAGE_DISK, initrd)
+    try:
+        m = Machine(a, name if name != "bench" else "bench-n%d" % vcpus,
+                    vcpus, name in STAGE_DISK, initrd)
+    except Timeout as e:
+        shutil.rmtree(tmp, ignore_errors=True)
+        st.check(False, "the machine started", str(e))
+        return False
     try:
         STAGES[name](st, m, a)
     except Timeout as e:

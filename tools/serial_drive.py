@@ -24,7 +24,8 @@
 #   s.close()
 # Every wait is bounded; Timeout carries the last guest text seen.
 # Command line: serial_drive.py SOCK [--prefix NAME] connects and copies
-# stdin lines to the guest and guest text to stdout (by hand).
+# stdin lines to the guest and guest text to stdout (by hand);
+# serial_drive.py --self-test checks the driver against a fake machine.
 import os
 import re
 import socket
@@ -193,6 +194,10 @@ class Serial:
 
     def close(self):
         try:
+            self.sock.shutdown(socket.SHUT_RDWR)  # wakes the reader
+        except OSError:
+            pass
+        try:
             self.sock.close()
         except OSError:
             pass
@@ -202,10 +207,101 @@ class Serial:
             self._log = None
 
 
+def self_test():
+    """The driver against a fake machine on a socket: bare and minhv
+    framing, partial lines, split control sequences, run() and timeouts."""
+    import tempfile
+    d = tempfile.mkdtemp()
+    path = os.path.join(d, "s")
+    srv = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    srv.bind(path)
+    srv.listen(2)
+    fails = []
+
+    def want(cond, what):
+        if not cond:
+            fails.append(what)
+
+    def pause():
+        time.sleep(0.05)
+
+    def answer(conn, lines, prefix=b""):
+        # Act as a shell: read one typed line, echo it, answer it.
+        buf = b""
+        while not buf.endswith(b"\n"):
+            buf += conn.recv(1024)
+        n = re.search(rb"S(\d+)@@", buf).group(1)
+        conn.sendall(prefix + buf.replace(b"\n", b"\r\n"))
+        for line in lines(n):
+            conn.sendall(line)
+            pause()
+
+    # Bare QEMU: raw bytes, partial lines visible, controls removed.
+    t = threading.Thread(target=lambda: setattr(t, "c", srv.accept()[0]))
+    t.start()
+    s = Serial(path)
+    t.join()
+    c = t.c
+    c.sendall(b"boot\r\nlinux:/# \x1b[")
+    pause()
+    c.sendall(b"6n")
+    s.expect(r"linux:/# $", 2)
+    want(s.text == "boot\nlinux:/# ", "bare: text %r" % s.text)
+    th = threading.Thread(target=answer, args=(c, lambda n: [
+        b"@@S" + n + b"@@\r\nhello\r\nwor", b"ld\r\n@@E" + n + b":3@@\r\n"]))
+    th.start()
+    out, st = s.run("echo hello; echo world; (exit 3)", 2)
+    th.join()
+    want((out, st) == ("hello\nworld\n", 3), "bare: run %r" % ((out, st),))
+    try:
+        s.expect("never", 0.3)
+        want(False, "bare: a timeout raises Timeout")
+    except Timeout:
+        pass
+    s.close()
+    c.close()
+
+    # minhv: only "[user] " lines are guest text; a partial line waits.
+    t = threading.Thread(target=lambda: setattr(t, "c", srv.accept()[0]))
+    t.start()
+    s = Serial(path, prefix="user")
+    t.join()
+    c = t.c
+    c.sendall(b"[user] abc\r\nminhv: own line\r\n[user] ?[6npar")
+    pause()
+    want(s.text == "abc\n", "minhv: text before the line ends %r" % s.text)
+    c.sendall(b"tial\r\n")
+    s.expect(r"partial\n", 2)
+    want(s.host_lines == ["minhv: own line"], "minhv: host lines %r"
+         % s.host_lines)
+    th = threading.Thread(target=answer, args=(c, lambda n: [
+        b"[user] @@S" + n + b"@@\r\n[use", b"r] x\r\n",
+        b"[user] @@E" + n + b":0@@\r\n"], b"[user] "))
+    th.start()
+    out, st = s.run("echo x", 2)
+    th.join()
+    want((out, st) == ("x\n", 0), "minhv: run %r" % ((out, st),))
+    s.close()
+    c.close()
+    srv.close()
+    os.unlink(path)
+    os.rmdir(d)
+    for f in fails:
+        print("serial_drive self-test: FAILED: %s" % f)
+    if not fails:
+        print("serial_drive self-test: ok")
+    return 1 if fails else 0
+
+
 def main():
     args = sys.argv[1:]
+    if args == ["--self-test"]:
+        try:
+            sys.exit(self_test())
+        except Timeout as e:
+            sys.exit("serial_drive self-test: FAILED: %s" % e)
     if not args or args[0].startswith("-"):
-        sys.exit("usage: serial_drive.py SOCK [--prefix NAME]")
+        sys.exit("usage: serial_drive.py SOCK [--prefix NAME] | --self-test")
     prefix = None
     if len(args) == 3 and args[1] == "--prefix":
         prefix = args[2]
