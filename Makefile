@@ -112,7 +112,8 @@ $(B)/mb-hostile/apic_ipi.bin: guest/mb-hostile/apic_storm.asm
 	@$(NASM) -f bin $< -o $@
 all: $(MB_HOSTILE)
 
--include $(shell find $(B) -name '*.d' 2>/dev/null)
+# Files only: build/linux holds unpacked directories named *.d (etc/init.d).
+-include $(shell find $(B) -name '*.d' -type f 2>/dev/null)
 
 # Host unit tests. Each tests/unit/*.mk adds a suite name to UNIT_TESTS and
 # sets <name>_MODS, module names that tests/unit/modules.mk maps to sources

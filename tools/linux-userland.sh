@@ -164,6 +164,7 @@ disk)
 		"$out/root.img.part" "${DISK_MB}M" >&2 ||
 		{ echo "linux-userland: mke2fs -d failed (e2fsprogs older than 1.43?)" >&2; exit 1; }
 	mv "$out/root.img.part" "$out/root.img"
+	rm -rf "$tree"
 	echo "$out/root.img"
 	;;
 *)
