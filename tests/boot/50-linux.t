@@ -76,6 +76,10 @@ run_stages() { # target stages...
 	for st in "$@"; do
 		out=$(LINUX_TARGET=$target LINUX_STAGES=$st tools/linux-stages.sh 2>&1)
 		rc=$?
+		if [ $rc = 3 ]; then # no busybox-static (no apt, no network)
+			echo "ok $((_n += 1)) - $target: stage $st # SKIP $(printf '%s' "$out" | tail -n1)"
+			continue
+		fi
 		LOG=$top/build/linux/stages/$target-$st.log
 		_ok "$([ $rc = 0 ] && echo 0 || echo 1)" "$target: stage $st passes" \
 			"tools/linux-stages.sh exited $rc" \
