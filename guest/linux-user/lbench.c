@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* guest/linux-user/lbench.c - the Linux workloads of issue 25's figures
- * (tools/linux-stages.py bench), ordinary Linux user space built with host
+ * (tools/linux_stages.py bench), ordinary Linux user space built with host
  * gcc -static into the busybox userland as /bin/lbench:
  *   lbench forkexec N        N times fork + execve(/bin/lbench nop) + wait
  *   lbench pipe N [A B]      N one-byte round trips between two processes
