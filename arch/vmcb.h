@@ -181,6 +181,8 @@ _Static_assert(INTERCEPT_EFER_WRITE_TRAP == 4 * 32 + 15, "word 4 bit 15");
 #define EVENTINJ_TYPE_INTR (0ULL << 8)
 #define EVENTINJ_TYPE_NMI (2ULL << 8)
 #define EVENTINJ_TYPE_EXCEPTION (3ULL << 8)
+#define EVENTINJ_TYPE_SOFT (4ULL << 8) /* INTn */
+#define EVENTINJ_TYPE_MASK (7ULL << 8)
 #define EVENTINJ_EV BIT(11)
 #define EVENTINJ_VALID BIT(31) /* vectors: arch/vectors.h */
 

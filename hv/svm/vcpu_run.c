@@ -144,6 +144,8 @@ run_loop(struct vcpu *v, struct svm_cpu *sc, u32 clean, const bool spec,
 			bench_path(&v->stats, __builtin_ia32_rdtsc());
 		/* Pending vLAPIC events into EVENTINJ / V_IRQ, after the
 		 * Dekker above so a kick from now on forces an exit. */
+		if (__builtin_expect(v->queued_event != 0, 0))
+			vcpu_inject_queued(v); /* behind EXITINTINFO's event */
 		if (foreign)
 			vlapic_inject_pending(v);
 		v->vmrun_cr0 = vmcb->save.cr0;
@@ -175,7 +177,7 @@ run_loop(struct vcpu *v, struct svm_cpu *sc, u32 clean, const bool spec,
 		vmcb_after_exit(vmcb, clean);
 		if (__builtin_expect(
 			    vmcb->control.exit_int_info & EVENTINJ_VALID, 0))
-			vcpu_reinject_event(v);
+			vcpu_reinject_event(v); /* event_inject.c */
 		if (exit_dispatch_fast(v, vmcb->control.exit_code) ==
 		    EXIT_LEAVE)
 			break;

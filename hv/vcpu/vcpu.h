@@ -78,6 +78,10 @@ struct vcpu {
 	 * writes CR0 without an exit, so only this copy tells VMEXIT_INVALID
 	 * what VMRUN saw (hv/svm/exit_invalid.c). */
 	u64 vmrun_cr0;
+	/* An exception a handler raised while EXITINTINFO's event was being
+	 * re-injected (EVENTINJ taken): injected at the first entry after
+	 * that one, 0 when none (hv/svm/event_inject.c). */
+	u64 queued_event;
 	/* The last MOV to CR3/CR4 answered with #GP for QEMU's
 	 * VMEXIT_INVALID: its RIP and stats.exits then, so the same answer
 	 * twice in a row is seen as the real VMRUN failure it is. */
@@ -104,6 +108,9 @@ struct vcpu {
 /* vcpu_ops.c: pure helpers on a vCPU's VMCB. Its state machine, its
  * start and reset are the guest's (hv/guest/guest.h), the run loop is
  * hv/svm's (hv/svm/vcpu_run.c). */
+/* An exception for the next entry. When EVENTINJ holds an event already
+ * (EXITINTINFO's, re-injected before the handler ran) that one goes
+ * first, and this one is queued behind it (v->queued_event). */
 void vcpu_inject_exception(struct vcpu *v, u8 vector, bool has_err, u32 err);
 /* #DB into the guest (DR6 as the caller left it), with DR7.GD cleared as
  * the processor's own delivery would. */
@@ -123,9 +130,6 @@ static inline void vcpu_insn_done(struct vcpu *v)
  * (software swap, hv/park/spec_ctrl.c), and back after #VMEXIT. */
 void vcpu_spec_enter(struct vcpu *v);
 void vcpu_spec_exit(struct vcpu *v);
-/* Before the next VMRUN: inject again the event whose delivery the exit
- * interrupted (EXITINTINFO, APM 15.7.2). */
-void vcpu_reinject_event(struct vcpu *v);
 /* Step over the intercepted instruction (NRIP or known length).
  * Returns false (and stops the guest) when its length is unknown. */
 bool vcpu_skip_insn(struct vcpu *v);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* hv/vcpu/vcpu_ops.c - operations on one vCPU's VMCB: event injection
+/* hv/vcpu/vcpu_ops.c - operations on one vCPU's VMCB: exception injection
  * (APM vol 2, 15.20) and RIP advance (15.7.1), with the single-step trap
  * after an instruction minhv completed. */
 #include "arch/cr.h"
@@ -14,6 +14,16 @@ void vcpu_inject_exception(struct vcpu *v, u8 vector, bool has_err, u32 err)
 
 	if (has_err)
 		e |= EVENTINJ_EV | ((u64)err << 32);
+	/* EXITINTINFO's event, re-injected before this handler ran, is not
+	 * replaced (an external interrupt already moved IRR -> ISR would be
+	 * lost, its class blocked until an EOI that never comes): this one
+	 * waits for the entry after it (hv/svm/event_inject.c). The first
+	 * one queued stays. */
+	if (__builtin_expect(v->vmcb->control.event_inj & EVENTINJ_VALID, 0)) {
+		if (!v->queued_event)
+			v->queued_event = e;
+		return;
+	}
 	v->vmcb->control.event_inj = e;
 }
 
@@ -69,15 +79,4 @@ bool vcpu_skip_insn(struct vcpu *v)
 	v->vmcb->save.rip = next;
 	vcpu_insn_done(v);
 	return true;
-}
-
-/* APM 15.7.2: EXITINTINFO has EVENTINJ's layout (vector, type, EV, V,
- * error code in 63:32). Only V (bit 31) is tested: QEMU leaves other bits
- * set with V=0. A handler that injects its own event replaces it. */
-void vcpu_reinject_event(struct vcpu *v)
-{
-	struct vmcb_control *c = &v->vmcb->control;
-
-	if (c->exit_int_info & EVENTINJ_VALID)
-		c->event_inj = c->exit_int_info;
 }

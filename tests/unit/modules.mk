@@ -82,6 +82,7 @@ MOD_svm := hv/svm/svm.c
 MOD_exits := hv/svm/exit_table.c hv/svm/exit_cpuid.c hv/svm/exit_msr.c \
 	hv/svm/exit_io.c hv/svm/exit_misc.c hv/svm/exit_invalid.c \
 	hv/svm/exit_cache.c hv/svm/exit_excp.c hv/svm/exit_xsetbv.c \
+	hv/svm/event_inject.c \
 	$(MOD_view)
 MOD_vlapic_exit := hv/svm/vlapic_exit.c
 
