@@ -88,6 +88,7 @@ _Static_assert(INTERCEPT_EFER_WRITE_TRAP == 4 * 32 + 15, "word 4 bit 15");
 #define VMEXIT_CR_WRITE(n) (0x10ULL + (n))
 #define VMEXIT_DR_READ(n) (0x20ULL + (n))
 #define VMEXIT_DR_WRITE(n) (0x30ULL + (n))
+#define VMEXIT_CR8_WRITE VMEXIT_CR_WRITE(8)
 #define VMEXIT_EXCP_BASE 0x40ULL /* + vector, 0x40-0x5F */
 #define VMEXIT_EXCP_DB 0x41ULL
 #define VMEXIT_EXCP_AC 0x51ULL

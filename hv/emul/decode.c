@@ -104,7 +104,7 @@ static bool is_legacy_prefix(u8 b)
  * (+ REX.B) the source; the operand is 64 bits in 64-bit mode, else 32,
  * whatever the prefixes (SDM vol 2B "MOV - Move to/from Control
  * Registers"). */
-static int mov_to_cr(struct cursor *c, u8 rex, enum insn_mode mode,
+static int mov_to_cr(struct cursor *c, u8 rex, bool lock, enum insn_mode mode,
 		     struct insn *out)
 {
 	u8 modrm;
@@ -113,6 +113,13 @@ static int mov_to_cr(struct cursor *c, u8 rex, enum insn_mode mode,
 		return -EINVAL;
 	out->kind = INSN_MOV_TO_CR;
 	out->cr = ((modrm >> 3) & 7) | ((rex & REX_R) ? 8 : 0);
+	/* AMD's AltMovCr8 (CPUID 0x80000001:ECX[4]): LOCK MOV CR0 is MOV
+	 * CR8, the way 32-bit code reaches it (APM vol 3 "MOV CRn"). */
+	if (lock) {
+		if (out->cr)
+			return -EINVAL;
+		out->cr = 8;
+	}
 	out->reg = (modrm & 7) | ((rex & REX_B) ? 8 : 0);
 	out->reg_size = out->size = mode == INSN_MODE64 ? 8 : 4;
 	out->len = c->pos;
@@ -123,7 +130,7 @@ int insn_decode(const u8 *buf, unsigned n, enum insn_mode mode,
 		struct insn *out)
 {
 	struct cursor c = { buf, n, 0 };
-	bool opsize16 = false, addrsize = false;
+	bool opsize16 = false, addrsize = false, lock = false;
 	u8 rex = 0, op, modrm = 0;
 	unsigned osz, asz;
 
@@ -135,9 +142,10 @@ int insn_decode(const u8 *buf, unsigned n, enum insn_mode mode,
 
 		if (!take_byte(&c, &b))
 			return -EINVAL;
-		if (is_legacy_prefix(b)) {
+		if (is_legacy_prefix(b) || b == 0xf0) {
 			opsize16 |= b == 0x66;
 			addrsize |= b == 0x67;
+			lock |= b == 0xf0;
 			rex = 0; /* a REX not right before the opcode is ignored */
 			continue;
 		}
@@ -145,11 +153,14 @@ int insn_decode(const u8 *buf, unsigned n, enum insn_mode mode,
 			rex = b;
 			continue;
 		}
-		/* LOCK on a MOV is #UD; REP/REPNE on these MOVs is not
-		 * something a compiler emits: refuse rather than guess. */
+		/* LOCK on a MOV is #UD (but for LOCK MOV CR0 below);
+		 * REP/REPNE on these MOVs is not something a compiler emits:
+		 * refuse rather than guess. */
 		op = b;
 		break;
 	}
+	if (lock && op != 0x0f)
+		return -EINVAL;
 	osz = (rex & REX_W) ? 8 : opsize16 ? 2 : 4;
 	if (mode == INSN_MODE64)
 		asz = addrsize ? 4 : 8;
@@ -202,8 +213,9 @@ int insn_decode(const u8 *buf, unsigned n, enum insn_mode mode,
 		if (!take_byte(&c, &op))
 			return -EINVAL;
 		if (op == 0x22) /* MOV CRn, r: mod is ignored (SDM vol 2B) */
-			return mov_to_cr(&c, rex, mode, out);
-		if (op != 0xb6 && op != 0xb7 && op != 0xbe && op != 0xbf)
+			return mov_to_cr(&c, rex, lock, mode, out);
+		if (lock ||
+		    (op != 0xb6 && op != 0xb7 && op != 0xbe && op != 0xbf))
 			return -EINVAL;
 		if (!take_modrm(&c, asz == 2, &modrm))
 			return -EINVAL;

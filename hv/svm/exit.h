@@ -83,6 +83,9 @@ enum exit_action exit_unexpected(struct vcpu *v);
  * with an NMI in service. */
 enum exit_action vlapic_exit_vintr(struct vcpu *v);
 enum exit_action vlapic_exit_iret(struct vcpu *v);
+/* A CR8 write while TPR holds an interrupt back (the intercept is on only
+ * then): TPR and V_TPR take the value, the next entry delivers. */
+enum exit_action vlapic_exit_cr8(struct vcpu *v);
 
 /* event_inject.c. Right after #VMEXIT, before the handler: inject again
  * the event whose delivery the exit interrupted (EXITINTINFO, APM 15.7.2),

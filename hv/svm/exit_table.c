@@ -16,6 +16,7 @@
 	X(NMI, NMI, exit_intr)                      \
 	X(VINTR, OTHER, vlapic_exit_vintr)          \
 	X(IRET, OTHER, vlapic_exit_iret)            \
+	X(CR8_WRITE, OTHER, vlapic_exit_cr8)        \
 	X(CPUID, CPUID, exit_cpuid)                 \
 	X(PAUSE, PAUSE, exit_pause)                 \
 	X(HLT, HLT, exit_hlt)                       \

@@ -118,6 +118,10 @@ void vcpu_inject_db(struct vcpu *v);
 /* The single-step #DB trap after an instruction minhv carried out for a
  * guest with RFLAGS.TF set (vcpu_ops.c); vcpu_insn_done() calls it. */
 void vcpu_step_trap(struct vcpu *v);
+/* minhv's single step for an NMI window is over (its #DB, an instruction
+ * exit after it, or an event injected meanwhile): TF, and RF if minhv set
+ * it, out of RFLAGS again, unless a stepped IRET loaded them. */
+void vcpu_nmi_step_end(struct vcpu *v);
 /* Every exit handler that completes the guest's instruction (RIP moved
  * past it) ends with this: TF set means the trap the CPU would raise. */
 static inline void vcpu_insn_done(struct vcpu *v)

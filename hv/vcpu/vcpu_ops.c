@@ -52,11 +52,32 @@ __attribute__((cold)) void vcpu_step_trap(struct vcpu *v)
 {
 	struct vmcb *vm = v->vmcb;
 
+	/* TF is minhv's own, for an NMI window (hv/svm/vlapic_inject.c):
+	 * the instruction it stepped over exited and is done, so the window
+	 * is open; no #DB is the guest's (sti; hlt in an NMI's way). */
+	if (v->lapic.c.nmi_step) {
+		vcpu_nmi_step_end(v);
+		return;
+	}
 	if (vm->control.event_inj & EVENTINJ_VALID)
 		return;
 	vmcb_set_dr6(vm,
 		     (vm->save.dr6 | DR6_ACTIVE_LOW | DR6_BS) & ~DR6_TRAP_BITS);
 	vcpu_inject_db(v);
+}
+
+void vcpu_nmi_step_end(struct vcpu *v)
+{
+	struct vmcb_save *s = &v->vmcb->save;
+
+	/* A stepped IRET (seen at c.iret_rip, RIP moved past it) loaded
+	 * RFLAGS from the NMI handler's frame: those are the guest's. */
+	if (!(v->lapic.c.iret_wait && s->rip != v->lapic.c.iret_rip)) {
+		s->rflags &= ~RFLAGS_TF;
+		if (v->lapic.c.nmi_rf)
+			s->rflags &= ~RFLAGS_RF;
+	}
+	v->lapic.c.nmi_step = v->lapic.c.nmi_rf = false;
 }
 
 /* Out of line: the guest_stop() call would give vcpu_skip_insn() a frame

@@ -84,7 +84,7 @@ MOD_exits := hv/svm/exit_table.c hv/svm/exit_cpuid.c hv/svm/exit_msr.c \
 	hv/svm/exit_cache.c hv/svm/exit_excp.c hv/svm/exit_xsetbv.c \
 	hv/svm/event_inject.c \
 	$(MOD_view)
-MOD_vlapic_exit := hv/svm/vlapic_exit.c
+MOD_vlapic_exit := hv/svm/vlapic_exit.c hv/svm/vlapic_inject.c
 
 # hv/snp, and the SNP self-test the SNP suites run
 MOD_rmp := hv/snp/rmp.c hv/snp/rmp_hw.c hv/snp/rmp_model.c

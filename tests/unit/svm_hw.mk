@@ -7,3 +7,6 @@ test_exits_hw_MODS := $(test_exits_MODS)
 # Every VMCB field a handler writes marks its clean group (APM 15.15.3).
 UNIT_TESTS += test_vmcb_clean
 test_vmcb_clean_MODS := $(test_exits_MODS)
+# The vLAPIC's entry path: NMI windows, the CR8-write intercept.
+UNIT_TESTS += test_vlapic_inject
+test_vlapic_inject_MODS := $(test_exits_MODS)

@@ -6,9 +6,9 @@
  * so only this shows it. The oracle is the APM's table written out below
  * by offset, independent of the code's VMCB_CLEAN_* names and setters;
  * each handler that writes a cached field (found with grep: the setters of
- * arch/vmcb.h and vlapic_inject_pending()'s V_INTR) runs on a VMCB whose
- * clean field says "all cached", and every byte that changed must belong
- * to a field whose group it cleared. */
+ * arch/vmcb.h, the intercept setters and vlapic_inject_pending()'s V_INTR)
+ * runs on a VMCB whose clean field says "all cached", and every byte that
+ * changed must belong to a field whose group it cleared. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -213,6 +213,43 @@ static void test_vlapic_exits(void **s)
 	assert_marked(v);
 }
 
+/* The vLAPIC's entry path (hv/svm/vlapic_inject.c): NMI and its IRET
+ * intercept, an interrupt window (V_IRQ, VINTR intercept), the CR8-write
+ * intercept (C1) and V_TPR; and the CR8-write exit (V_TPR). */
+static void test_vlapic_entry(void **s)
+{
+	struct vcpu *v = fx_v[0];
+	struct vlapic *l = &v->lapic;
+
+	(void)s;
+	fx_platform(v);
+	l->svr = APIC_SVR_ENABLE | 0xff;
+	fx_exit(v, VMEXIT_INTR, 0, 0);
+	v->vmcb->save.rflags = RFLAGS_FIXED | RFLAGS_IF;
+	vlapic_deliver(l, APIC_DM_NMI, 0, false);
+	vlapic_set_irr(l, 0x40, false);
+	cached(v);
+	vlapic_inject_pending(v); /* NMI in, window for 0x40 */
+	assert_true(v->vmcb->control.v_intr & V_IRQ);
+	assert_true(vmcb_has_intercept(v->vmcb, INTERCEPT_IRET));
+	assert_marked(v);
+	fx_exit(v, VMEXIT_INTR, 0, 0);
+	l->tpr = 0x50; /* written through the xAPIC page: TPR holds 0x40 */
+	v->lapic.c.nmi_masked = false;
+	cached(v);
+	vlapic_inject_pending(v); /* window closed, CR8 intercept, V_TPR */
+	assert_true(vmcb_has_intercept(v->vmcb, INTERCEPT_CR_WRITE(8)));
+	assert_marked(v);
+	g_features.decode_assists = g_features.nrips = true;
+	fx_exit(v, VMEXIT_CR8_WRITE, BIT(63) | 3, 0);
+	v->vmcb->control.next_rip = FX_RIP + 4;
+	v->gprs.rbx = 2;
+	cached(v);
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	assert_int_equal(v->vmcb->control.v_intr & V_TPR_MASK, 2);
+	assert_marked(v);
+}
+
 /* A reflected #DB clears DR7.GD (B6). */
 static void test_db_reflected(void **s)
 {
@@ -233,8 +270,9 @@ int main(void)
 #define T(f) \
 	cmocka_unit_test_setup_teardown(f, fx_cmocka_setup, fx_cmocka_teardown)
 	const struct CMUnitTest tests[] = {
-		T(test_checker),      T(test_msr_writes),   T(test_step_trap),
-		T(test_vlapic_exits), T(test_db_reflected),
+		T(test_checker),      T(test_msr_writes),
+		T(test_step_trap),    T(test_vlapic_exits),
+		T(test_db_reflected), T(test_vlapic_entry),
 	};
 	return cmocka_run_group_tests_name("vmcb_clean", tests, NULL, NULL);
 }
