@@ -1,6 +1,7 @@
 ; SPDX-License-Identifier: GPL-2.0-only
 ; arch/svm.asm - the VMRUN stub and the SVM instruction primitives
 ; (APM vol 2, 15.5 VMRUN, 15.5.2 VMSAVE/VMLOAD, 15.17 GIF). SysV ABI.
+; The primitives below the stub are not built for the unit tests.
 bits 64
 default rel
 section .text
@@ -20,26 +21,115 @@ section .text
 %define G_R14 0x60
 %define G_R15 0x68
 
-; The VMRUN stub, in two variants that differ only in the host IF they
-; return with. Both are entered with IF=0 (the run loop's CLI before its
-; handshake). Per call it saves the callee-saved registers (the guest's
+%define G_SPEC_CTRL 0x70	; struct svm_gprs.spec_ctrl
+%define H_VMCB 0x00		; struct svm_host
+%define H_SPEC_CTRL 0x08
+%define H_FLAGS 0x10
+%define SVM_HOST_SPEC_SWAP 1	; arch/svm.h
+%define SVM_HOST_RSB_FILL 2
+%define MSR_SPEC_CTRL 0x48	; arch/msr.h (arch/svm.h asserts it)
+
+; Under unit tests (FAKE_CPU) each privileged instruction is a call into
+; the CPU double (tests/doubles/fake_svm.c), which records it in the event
+; trace: the stub's own order is then tested, not a model of it. Every
+; register survives the call, as it does the instruction (VMRUN: the
+; guest's state is whatever the double's hook wrote into the frame).
+%ifdef FAKE_CPU
+extern fake_svm_insn
+%macro FAKE 1
+	push rax
+	push rcx
+	push rdx
+	push rbx
+	push rsi
+	push rdi
+	push rbp
+	push r8
+	push r9
+	push r10
+	push r11
+	push r12
+	push r13
+	push r14
+	push r15
+	mov edi, %1
+	mov rsi, rsp		; struct fake_svm_regs, r15 first
+	mov rbx, rsp
+	and rsp, -16
+	call fake_svm_insn wrt ..plt
+	mov rsp, rbx
+	pop r15
+	pop r14
+	pop r13
+	pop r12
+	pop r11
+	pop r10
+	pop r9
+	pop r8
+	pop rbp
+	pop rdi
+	pop rsi
+	pop rbx
+	pop rdx
+	pop rcx
+	pop rax
+%endmacro
+%define CLGI FAKE 0
+%define STGI FAKE 1
+%define STI FAKE 2
+%define CLI FAKE 3
+%define VMLOAD FAKE 4
+%define VMSAVE FAKE 5
+%define VMRUN FAKE 6
+%define WRMSR FAKE 7
+%define RSB_MARK FAKE 8
+%else
+%define CLGI clgi
+%define STGI stgi
+%define STI sti
+%define CLI cli
+%define VMLOAD vmload
+%define VMSAVE vmsave
+%define VMRUN vmrun
+%define WRMSR wrmsr
+%define RSB_MARK
+%endif
+
+; void svm_vmrun(hpa_t vmcb [rdi], struct svm_gprs *g [rsi],
+;                const struct svm_host *h [rdx])
+; Entered with IF=0 (the run loop's CLI before its handshake), returns
+; with IF=1: an interrupt that caused the exit is taken at its STGI, on
+; host state. Per call it saves the callee-saved registers (the guest's
 ; values replace them) and two of its arguments; the guest VMCB's address
 ; needs no slot: #VMEXIT restores host RAX, which held it for VMRUN
 ; (APM 15.5.1, 15.6), so VMSAVE follows VMRUN directly.
-%macro VMRUN_STUB 1		; %1: 1 = return with IF=1, 0 = IF=0
+global svm_vmrun
+svm_vmrun:
 	push rbp
 	push rbx
 	push r12
 	push r13
 	push r14
 	push r15
-	push rdx		; [rsp+8] host VMCB
+	push rdx		; [rsp+8] struct svm_host
 	push rsi		; [rsp]   guest GPRs
-	clgi			; GIF=0: no interrupt/NMI until host state is back
-	sti			; host IF=1: with V_INTR_MASKING it gates physical
+	CLGI			; GIF=0: no interrupt/NMI until host state is back
+	; Software SPEC_CTRL swap (no V_SPEC_CTRL): the guest's value, unless
+	; it is the host's, under GIF=0 like KVM's RESTORE_GUEST_SPEC_CTRL.
+	test byte [rdx + H_FLAGS], SVM_HOST_SPEC_SWAP
+	jz .guest_spec_done
+	mov rax, [rsi + G_SPEC_CTRL]
+	cmp rax, [rdx + H_SPEC_CTRL]
+	je .guest_spec_done
+	mov ecx, MSR_SPEC_CTRL
+	mov rdx, rax
+	shr rdx, 32
+	WRMSR
+.guest_spec_done:
+	STI			; host IF=1: with V_INTR_MASKING it gates physical
 				; interrupts in the guest, which then exit (15.21.1)
 	mov rax, rdi
-	vmload			; guest FS/GS/TR/LDTR/KernelGS/STAR.../SYSENTER
+	VMLOAD			; guest FS/GS/TR/LDTR/KernelGS/STAR.../SYSENTER
 	mov rbx, [rsi + G_RBX]
 	mov rcx, [rsi + G_RCX]
 	mov rdx, [rsi + G_RDX]
@@ -54,8 +144,8 @@ section .text
 	mov r14, [rsi + G_R14]
 	mov r15, [rsi + G_R15]
 	mov rsi, [rsi + G_RSI]
-	vmrun			; #VMEXIT restores host RAX, RSP, RIP (15.6)
-	vmsave			; RAX = guest VMCB: its hidden state saved back
+	VMRUN			; #VMEXIT restores host RAX, RSP, RIP (15.6)
+	VMSAVE			; RAX = guest VMCB: its hidden state saved back
 	mov rax, [rsp]
 	mov [rax + G_RBX], rbx
 	mov [rax + G_RCX], rcx
@@ -71,12 +161,43 @@ section .text
 	mov [rax + G_R13], r13
 	mov [rax + G_R14], r14
 	mov [rax + G_R15], r15
-	mov rax, [rsp + 8]
-	vmload			; host GS base (percpu), TR, ... again
-%if %1 == 0
-	cli			; IF as the caller had it (0) once GIF is back
-%endif
-	stgi			; with IF=1 a pending interrupt/NMI is taken here
+	mov rbx, [rsp + 8]
+	mov rax, [rbx + H_VMCB]
+	VMLOAD			; host GS base (percpu), TR, ... again
+	; The return stack buffer holds what the guest left: 32 CALLs whose
+	; return addresses are never used replace every entry before the
+	; first RET (KVM's FILL_RETURN_BUFFER for X86_FEATURE_RSB_VMEXIT),
+	; unless AutoIBRS protects host mode. The LFENCE after the join
+	; keeps a mispredicted JZ from running on to a RET.
+	test byte [rbx + H_FLAGS], SVM_HOST_RSB_FILL
+	jz .rsb_done
+	RSB_MARK
+%rep 32
+	call $ + 6		; 5 bytes: lands past the INT3
+	int3			; a speculative RET into this stops here
+%endrep
+	add rsp, 32 * 8
+.rsb_done:
+	lfence
+	; The host's SPEC_CTRL back before STGI (KVM's
+	; RESTORE_HOST_SPEC_CTRL): an NMI held during the guest is taken at
+	; STGI, whatever IF says, and its handler must not run (indirect
+	; calls included) with the guest's value, IBRS=0 for instance. The
+	; guest cannot change it without an exit (SPEC_CTRL is intercepted),
+	; so the value it ran with is the one it left.
+	test byte [rbx + H_FLAGS], SVM_HOST_SPEC_SWAP
+	jz .host_spec_done
+	mov rax, [rsp]
+	mov rax, [rax + G_SPEC_CTRL]
+	cmp rax, [rbx + H_SPEC_CTRL]
+	je .host_spec_done
+	mov rax, [rbx + H_SPEC_CTRL]
+	mov ecx, MSR_SPEC_CTRL
+	mov rdx, rax
+	shr rdx, 32
+	WRMSR
+.host_spec_done:
+	STGI			; a pending interrupt/NMI is taken here
 	add rsp, 16
 	pop r15
 	pop r14
@@ -85,21 +206,8 @@ section .text
 	pop rbx
 	pop rbp
 	ret
-%endmacro
 
-; void svm_vmrun(hpa_t vmcb [rdi], struct svm_gprs *g [rsi], hpa_t host [rdx])
-; Returns with IF=0: for a caller that still has work to do before any
-; interrupt may run (the software SPEC_CTRL swap back to the host's).
-global svm_vmrun
-svm_vmrun:
-	VMRUN_STUB 0
-
-; void svm_vmrun_sti(hpa_t vmcb, struct svm_gprs *g, hpa_t host): the same,
-; returning with IF=1 (an interrupt that caused the exit is taken at STGI).
-global svm_vmrun_sti
-svm_vmrun_sti:
-	VMRUN_STUB 1
-
+%ifndef FAKE_CPU
 global svm_vmload
 svm_vmload:
 	mov rax, rdi
@@ -129,5 +237,7 @@ svm_invlpga:
 	mov ecx, esi
 	invlpga rax, ecx
 	ret
+
+%endif
 
 section .note.GNU-stack noalloc noexec nowrite progbits

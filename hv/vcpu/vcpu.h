@@ -59,7 +59,6 @@ struct vcpu {
 	volatile u32 wake;
 	volatile u32 in_guest; /* between its state check and #VMEXIT */
 	bool in_loop; /* inside vcpu_run on its CPU */
-	u64 spec_ctrl; /* guest's SPEC_CTRL: in hardware while it runs */
 	u64 mtrr_def_type;
 	u64 tsc_aux; /* in the hardware MSR while the vCPU runs */
 	u64 misc_enable; /* IA32_MISC_ENABLE of a platform guest (exit_msr.c) */
@@ -129,9 +128,9 @@ static inline void vcpu_insn_done(struct vcpu *v)
 	if (__builtin_expect(v->vmcb->save.rflags & RFLAGS_TF, 0))
 		vcpu_step_trap(v);
 }
-/* vcpu_spec.c, right around VMRUN (interrupts and GIF off): the guest's
- * SPEC_CTRL into the VMCB (V_SPEC_CTRL: hardware swaps) or the MSR
- * (software swap, hv/park/spec_ctrl.c), and back after #VMEXIT. */
+/* vcpu_spec.c, right around VMRUN: the guest's SPEC_CTRL (gprs.spec_ctrl)
+ * into the VMCB and back after #VMEXIT with V_SPEC_CTRL (the hardware
+ * swaps); the software swap is the VMRUN stub's (arch/svm.asm). */
 void vcpu_spec_enter(struct vcpu *v);
 void vcpu_spec_exit(struct vcpu *v);
 /* Step over the intercepted instruction (NRIP or known length).

@@ -18,6 +18,8 @@ MOD_apic := arch/apic.c arch/apic_x2apic.c arch/apic_xapic.c
 MOD_barrier := arch/barrier.c
 # The real trampoline, assembled by the hypervisor build.
 MOD_trampoline := arch/trampoline_copy.c $(B)/arch/trampoline.o
+# The real VMRUN stub, assembled against the CPU double (svm_stub.mk).
+MOD_svm_stub := $(B)/unit-obj/arch/svm_fake.o
 
 # hv/ subsystems below the virtualisation core
 # The guest CPUID model (allow-list, topology from the vCPU).
@@ -101,6 +103,7 @@ MOD_select := lib/select.c
 MOD_fake_console := tests/doubles/fake_console.c
 MOD_fake_cpu := tests/doubles/fake_cpu.c
 MOD_fake_smp := tests/doubles/fake_smp_pthread.c
+MOD_fake_svm := tests/doubles/fake_svm.c
 MOD_acpi_fixture := tests/unit/acpi_fixture.c
 MOD_svm_fixture := tests/unit/svm_fixture.c
 MOD_snp_env := tests/unit/snp_env.c
