@@ -14,6 +14,7 @@
 #define APIC_REG_EOI 0x0b0
 #define APIC_REG_SVR 0x0f0
 #define APIC_SVR_ENABLE BIT(8)
+#define APIC_REG_ISR 0x100 /* 8 registers, 16 bytes apart */
 #define APIC_REG_IRR 0x200 /* 8 registers, 16 bytes apart */
 #define APIC_REG_ESR 0x280
 #define APIC_REG_ICR_LO 0x300
@@ -90,5 +91,7 @@ void apic_timer_stop(void);
 u32 apic_timer_remaining(void);
 /* Whether vector is pending in the IRR (not yet delivered: IF=0). */
 bool apic_irr_pending(u8 vector);
+/* Whether vector is in service (ISR): delivered, not yet EOI'd. */
+bool apic_isr_set(u8 vector);
 
 #endif
