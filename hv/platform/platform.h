@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 
+#include "arch/timers.h"
 #include "arch/types.h"
 #include "hv/platform/lapic.h"
 
@@ -19,7 +20,7 @@ struct vcpu;
 #define PM1_CNT_PORT 0x604
 #define PM1_BLK_LEN 6 /* evt (4) + cnt (2), one device (acpi_pm.c) */
 #define RTC_PORT 0x70 /* index (bit 7: NMI mask); data at 0x71 */
-#define PM_TIMER_HZ 3579545u
+#define PM_TIMER_HZ ACPI_PM_TIMER_HZ
 #define DEBUG_EXIT_PORT 0xf4
 #define FW_CFG_PORT 0x510 /* selector (16-bit); data at 0x511 */
 #define COM1_PORT 0x3f8
