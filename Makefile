@@ -28,7 +28,9 @@ HV_CFLAGS = -std=c11 $(WARN) $(OPT) -g -ffreestanding -fno-stack-protector \
 # (-Os), so minhv.efi stays under 256 KiB; the exit path, IPIs, MTRR and
 # SNP passes and everything a guest runs stay -O2 (make bench measures them).
 OPT := -O2
-SIZE_OPT_C := $(wildcard boot/*.c hv/acpi/*.c hv/options/*.c) \
+SIZE_OPT_C := $(wildcard boot/*.c hv/acpi/*.c hv/options/*.c hv/time/*.c \
+	hv/ras/*.c) hv/ioapic.c arch/ioapic.c hv/smp/time.c hv/smp/smp.c \
+	hv/smp/ap.c hv/features.c arch/paging.c \
 	$(filter-out hv/selftest/ipi_bench.c,$(wildcard hv/selftest/*.c)) \
 	hv/main.c hv/smp/boot.c hv/smp/plan.c hv/smp/policy.c lib/fmt.c \
 	hv/guest/elf.c $(wildcard hv/guest/multiboot*.c) hv/guest/bzimage.c \

@@ -15,17 +15,22 @@ MOD_features := hv/features.c
 MOD_apic_icr := arch/apic_icr.c
 MOD_pgtable := arch/pgtable.c
 MOD_apic := arch/apic.c arch/apic_x2apic.c arch/apic_xapic.c
+MOD_ioapic := arch/ioapic.c
 MOD_barrier := arch/barrier.c
 # The real trampoline, assembled by the hypervisor build.
 MOD_trampoline := arch/trampoline_copy.c $(B)/arch/trampoline.o
 
 # hv/ subsystems
-MOD_acpi := hv/acpi/acpi.c hv/acpi/madt.c hv/acpi/spcr.c hv/acpi/print.c
+MOD_acpi := hv/acpi/acpi.c hv/acpi/madt.c hv/acpi/spcr.c hv/acpi/print.c \
+	hv/acpi/timers.c
 MOD_options := hv/options/options.c hv/options/table.c hv/options/value.c
 MOD_smp_boot := hv/smp/boot.c
 MOD_smp_plan := hv/smp/plan.c
 MOD_smp_policy := hv/smp/policy.c
 MOD_apic_cal := hv/smp/apic_cal.c
+# TSC calibration (hv/time/) and the host's RAS handling (hv/ras/).
+MOD_tsc_cal := hv/time/tsc_cal.c
+MOD_ras := hv/ras/mce.c hv/ras/nmi.c hv/ras/defer.c hv/ras/report.c
 MOD_ipi := hv/smp/ipi.c
 MOD_mtrr := hv/mtrr/mtrr.c hv/mtrr/state.c hv/mtrr/policy.c hv/mtrr/sync.c \
 	hv/mtrr/range.c
