@@ -38,25 +38,6 @@ hpa_t hv_host_cr3(void)
 	return host_cr3;
 }
 
-/* UEFI may hand over in 5-level paging: CR4.LA57 cannot change while
- * paging is on (APM vol 2 3.1.3), so minhv's tables follow the firmware's
- * mode: its PML4 under a PML5 (the identity map lies below 2^48), nested
- * tables likewise (hv/svm/npt.c), and the APs set LA57 in the trampoline.
- * Decided here, before the first CR3 write: a 4-level root loaded under
- * LA57 would be walked as a PML5 and triple-fault. */
-static hpa_t host_tables(hpa_t pml4)
-{
-	u64 top;
-
-	if (!(read_cr4() & CR4_LA57))
-		return pml4;
-	top = pt_wrap_5level(&mm_pt_alloc, pml4.v, PTE_P | PTE_RW | PTE_A);
-	if (!top)
-		panic("out of memory building the 5-level host page table");
-	g_npt_5level = true;
-	return hpa(top);
-}
-
 /* The legacy 8259s stay masked: minhv uses only the local APICs. */
 static void mask_pic(void)
 {
@@ -154,7 +135,15 @@ _Noreturn void hv_main(struct boot_info *bi)
 					  &mm_pt_alloc);
 	if (!host_pml4.v)
 		panic("out of memory building the host page tables");
-	host_cr3 = host_tables(host_pml4);
+	/* UEFI may hand over in 5-level paging, and CR4.LA57 cannot change
+	 * while paging is on (APM vol 2 3.1.3): minhv's tables follow the
+	 * firmware's mode, decided before the first CR3 write (a PML4 walked
+	 * as a PML5 triple-faults). The APs set LA57 in the trampoline;
+	 * nested tables follow the host's mode (hv/svm/npt.c). */
+	host_cr3 = paging_root(host_pml4, read_cr4(), &mm_pt_alloc);
+	if (!host_cr3.v)
+		panic("out of memory building the 5-level host page table");
+	g_npt_5level = read_cr4() & CR4_LA57;
 	write_cr3(host_cr3.v);
 	idt_init();
 	bsp = bsp_percpu(bi);

@@ -14,8 +14,9 @@ MOD_features := hv/features.c
 # arch/
 MOD_apic_icr := arch/apic_icr.c
 MOD_pgtable := arch/pgtable.c
+MOD_paging := arch/paging.c
 MOD_apic := arch/apic.c arch/apic_x2apic.c arch/apic_xapic.c
-MOD_ioapic := arch/ioapic.c
+MOD_ioapic := arch/ioapic.c hv/ioapic.c
 MOD_barrier := arch/barrier.c
 # The real trampoline, assembled by the hypervisor build.
 MOD_trampoline := arch/trampoline_copy.c $(B)/arch/trampoline.o
@@ -87,6 +88,7 @@ MOD_select := lib/select.c
 MOD_fake_console := tests/doubles/fake_console.c
 MOD_fake_cpu := tests/doubles/fake_cpu.c
 MOD_fake_smp := tests/doubles/fake_smp_pthread.c
+MOD_fake_trap := tests/doubles/fake_trap.c
 MOD_acpi_fixture := tests/unit/acpi_fixture.c
 MOD_svm_fixture := tests/unit/svm_fixture.c
 MOD_snp_env := tests/unit/snp_env.c
