@@ -104,12 +104,17 @@ $(B)/minhv.efi: $(B)/minhv.so
 include guest/guest.mk
 
 # Hostile multiboot guests for the virtual local APIC (tests/boot/65-*.t):
-# a 1-count periodic timer, and a self-IPI flood.
-MB_HOSTILE := $(B)/mb-hostile/apic_timer.bin $(B)/mb-hostile/apic_ipi.bin
+# a 1-count periodic timer, and a self-IPI flood; and one that spins with
+# CR4.MCE on for the machine-check test (tests/boot/14-mce-nmi.t).
+MB_HOSTILE := $(B)/mb-hostile/apic_timer.bin $(B)/mb-hostile/apic_ipi.bin \
+	$(B)/mb-hostile/mce_spin.bin
 $(B)/mb-hostile/apic_timer.bin: guest/mb-hostile/apic_storm.asm
 	@mkdir -p $(dir $@)
 	@$(NASM) -f bin -DTIMER $< -o $@
 $(B)/mb-hostile/apic_ipi.bin: guest/mb-hostile/apic_storm.asm
+	@mkdir -p $(dir $@)
+	@$(NASM) -f bin $< -o $@
+$(B)/mb-hostile/mce_spin.bin: guest/mb-hostile/mce_spin.asm
 	@mkdir -p $(dir $@)
 	@$(NASM) -f bin $< -o $@
 all: $(MB_HOSTILE)

@@ -32,6 +32,9 @@ void mce_collect(struct mce_rec *r, bool clear);
 /* Log r as one line (what, this CPU, MCG_STATUS) and one per bank. */
 void mce_log(const struct mce_rec *r, int level, const char *what);
 
+/* The NMI handler from ras_boot_init() until ipi_init() takes over. */
+void ras_nmi_unknown_trap(struct trap_frame *f);
+
 /* Print the lines ras_emit() queued (normal context only). */
 void ras_flush(void);
 extern u32 g_ras_dropped; /* lines that found the queue full */

@@ -104,6 +104,9 @@ void ras_boot_init(void)
 			g_mca_banks = MCA_MAX_BANKS;
 	}
 	idt_register(VEC_MC, mce_trap);
+	/* Until the IPI layer claims it (ipi_init()), every NMI is one
+	 * nobody announced: counted, not the fatal trap of an empty slot. */
+	idt_register(VEC_NMI, ras_nmi_unknown_trap);
 	ras_cpu_init();
 	pr_info("mce: CR4.MCE %s, %u MCA banks enabled\n",
 		g_features.mce ? "on" : "unavailable", g_mca_banks);

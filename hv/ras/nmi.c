@@ -60,3 +60,8 @@ void ras_nmi_unknown(const struct trap_frame *f)
 	else if (n == NMI_LOGGED + 1)
 		ras_emit(LOG_WARN, "nmi: further ones only counted\n");
 }
+
+void ras_nmi_unknown_trap(struct trap_frame *f)
+{
+	ras_nmi_unknown(f);
+}

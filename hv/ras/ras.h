@@ -9,8 +9,9 @@
 #include "arch/idt.h"
 #include "arch/types.h"
 
-/* Boot CPU, once, after its IDT is loaded: the host #MC handler, the bank
- * count (MCG_CAP), then ras_cpu_init() for itself. */
+/* Boot CPU, once, after its IDT is loaded: the host #MC handler, an NMI
+ * handler until hv/smp takes NMIs over, the bank count (MCG_CAP), then
+ * ras_cpu_init() for itself. */
 void ras_boot_init(void);
 /* Every CPU (APs from smp_ap_entry): CR4.MCE on, every MCA bank enabled
  * (MCG_CTL, MCi_CTL all ones, as Linux does), errors the banks held from

@@ -86,6 +86,7 @@ static void test_boot_init_enables_and_logs_leftovers(void **s)
 	assert_int_equal(g_mca_banks, BANKS);
 	assert_true(fake_cpus[0].cr4 & CR4_MCE);
 	assert_non_null(fake_idt[VEC_MC]);
+	assert_non_null(fake_idt[VEC_NMI]); /* until hv/smp takes over */
 	assert_int_equal(fake_msr_read(0, MSR_MCG_CTL), ~0ULL);
 	for (int i = 0; i < BANKS; i++)
 		assert_int_equal(fake_msr_read(0, MSR_MC_CTL(i)), ~0ULL);
@@ -232,6 +233,18 @@ static void test_unknown_nmi_counted_not_fatal(void **s)
 	assert_true(fake_console_has("unexpected NMIs: 22"));
 }
 
+/* Before SMP set-up, an NMI is not the fatal trap of an empty slot. */
+static void test_early_nmi(void **s)
+{
+	struct trap_frame f = { .vector = VEC_NMI };
+
+	(void)s;
+	ras_boot_init();
+	fake_io_set_in(0);
+	assert_int_equal(FAKE_CATCH_STOP(fake_idt[VEC_NMI](&f)), -1);
+	assert_int_equal(g_nmi_unknown, 1);
+}
+
 static void test_iochk_rearmed(void **s)
 {
 	struct trap_frame f = { .vector = VEC_NMI };
@@ -286,6 +299,7 @@ int main(void)
 			test_shutdown_with_mcip_is_a_machine_check, setup),
 		cmocka_unit_test_setup(test_unknown_nmi_counted_not_fatal,
 				       setup),
+		cmocka_unit_test_setup(test_early_nmi, setup),
 		cmocka_unit_test_setup(test_iochk_rearmed, setup),
 		cmocka_unit_test_setup(test_busy_console_lines_are_queued,
 				       setup),
