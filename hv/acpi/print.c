@@ -106,9 +106,8 @@ static void print_spcr(const struct spcr_info *s)
 /* Port or address 0: none (or none usable). */
 static void print_timers(const struct acpi_timers *t)
 {
-	pr_info("acpi: PM timer at I/O port %#x (%u-bit)%s; HPET at %#llx\n",
+	pr_info("acpi: PM timer at I/O port %#x (%u-bit); HPET at %#llx\n",
 		t->pm_tmr_port, t->pm_tmr_32 ? 32 : 24,
-		t->hw_reduced ? ", hardware-reduced ACPI" : "",
 		(unsigned long long)t->hpet_addr);
 }
 

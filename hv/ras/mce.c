@@ -57,16 +57,16 @@ void mce_collect(struct mce_rec *r, bool clear)
 
 void mce_log(const struct mce_rec *r, int level, const char *what)
 {
+	u32 cpu = cpu_index();
+
 	ras_emit(level,
 		 "mce: CPU %u: %s: MCG_STATUS %#llx, %u banks with an error\n",
-		 cpu_index(), what, (unsigned long long)r->mcg_status,
-		 r->nvalid);
+		 cpu, what, (unsigned long long)r->mcg_status, r->nvalid);
 	for (u32 i = 0; i < r->nshown; i++)
 		ras_emit(
 			level,
 			"mce: CPU %u bank %u: STATUS %#llx ADDR %#llx MISC %#llx\n",
-			cpu_index(), r->b[i].bank,
-			(unsigned long long)r->b[i].status,
+			cpu, r->b[i].bank, (unsigned long long)r->b[i].status,
 			(unsigned long long)r->b[i].addr,
 			(unsigned long long)r->b[i].misc);
 }

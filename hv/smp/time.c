@@ -19,14 +19,22 @@ static void ref_line(char *buf, size_t n, const struct tsc_cal_result *res)
 	buf[0] = 0;
 	for (u32 i = 0; i < res->nrefs && off + 1 < n; i++) {
 		const struct tsc_cal_ref *r = &res->refs[i];
+		bool rate = r->state != REF_DEAD && r->state != REF_NOISY;
 
-		off += (size_t)fmt_snprintf(
-			buf + off, n - off,
-			"%s%s %llu.%03llu MHz, %u/%u windows, spread %u ppm: %s",
-			i ? "; " : "", r->name,
-			(unsigned long long)(r->khz / 1000),
-			(unsigned long long)(r->khz % 1000), r->good, r->tried,
-			r->spread_ppm, tsc_ref_state_name(r->state));
+		off += (size_t)fmt_snprintf(buf + off, n - off, "%s%s ",
+					    i ? "; " : "", r->name);
+		if (rate && off + 1 < n)
+			off += (size_t)fmt_snprintf(
+				buf + off, n - off,
+				"%llu.%03llu MHz, spread %u ppm, ",
+				(unsigned long long)(r->khz / 1000),
+				(unsigned long long)(r->khz % 1000),
+				r->spread_ppm);
+		if (off + 1 < n)
+			off += (size_t)fmt_snprintf(
+				buf + off, n - off, "%u/%u windows: %s",
+				r->good, r->tried,
+				tsc_ref_state_name(r->state));
 	}
 }
 

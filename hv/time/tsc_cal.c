@@ -258,16 +258,13 @@ int tsc_cal_run(const struct refclock *refs, u32 n, const struct tsc_cal_cfg *c,
 
 const char *tsc_ref_state_name(enum tsc_ref_state s)
 {
-	switch (s) {
-	case REF_USED:
-		return "used";
-	case REF_DEAD:
-		return "did not count";
-	case REF_NOISY:
-		return "too noisy";
-	case REF_SPREAD:
-		return "windows disagree";
-	default:
-		return "disagrees";
-	}
+	static const char *const names[] = {
+		[REF_USED] = "used",
+		[REF_DEAD] = "did not count",
+		[REF_NOISY] = "too noisy",
+		[REF_SPREAD] = "windows disagree",
+		[REF_DISAGREES] = "disagrees",
+	};
+
+	return s < ARRAY_SIZE(names) ? names[s] : "?";
 }
