@@ -10,6 +10,7 @@ MOD_mm := hv/mm.c
 MOD_ktap := hv/ktap.c
 MOD_percpu := hv/percpu.c
 MOD_features := hv/features.c
+MOD_trap := hv/trap.c
 
 # arch/
 MOD_apic_icr := arch/apic_icr.c
