@@ -47,6 +47,18 @@ void console_lock(void)
 	}
 }
 
+bool console_trylock(u32 spins)
+{
+	for (u32 spin = 0; !con_broken; spin++) {
+		if (spin_trylock(&con_lock))
+			return true;
+		if (spin >= spins)
+			return false;
+		cpu_relax();
+	}
+	return true; /* broken: write without it, as console_lock() does */
+}
+
 void console_unlock(void)
 {
 	spin_unlock(&con_lock);

@@ -23,6 +23,7 @@ known=()
 # A new directory goes here and into docs/ARCHITECTURE.md.
 rooms=(
 	"hv"
+	"hv/time hv/ras"
 	"hv/options hv/acpi hv/cpuid"
 	"hv/smp"
 	"hv/park hv/mtrr hv/snp"

@@ -10,18 +10,20 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 name=run smp=4 cpu="EPYC,+x2apic" mem=1024 opts="" cmdline="" timeout=120
 machine="q35" extra=() log="" console=0 efi="$top/build/minhv.efi"
-files=() accel=tcg image=""
+files=() accel=tcg image="" monitor=""
 
 usage() {
 	cat <<USAGE
 usage: $0 [--name N] [--smp N] [--cpu MODEL] [--mem MiB] [--machine M]
           [--opts "k=v ..."] [--cmdline "k=v ..."] [--file SRC:ESP-PATH]
           [--timeout S] [--log FILE] [--accel tcg|kvm] [--console]
-          [-- extra QEMU args]
+          [--monitor SOCKET] [-- extra QEMU args]
   --opts     written to \\minhv\\minhv.cfg on the ESP
   --cmdline  passed as UEFI load options (through startup.nsh and the shell)
   --console  serial on this terminal (make run) instead of a log file
   --image    boot a disk image (make image) instead of a generated ESP
+  --monitor  the QEMU monitor (HMP) on this Unix socket, e.g. to inject
+             "mce" and "nmi" while minhv runs (tests/boot/lib.sh monitor_cmd)
 USAGE
 }
 
@@ -41,6 +43,7 @@ while [ $# -gt 0 ]; do
 	--efi) efi=$2; shift 2 ;;
 	--image) image=$2; shift 2 ;;
 	--console) console=1; shift ;;
+	--monitor) monitor=$2; shift 2 ;;
 	--) shift; extra=("$@"); break ;;
 	-h|--help) usage; exit 0 ;;
 	*) echo "run-qemu: unknown argument '$1'" >&2; usage >&2; exit 2 ;;
@@ -90,10 +93,12 @@ else
 	args+=(-drive "format=raw,file=fat:rw:$esp")
 fi
 [ -n "$log" ] || log=$work/serial.log
+mon=(-monitor none)
+[ -n "$monitor" ] && mon=(-monitor "unix:$monitor,server,nowait")
 if [ "$console" = 1 ]; then
-	args+=(-serial stdio -monitor none)
+	args+=(-serial stdio "${mon[@]}")
 else
-	args+=(-serial "file:$log" -monitor none)
+	args+=(-serial "file:$log" "${mon[@]}")
 fi
 
 # TCG warns once per CPU about EPYC features it does not emulate (the same

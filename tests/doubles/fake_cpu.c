@@ -54,6 +54,9 @@ void fake_cpu_reset(void)
 	io_in = 0xffffffff;
 	fake_halt_hook = NULL;
 	fake_wrmsr_hook = NULL;
+	fake_rdtsc_hook = NULL;
+	fake_mmio_read_hook = NULL;
+	fake_mmio_write_hook = NULL;
 	for (unsigned i = 0; i < FAKE_NCPUS; i++) {
 		fake_cpus[i].cr0 = 0x80000011; /* PG, ET, PE */
 		fake_cpus[i].cr4 = 0x000006a0; /* PGE, PAE, OSFXSR... */
@@ -362,8 +365,11 @@ void fake_tsc_set(u64 start, u64 step)
 	tsc_val = start;
 	tsc_step = step;
 }
+u64 (*fake_rdtsc_hook)(void);
 u64 rdtsc(void)
 {
+	if (fake_rdtsc_hook)
+		return fake_rdtsc_hook();
 	return __atomic_add_fetch(&tsc_val, tsc_step, __ATOMIC_RELAXED);
 }
 void mfence(void)
@@ -409,14 +415,21 @@ u32 inl(u16 port)
 	return io_in;
 }
 
+u32 (*fake_mmio_read_hook)(u64 addr);
+void (*fake_mmio_write_hook)(u64 addr, u32 val);
 u32 mmio_read32(hpa_t a)
 {
+	if (fake_mmio_read_hook)
+		return fake_mmio_read_hook(a.v);
 	return *(volatile u32 *)hpa_to_ptr(a);
 }
 void mmio_write32(hpa_t a, u32 v)
 {
 	tracef("mmio %#llx %#x", (unsigned long long)a.v, v);
-	*(volatile u32 *)hpa_to_ptr(a) = v;
+	if (fake_mmio_write_hook)
+		fake_mmio_write_hook(a.v, v);
+	else
+		*(volatile u32 *)hpa_to_ptr(a) = v;
 }
 
 _Noreturn void cpu_dead(void)

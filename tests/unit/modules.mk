@@ -10,11 +10,14 @@ MOD_mm := hv/mm.c
 MOD_ktap := hv/ktap.c
 MOD_percpu := hv/percpu.c
 MOD_features := hv/features.c
+MOD_trap := hv/trap.c
 
 # arch/
 MOD_apic_icr := arch/apic_icr.c
 MOD_pgtable := arch/pgtable.c
+MOD_paging := arch/paging.c
 MOD_apic := arch/apic.c arch/apic_x2apic.c arch/apic_xapic.c
+MOD_ioapic := arch/ioapic.c hv/run/ioapic.c
 MOD_barrier := arch/barrier.c
 # The real trampoline, assembled by the hypervisor build.
 MOD_trampoline := arch/trampoline_copy.c $(B)/arch/trampoline.o
@@ -23,12 +26,16 @@ MOD_trampoline := arch/trampoline_copy.c $(B)/arch/trampoline.o
 # The guest CPUID model (allow-list, topology from the vCPU).
 MOD_cpuid := hv/cpuid/host.c hv/cpuid/model.c hv/cpuid/allow.c \
 	hv/cpuid/topology.c hv/cpuid/xsave.c
-MOD_acpi := hv/acpi/acpi.c hv/acpi/madt.c hv/acpi/spcr.c hv/acpi/print.c
+MOD_acpi := hv/acpi/acpi.c hv/acpi/madt.c hv/acpi/spcr.c hv/acpi/print.c \
+	hv/acpi/timers.c
 MOD_options := hv/options/options.c hv/options/table.c hv/options/value.c
 MOD_smp_boot := hv/smp/boot.c
 MOD_smp_plan := hv/smp/plan.c
 MOD_smp_policy := hv/smp/policy.c
 MOD_apic_cal := hv/smp/apic_cal.c
+# TSC calibration (hv/time/) and the host's RAS handling (hv/ras/).
+MOD_tsc_cal := hv/time/tsc_cal.c
+MOD_ras := hv/ras/mce.c hv/ras/nmi.c hv/ras/defer.c hv/ras/report.c
 MOD_ipi := hv/smp/ipi.c
 MOD_mtrr := hv/mtrr/mtrr.c hv/mtrr/state.c hv/mtrr/policy.c hv/mtrr/sync.c \
 	hv/mtrr/range.c
@@ -99,6 +106,7 @@ MOD_select := lib/select.c
 MOD_fake_console := tests/doubles/fake_console.c
 MOD_fake_cpu := tests/doubles/fake_cpu.c
 MOD_fake_smp := tests/doubles/fake_smp_pthread.c
+MOD_fake_trap := tests/doubles/fake_trap.c
 MOD_acpi_fixture := tests/unit/acpi_fixture.c
 MOD_svm_fixture := tests/unit/svm_fixture.c
 MOD_snp_env := tests/unit/snp_env.c
