@@ -141,7 +141,7 @@ _Noreturn void hv_main(struct boot_info *bi)
 	 * while paging is on (APM vol 2 3.1.3): minhv's tables follow the
 	 * firmware's mode, decided before the first CR3 write (a PML4 walked
 	 * as a PML5 triple-faults). The APs set LA57 in the trampoline;
-	 * nested tables follow the host's mode (hv/svm/npt.c). */
+	 * nested tables follow the host's mode (hv/vmcb/npt.c). */
 	host_cr3 = paging_root(host_pml4, read_cr4(), &mm_pt_alloc);
 	if (!host_cr3.v)
 		panic("out of memory building the 5-level host page table");
