@@ -18,11 +18,6 @@ void console_setup(const struct uart *u)
 	con_ready = true;
 }
 
-const struct uart *console_uart(void)
-{
-	return &con_uart;
-}
-
 void console_write(const char *s, size_t n)
 {
 	if (!con_ready)

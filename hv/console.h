@@ -19,6 +19,5 @@ void console_unlock(void);
 bool console_trylock(u32 spins);
 /* Choosing the console device (boot and options only). */
 void console_setup(const struct uart *u);
-const struct uart *console_uart(void);
 
 #endif

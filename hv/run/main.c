@@ -34,11 +34,6 @@ struct options g_options;
 static hpa_t host_cr3; /* what CR3 holds: the PML4, or a PML5 above it */
 static hpa_t host_pml4; /* the identity map's 4-level root */
 
-hpa_t hv_host_cr3(void)
-{
-	return host_cr3;
-}
-
 /* The legacy 8259s stay masked: minhv uses only the local APICs. */
 static void mask_pic(void)
 {

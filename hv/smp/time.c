@@ -92,11 +92,3 @@ u64 tsc_now_us(void)
 {
 	return tsc_to_us(rdtsc());
 }
-
-void udelay(u32 us)
-{
-	u64 end = rdtsc() + (u64)us * g_tsc_khz / 1000;
-
-	while (rdtsc() < end)
-		cpu_relax();
-}

@@ -20,6 +20,5 @@ extern u64 g_tsc_khz;
 void tsc_calibrate(const struct acpi_info *a);
 u64 tsc_to_us(u64 cycles);
 u64 tsc_now_us(void);
-void udelay(u32 us);
 
 #endif
