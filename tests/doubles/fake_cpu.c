@@ -2,6 +2,7 @@
 /* tests/doubles/fake_cpu.c - implementation of the arch/cpu.h test double.
  * Host-only; thread-safe enough for tests that run one thread per fake CPU. */
 #include "tests/doubles/fake_cpu.h"
+#include "arch/msr.h"
 
 #include <pthread.h>
 #include <sched.h>
@@ -22,6 +23,9 @@ struct fake_leaf {
 static struct fake_leaf leaves[128];
 static unsigned nleaves;
 static _Thread_local unsigned cur_cpu;
+/* GS base as this thread last wrote it (percpu_install()): a thread is a
+ * CPU for read_gs_self(), whichever fake CPU's MSRs it selected. */
+static _Thread_local u64 gs_base;
 static char trace[1 << 16];
 static size_t trace_len;
 static bool trace_on = true;
@@ -269,6 +273,8 @@ void wrmsr(u32 msr, u64 val)
 	if (!m)
 		fail_msg("wrmsr of undefined MSR %#x on fake cpu%u", msr,
 			 cur_cpu);
+	if (msr == MSR_GS_BASE)
+		gs_base = val;
 	if (!m->drop_writes)
 		m->val = val;
 	fake_cpus[cur_cpu].wrmsr_count++;
@@ -317,14 +323,15 @@ void wbinvd(void)
 	fake_cpus[cur_cpu].wbinvd_count++;
 	tracef("wbinvd");
 }
+/* A spinning thread gives way to the one it waits for, but not on every
+ * turn: a wait that must time out (the xAPIC's ICR busy, a million turns
+ * as on hardware) stays quick. */
 void cpu_relax(void)
 {
-	sched_yield();
-}
-void cpu_halt(void)
-{
-	fake_cpus[cur_cpu].halt_count++;
-	tracef("hlt");
+	static _Thread_local unsigned turns;
+
+	if (!(turns++ % 64))
+		sched_yield();
 }
 void (*fake_halt_hook)(void);
 
@@ -358,6 +365,12 @@ void irq_disable(void)
 {
 	fake_cpus[cur_cpu].irq_enabled = false;
 	tracef("cli");
+}
+
+/* mov %gs:0: the pointer stored at the GS base (struct percpu's self). */
+void *read_gs_self(void)
+{
+	return gs_base ? *(void **)(uintptr_t)gs_base : NULL;
 }
 
 void fake_tsc_set(u64 start, u64 step)

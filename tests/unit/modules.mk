@@ -3,11 +3,13 @@
 # module names, and MOD_<module> below is the one place a module's sources
 # are listed. A new module is one line here; a new source joins its module.
 
-# lib/ and the hypervisor core (hv/*.c)
+# lib/ and the hypervisor core (hv/*.c). A module's test-only hooks
+# (tests/doubles/*_hooks.c, state_hooks.h) are listed with it: the unit
+# build links them, minhv never does.
 MOD_fmt := lib/fmt.c
 MOD_log := hv/log.c
-MOD_mm := hv/mm.c
-MOD_ktap := hv/ktap.c
+MOD_mm := hv/mm.c tests/doubles/mm_hooks.c
+MOD_ktap := hv/ktap.c tests/doubles/ktap_hooks.c
 MOD_percpu := hv/percpu.c
 MOD_features := hv/features.c
 MOD_trap := hv/trap.c
@@ -38,7 +40,7 @@ MOD_tsc_cal := hv/time/tsc_cal.c
 MOD_ras := hv/ras/mce.c hv/ras/nmi.c hv/ras/defer.c hv/ras/report.c
 MOD_ipi := hv/smp/ipi.c
 MOD_mtrr := hv/mtrr/mtrr.c hv/mtrr/state.c hv/mtrr/policy.c hv/mtrr/sync.c \
-	hv/mtrr/range.c
+	hv/mtrr/range.c tests/doubles/mtrr_hooks.c
 MOD_park := hv/park/park.c hv/park/summary.c
 MOD_spec_ctrl := hv/park/spec_ctrl.c hv/park/spec_ctrl_policy.c
 
@@ -92,7 +94,8 @@ MOD_exits := hv/svm/exit_table.c hv/svm/exit_cpuid.c hv/svm/exit_msr.c \
 MOD_vlapic_exit := hv/svm/vlapic_exit.c
 
 # hv/snp, and the SNP self-test the SNP suites run
-MOD_rmp := hv/snp/rmp.c hv/snp/rmp_hw.c hv/snp/rmp_model.c
+MOD_rmp := hv/snp/rmp.c hv/snp/rmp_hw.c hv/snp/rmp_model.c \
+	tests/doubles/rmp_model_hooks.c
 MOD_rmpopt := hv/snp/rmpopt.c hv/snp/rmpopt_pass.c hv/snp/rmpopt_stats.c \
 	hv/snp/rmpopt_topo.c
 MOD_snp := hv/snp/snp.c hv/snp/guest.c hv/snp/fw.c hv/snp/host_map.c

@@ -16,6 +16,7 @@
 #include "arch/errno.h"
 #include "hv/vmcb/npt.h"
 #include "tests/doubles/fake_cpu.h"
+#include "tests/doubles/state_hooks.h"
 
 #define POOL (64ULL << 20)
 static void *pool;

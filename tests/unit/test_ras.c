@@ -23,6 +23,7 @@
 #include "tests/doubles/fake_console.h"
 #include "tests/doubles/fake_cpu.h"
 #include "tests/doubles/fake_trap.h"
+#include "tests/doubles/state_hooks.h"
 
 #define BANKS 4
 #define ST_UC (MCI_STATUS_VAL | MCI_STATUS_UC | MCI_STATUS_EN)
