@@ -117,8 +117,6 @@ int mtrr_sync_all(const struct mtrr_state *target, struct mtrr_stats *st);
  * CPU's MTRRs with *s, write nothing. Records stats like a rendezvous
  * (verify_only, no WBINVD). 0, or -EIO when some CPU differs. */
 int mtrr_verify_all(const struct mtrr_state *s, struct mtrr_stats *st);
-/* Cycles a CPU waits at the entry or exit barrier before giving up. */
-void mtrr_set_barrier_timeout(u64 cycles);
 
 /* range.c */
 /* Give [base, base + size) memory type `type` through one variable MTRR,
@@ -151,8 +149,6 @@ const struct mtrr_stats *mtrr_last_stats(void);
  * setting SNP_EN. */
 void mtrr_lock_for_snp(void);
 bool mtrr_locked_for_snp(void);
-/* Forget all state (unit tests). */
-void mtrr_reset(void);
 
 /* Internal, shared between the mtrr_*.c files. */
 struct mtrr_state *mtrr_cur_state(void); /* NULL before mtrr_init() */
