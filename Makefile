@@ -89,7 +89,7 @@ $(B)/%.o: %.c
 $(B)/%.o: %.asm
 	@mkdir -p $(dir $@)
 	@echo '  NASM    $<'
-	@$(NASM) -f elf64 -g -I. -MD $(@:.o=.d) -MP $< -o $@
+	@$(NASM) -f elf64 -g -I. -Iarch/ -MD $(@:.o=.d) -MP $< -o $@
 
 # The built-in guest is embedded without symbols or debug info (about 30 KiB
 # instead of 170); build/guest.elf keeps them for gdb and addr2line.

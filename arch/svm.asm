@@ -1,7 +1,6 @@
 ; SPDX-License-Identifier: GPL-2.0-only
 ; arch/svm.asm - the VMRUN stub and the SVM instruction primitives
 ; (APM vol 2, 15.5 VMRUN, 15.5.2 VMSAVE/VMLOAD, 15.17 GIF). SysV ABI.
-; The primitives below the stub are not built for the unit tests.
 bits 64
 default rel
 section .text
@@ -29,71 +28,12 @@ section .text
 %define SVM_HOST_RSB_FILL 2
 %define MSR_SPEC_CTRL 0x48	; arch/msr.h (arch/svm.h asserts it)
 
-; Under unit tests (FAKE_CPU) each privileged instruction is a call into
-; the CPU double (tests/doubles/fake_svm.c), which records it in the event
-; trace: the stub's own order is then tested, not a model of it. Every
-; register survives the call, as it does the instruction (VMRUN: the
-; guest's state is whatever the double's hook wrote into the frame).
-%ifdef FAKE_CPU
-extern fake_svm_insn
-%macro FAKE 1
-	push rax
-	push rcx
-	push rdx
-	push rbx
-	push rsi
-	push rdi
-	push rbp
-	push r8
-	push r9
-	push r10
-	push r11
-	push r12
-	push r13
-	push r14
-	push r15
-	mov edi, %1
-	mov rsi, rsp		; struct fake_svm_regs, r15 first
-	mov rbx, rsp
-	and rsp, -16
-	call fake_svm_insn wrt ..plt
-	mov rsp, rbx
-	pop r15
-	pop r14
-	pop r13
-	pop r12
-	pop r11
-	pop r10
-	pop r9
-	pop r8
-	pop rbp
-	pop rdi
-	pop rsi
-	pop rbx
-	pop rdx
-	pop rcx
-	pop rax
-%endmacro
-%define CLGI FAKE 0
-%define STGI FAKE 1
-%define STI FAKE 2
-%define CLI FAKE 3
-%define VMLOAD FAKE 4
-%define VMSAVE FAKE 5
-%define VMRUN FAKE 6
-%define WRMSR FAKE 7
-%define RSB_MARK FAKE 8
-%else
-%define CLGI clgi
-%define STGI stgi
-%define STI sti
-%define CLI cli
-%define VMLOAD vmload
-%define VMSAVE vmsave
-%define VMRUN vmrun
-%define WRMSR wrmsr
-%define RSB_MARK
-%endif
+; The privileged instructions of the stub by name (CLGI, VMRUN, WRMSR,
+; ...): arch/svm_insn.inc, found through -Iarch/. The unit tests assemble
+; this same file with -Itests/doubles/ instead, whose svm_insn.inc makes
+; each a call into the CPU double (tests/doubles/fake_svm.c): the stub's
+; own order is tested, not a model of it.
+%include "svm_insn.inc"
 
 ; void svm_vmrun(hpa_t vmcb [rdi], struct svm_gprs *g [rsi],
 ;                const struct svm_host *h [rdx])
@@ -171,7 +111,7 @@ svm_vmrun:
 	; keeps a mispredicted JZ from running on to a RET.
 	test byte [rbx + H_FLAGS], SVM_HOST_RSB_FILL
 	jz .rsb_done
-	RSB_MARK
+	RSB_FILL_START
 %rep 32
 	call $ + 6		; 5 bytes: lands past the INT3
 	int3			; a speculative RET into this stops here
@@ -207,7 +147,6 @@ svm_vmrun:
 	pop rbp
 	ret
 
-%ifndef FAKE_CPU
 global svm_vmload
 svm_vmload:
 	mov rax, rdi
@@ -237,7 +176,5 @@ svm_invlpga:
 	mov ecx, esi
 	invlpga rax, ecx
 	ret
-
-%endif
 
 section .note.GNU-stack noalloc noexec nowrite progbits

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* arch/svm.h - AMD SVM instruction primitives (APM vol 2, 15.5-15.6):
  * the VMRUN stub and VMLOAD/VMSAVE/STGI/CLGI/INVLPGA. Code is in
- * arch/svm.asm; the unit tests assemble its stub against the CPU double
- * (tests/doubles/fake_svm.c), the other primitives not at all. */
+ * arch/svm.asm; the unit tests assemble it against the CPU double
+ * (tests/doubles/svm_insn.inc, fake_svm.c) and run its stub. */
 #ifndef MINHV_ARCH_SVM_H
 #define MINHV_ARCH_SVM_H
 

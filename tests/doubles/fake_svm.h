@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* tests/doubles/fake_svm.h - a test double for the SVM instructions of the
- * VMRUN stub: arch/svm.asm assembled with -DFAKE_CPU calls
+ * VMRUN stub: arch/svm.asm assembled with tests/doubles/svm_insn.inc calls
  * fake_svm_insn() for each privileged instruction, which records it in
  * fake_cpu's event trace (tests/doubles/fake_cpu.h) and acts on the fake
  * CPU, so the unit tests run the real stub and check its order. */
@@ -9,7 +9,7 @@
 
 #include "arch/types.h"
 
-/* The registers at the instruction, as the stub's FAKE macro pushed them
+/* The registers at the instruction, as svm_insn.inc's FAKE macro pushed them
  * (r15 pushed last, so first here). A hook may change them: they are
  * what the stub has after the instruction. */
 struct fake_svm_regs {
@@ -18,7 +18,7 @@ struct fake_svm_regs {
 };
 _Static_assert(sizeof(struct fake_svm_regs) == 15 * 8, "15 pushes");
 
-/* Kept in step with arch/svm.asm's FAKE numbers. */
+/* Kept in step with tests/doubles/svm_insn.inc's FAKE numbers. */
 enum fake_svm_op {
 	FAKE_CLGI,
 	FAKE_STGI,
