@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_svm_stub.c - the real VMRUN stub (arch/svm.asm, built
- * with tests/doubles/svm_insn.inc) run against the CPU double: the order of its
- * privileged steps in the event trace. Audit A1: in the software
+ * with tests/doubles/svm_insn.inc) run against the CPU double: the order
+ * of its privileged steps in the event trace. Audit A1: in the software
  * SPEC_CTRL swap the host's value is back before STGI, where an NMI held
  * during the guest is taken (KVM's RESTORE_HOST_SPEC_CTRL); A2: 32 CALLs
  * fill the RSB right after #VMEXIT, before any RET, unless AutoIBRS; and
