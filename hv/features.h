@@ -69,7 +69,7 @@ struct features {
 	/* ECX: how many encrypted guests at once, i.e. ASIDs 1..sev_asids are
 	 * the SEV range (EDX, the lowest plain-SEV one, splits it with
 	 * SEV-ES/SNP); an ordinary guest takes an ASID above it, as KVM's
-	 * min_asid = max_sev_asid + 1 (APM vol 2 15.34.1, hv/vmcb/asid.c). */
+	 * min_asid = max_sev_asid + 1 (APM vol 2 15.34; hv/vmcb/asid.c). */
 	u32 sev_asids;
 	bool rmpopt;
 

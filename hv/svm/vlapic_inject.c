@@ -34,7 +34,7 @@ static void nmi_window(struct vcpu *v)
 	}
 	if (l->c.nmi_step || (s->rflags & RFLAGS_TF))
 		return;
-	l->c.nmi_rf = !(s->rflags & RFLAGS_RF);
+	l->c.nmi_step_rf = s->rflags & RFLAGS_RF;
 	s->rflags |= RFLAGS_TF | RFLAGS_RF;
 	l->c.nmi_step = true;
 }

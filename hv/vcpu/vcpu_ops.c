@@ -74,10 +74,10 @@ void vcpu_nmi_step_end(struct vcpu *v)
 	 * RFLAGS from the NMI handler's frame: those are the guest's. */
 	if (!(v->lapic.c.iret_wait && s->rip != v->lapic.c.iret_rip)) {
 		s->rflags &= ~RFLAGS_TF;
-		if (v->lapic.c.nmi_rf)
+		if (!v->lapic.c.nmi_step_rf)
 			s->rflags &= ~RFLAGS_RF;
 	}
-	v->lapic.c.nmi_step = v->lapic.c.nmi_rf = false;
+	v->lapic.c.nmi_step = v->lapic.c.nmi_step_rf = false;
 }
 
 /* Out of line: the guest_stop() call would give vcpu_skip_insn() a frame

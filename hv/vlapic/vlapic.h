@@ -93,7 +93,7 @@ struct vlapic {
 		bool nmi_masked; /* an NMI is in service until IRET */
 		bool iret_wait; /* IRET seen at iret_rip, not yet retired */
 		bool nmi_step; /* TF set by us: the NMI window's single step */
-		bool nmi_rf; /* and RF, which the guest had clear */
+		bool nmi_step_rf; /* the guest's RF when the step began */
 		u8 vtpr; /* V_TPR as last written to the VMCB */
 		u64 iret_rip;
 		u64 host_at; /* host TSC the host timer is armed for; 0 none */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* hv/vmcb/asid.c - address space IDs for guests (APM vol 2 15.16): ASID 0
  * is the host's, each guest takes one of 64 above the SEV range (1 ..
- * CPUID 0x8000001F:ECX on an SEV-capable CPU, APM 15.34.1; KVM's
+ * CPUID 0x8000001F:ECX on an SEV-capable CPU, APM vol 2 15.34; KVM's
  * non-SEV ASIDs start at max_sev_asid + 1 the same way) and below CPUID
  * 0x8000000A:EBX, for its life; the first VMRUN of a VMCB flushes the
  * ASID (vmcb_first_tlb_control()), so a reused one holds nothing stale. */

@@ -517,7 +517,7 @@ static void test_check_cr4_from_cpuid(void **s)
 }
 
 /* G3: on an SEV-capable CPU, ASIDs 1 .. CPUID 0x8000001F:ECX belong to
- * encrypted guests (APM vol 2 15.34.1); a plain guest's comes from above
+ * encrypted guests (APM vol 2 15.34); a plain guest's comes from above
  * them, as KVM's min_asid = max_sev_asid + 1. Without SEV from 1. Always
  * below CPUID 0x8000000A:EBX, and 64 at most. */
 static void asids(u32 nasid, bool sev, u32 sev_asids, u32 want_first,
