@@ -201,7 +201,7 @@ static void report(const struct mtrr_stats *st)
 }
 
 /* One CPU's part of mtrr_verify_all(): compare only. */
-static void verify_one(void *arg)
+static __attribute__((cold)) void verify_one(void *arg)
 {
 	struct sync_ctx *c = arg;
 	u32 bad = mtrr_compare(c->target, ipi_this_cpu(), MTRR_CMP_REPORT);
@@ -214,7 +214,8 @@ static void verify_one(void *arg)
 	}
 }
 
-int mtrr_verify_all(const struct mtrr_state *s, struct mtrr_stats *out)
+__attribute__((cold)) int mtrr_verify_all(const struct mtrr_state *s,
+					  struct mtrr_stats *out)
 {
 	static struct sync_ctx c; /* under sync_lock */
 	struct mtrr_stats st;

@@ -2,7 +2,9 @@
 /* hv/svm/event_inject.c - the events of the exit path that are not the
  * vLAPIC's: EXITINTINFO re-injected before any handler runs (APM vol 2
  * 15.7.2), a software interrupt's return address for it, and an exception
- * a handler raised while that event was pending, held for the next entry. */
+ * a handler raised while that event was pending, held for the next entry.
+ * All of it rare (an exit in the middle of a delivery): cold, built for
+ * size. */
 #include "arch/vectors.h"
 #include "hv/emul/decode.h"
 #include "hv/emul/walk.h"
@@ -15,7 +17,8 @@
  * raised EXITINTINFO's soft event, prefixes included; 0 when the bytes
  * there are not that instruction (the guest changed them, or they could
  * not be fetched). */
-static unsigned soft_insn_len(struct vcpu *v, u64 type, u8 vec)
+static __attribute__((cold)) unsigned soft_insn_len(struct vcpu *v, u64 type,
+						    u8 vec)
 {
 	const struct vmcb_save *s = &v->vmcb->save;
 	struct gmem m = { v->guest->mem_host, v->guest->mem_size };
@@ -61,7 +64,8 @@ static unsigned soft_insn_len(struct vcpu *v, u64 type, u8 vec)
  * instruction: its length gives the return address. false: not
  * re-injected; RIP stays on the instruction, which raises the event again
  * when the guest re-executes it (Xen's rule for every soft event). */
-static bool soft_event_rip(struct vcpu *v, u64 type, u8 vec)
+static __attribute__((cold)) bool soft_event_rip(struct vcpu *v, u64 type,
+						 u8 vec)
 {
 	struct vmcb_save *s = &v->vmcb->save;
 	unsigned len = soft_insn_len(v, type, vec);
@@ -81,7 +85,7 @@ static bool soft_event_rip(struct vcpu *v, u64 type, u8 vec)
 /* EXITINTINFO has EVENTINJ's layout (vector, type, EV, V, error code in
  * 63:32). Only V (bit 31) is tested: QEMU leaves other bits set with
  * V=0. */
-void vcpu_reinject_event(struct vcpu *v)
+__attribute__((cold)) void vcpu_reinject_event(struct vcpu *v)
 {
 	struct vmcb_control *c = &v->vmcb->control;
 	u64 e = c->exit_int_info, type = e & EVENTINJ_TYPE_MASK;
@@ -97,7 +101,7 @@ void vcpu_reinject_event(struct vcpu *v)
 	c->event_inj = e;
 }
 
-void vcpu_inject_queued(struct vcpu *v)
+__attribute__((cold)) void vcpu_inject_queued(struct vcpu *v)
 {
 	struct vmcb_control *c = &v->vmcb->control;
 

@@ -20,7 +20,7 @@
  * (each exit counting as watchdog progress). And never twice in a row at
  * one RIP: the #GP of the first answer was not delivered then, so this
  * is a real failure, not QEMU's MOV. */
-static bool mov_cr_gp(struct vcpu *v)
+static __attribute__((cold)) bool mov_cr_gp(struct vcpu *v)
 {
 	struct mmio_bytes b;
 	struct insn in;

@@ -69,7 +69,7 @@ enum exit_action vlapic_exit_iret(struct vcpu *v)
  * from the decode assist (EXITINFO1[63] valid, [3:0] the GPR, APM 15.33.1)
  * with NEXT_RIP, else from the instruction's bytes. Bits 63:4 set: #GP(0)
  * (SDM vol 3A 2.5, APM vol 2 3.1.5). */
-enum exit_action vlapic_exit_cr8(struct vcpu *v)
+__attribute__((cold)) enum exit_action vlapic_exit_cr8(struct vcpu *v)
 {
 	struct vmcb *vm = v->vmcb;
 	struct vlapic *l = &v->lapic;

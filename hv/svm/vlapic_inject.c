@@ -23,7 +23,7 @@
  * self IPI). Otherwise single-step one instruction (TF|RF): the #DB, or
  * the exit of the instruction, comes at the boundary where the NMI can
  * go. A guest that single-steps itself traps there anyway. */
-static void nmi_window(struct vcpu *v)
+static __attribute__((cold)) void nmi_window(struct vcpu *v)
 {
 	struct vmcb_save *s = &v->vmcb->save;
 	struct vlapic *l = &v->lapic;

@@ -32,7 +32,7 @@ void vcpu_inject_exception(struct vcpu *v, u8 vector, bool has_err, u32 err)
  * it for us, and a guest whose #DB was a general-detect one (DR6.BD)
  * would fault again on its own MOV from DR6, forever. KVM clears GD
  * whenever it injects #DB (kvm_inject_exception()). */
-void vcpu_inject_db(struct vcpu *v)
+__attribute__((cold)) void vcpu_inject_db(struct vcpu *v)
 {
 	struct vmcb *vm = v->vmcb;
 
@@ -66,7 +66,7 @@ __attribute__((cold)) void vcpu_step_trap(struct vcpu *v)
 	vcpu_inject_db(v);
 }
 
-void vcpu_nmi_step_end(struct vcpu *v)
+__attribute__((cold)) void vcpu_nmi_step_end(struct vcpu *v)
 {
 	struct vmcb_save *s = &v->vmcb->save;
 

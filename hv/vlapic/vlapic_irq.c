@@ -55,7 +55,7 @@ int vlapic_pending_vector(const struct vlapic *l)
 	return v;
 }
 
-bool vlapic_tpr_holds(const struct vlapic *l)
+__attribute__((cold)) bool vlapic_tpr_holds(const struct vlapic *l)
 {
 	int v = highest(l->irr, true), isrv = highest(l->isr, false);
 	u32 cls;
