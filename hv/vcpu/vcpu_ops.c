@@ -21,8 +21,8 @@ void vcpu_inject_exception(struct vcpu *v, u8 vector, bool has_err, u32 err)
  * single-step trap after it (SDM vol 3B 18.3.1.4; APM vol 2 13.1.3.5) is
  * minhv's to raise: a #DB trap with RIP after the instruction, DR6.BS set
  * and B0-B3 clear, as KVM does for instructions it emulates. Called only
- * once the instruction completed (vcpu_insn_complete()): a faulting one, or a
- * REP string I/O that continues, gets none. An event already queued for
+ * once the instruction completed (vcpu_insn_complete()): a faulting one,
+ * or a REP string I/O that continues, gets none. An event already queued for
  * this entry is not overwritten. */
 __attribute__((cold)) void vcpu_step_trap(struct vcpu *v)
 {
@@ -30,8 +30,7 @@ __attribute__((cold)) void vcpu_step_trap(struct vcpu *v)
 
 	if (vm->control.event_inj & EVENTINJ_VALID)
 		return;
-	vm->save.dr6 = (vm->save.dr6 | DR6_ACTIVE_LOW | DR6_BS) &
-		       ~DR6_TRAP_BITS;
+	vm->save.dr6 = (vm->save.dr6 | DR6_ACTIVE_LOW | DR6_BS) & ~DR6_TRAP_BITS;
 	vmcb_mark_dirty(vm, VMCB_CLEAN_DRX);
 	vcpu_inject_exception(v, VEC_DB, false, 0);
 }
