@@ -27,33 +27,20 @@ static __attribute__((cold)) unsigned soft_insn_len(struct vcpu *v, u64 type,
 	u64 la = long64 ? s->rip : (s->cs.base + s->rip) & 0xffffffffULL;
 	u8 b[INSN_MAX_LEN];
 	int n = gfetch(&m, &p, la, b, sizeof(b));
+	struct insn_prefixes pf;
+	unsigned i;
 
-	for (int i = 0; i < n; i++) {
-		switch (b[i]) {
-		case 0x26:
-		case 0x2e:
-		case 0x36:
-		case 0x3e: /* segment */
-		case 0x64:
-		case 0x65:
-		case 0x66:
-		case 0x67: /* and size */
-		case 0xf0:
-		case 0xf2:
-		case 0xf3: /* LOCK, REP */
-			continue;
-		}
-		if (long64 && (b[i] & 0xf0) == 0x40) /* REX */
-			continue;
-		if (type == EVENTINJ_TYPE_SOFT)
-			return b[i] == 0xcd && i + 1 < n && b[i + 1] == vec ?
-				       (unsigned)i + 2 :
-				       0;
-		if (b[i] == (vec == VEC_BP ? 0xcc : 0xce))
-			return (unsigned)i + 1;
+	/* Prefixes are legal, if pointless, on these (16-bit code scans
+	 * like 32-bit: no REX). */
+	if (n <= 0 || insn_prefixes(b, (unsigned)n,
+				    long64 ? INSN_MODE64 : INSN_MODE32, &pf))
 		return 0;
-	}
-	return 0;
+	i = pf.len;
+	if (type == EVENTINJ_TYPE_SOFT)
+		return b[i] == 0xcd && i + 1 < (unsigned)n && b[i + 1] == vec ?
+			       i + 2 :
+			       0;
+	return b[i] == (vec == VEC_BP ? 0xcc : 0xce) ? i + 1 : 0;
 }
 
 /* INTn (type 4), and INT3/INTO, which SVM reports as exceptions (type 3,

@@ -102,8 +102,7 @@ __attribute__((cold)) enum exit_action vlapic_exit_cr8(struct vcpu *v)
 	l->tpr = (u32)val << 4;
 	l->c.vtpr = (u8)val;
 	vmcb_set_v_intr(vm, (vm->control.v_intr & ~V_TPR_MASK) | val);
-	vm->save.rip = next;
-	vcpu_insn_done(v);
+	vcpu_insn_complete(v, next);
 	return EXIT_RESUME;
 }
 
