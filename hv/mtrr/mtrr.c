@@ -77,7 +77,6 @@ int mtrr_init(void)
 		 * the fixed MTRRs and SYSCFG are read-only now, and firmware
 		 * programmed every CPU alike. Check that instead of failing
 		 * the run. */
-		pr_info("mtrr: SNP enabled before minhv: MTRRs are locked, verifying every CPU holds the boot CPU's\n");
 		mtrr_read(s);
 		return mtrr_verify_all(s, NULL);
 	}

@@ -3,7 +3,8 @@
  * lock-step rendezvous (Intel SDM vol 3A 11.11.8, AMD APM vol 2 7.6/7.7),
  * skipping both WBINVDs on self-snooping CPUs unless memory that may be
  * cached becomes UC. Sources: state.c (capture, read back, compare),
- * policy.c (flush rule), sync.c (the rendezvous), range.c
+ * policy.c (flush rule), sync.c (the rendezvous), verify.c (its
+ * read-only check when SNP locked them), range.c
  * (set a range's type), mtrr.c (init, option, SNP lock). */
 #ifndef MINHV_HV_MTRR_MTRR_H
 #define MINHV_HV_MTRR_MTRR_H
@@ -113,7 +114,7 @@ bool mtrr_need_flush(const struct features *f, const struct mtrr_state *old,
  * Returns 0, -ETIMEDOUT (a CPU never reached the entry barrier: nothing
  * written), -EIO (some CPU differs after), -EPERM (locked for SNP). */
 int mtrr_sync_all(const struct mtrr_state *target, struct mtrr_stats *st);
-/* With the MTRRs locked (SNP_EN, set by firmware): compare every online
+/* verify.c. With the MTRRs locked (SNP_EN, set by firmware): compare every online
  * CPU's MTRRs with *s, write nothing. Records stats like a rendezvous
  * (verify_only, no WBINVD). 0, or -EIO when some CPU differs. */
 int mtrr_verify_all(const struct mtrr_state *s, struct mtrr_stats *st);

@@ -200,56 +200,6 @@ static void report(const struct mtrr_stats *st)
 			st->cpus);
 }
 
-/* One CPU's part of mtrr_verify_all(): compare only. */
-static __attribute__((cold)) void verify_one(void *arg)
-{
-	struct sync_ctx *c = arg;
-	u32 bad = mtrr_compare(c->target, ipi_this_cpu(), MTRR_CMP_REPORT);
-
-	add32(&c->st->cpus, 1);
-	if (bad) {
-		add32(&c->st->mismatch_cpus, 1);
-		add32(&c->st->mismatch_msrs, bad);
-		min32(&c->st->first_mismatch_cpu, ipi_this_cpu());
-	}
-}
-
-__attribute__((cold)) int mtrr_verify_all(const struct mtrr_state *s,
-					  struct mtrr_stats *out)
-{
-	static struct sync_ctx c; /* under sync_lock */
-	struct mtrr_stats st;
-	int n, rc = 0;
-
-	spin_lock(&sync_lock);
-	memset(&st, 0, sizeof(st));
-	st.seq = mtrr_last_stats()->seq + 1;
-	st.expected = ipi_online_count();
-	st.first_mismatch_cpu = ~0u;
-	st.verify_only = true;
-	st.why = "MTRRs locked for SNP: compared on every CPU, nothing written";
-	c.target = s;
-	c.st = &st;
-	n = ipi_call_all(verify_one, &c, true, true);
-	if (st.mismatch_cpus || (u32)n != st.expected)
-		rc = -EIO;
-	mtrr_set_cur_state(s);
-	st.rc = rc;
-	mtrr_record_stats(&st);
-	spin_unlock(&sync_lock);
-
-	if (st.mismatch_cpus)
-		pr_err("mtrr: %u of %u CPUs differ from the boot CPU, and SNP locks the MTRRs: they stay so (first cpu%u, %u MSRs in all)\n",
-		       st.mismatch_cpus, st.cpus, st.first_mismatch_cpu,
-		       st.mismatch_msrs);
-	else if ((u32)n == st.expected)
-		pr_info("mtrr: all %u CPUs verified equal to the boot CPU (%s)\n",
-			st.cpus, st.why);
-	if (out)
-		*out = st;
-	return rc;
-}
-
 int mtrr_sync_all(const struct mtrr_state *target, struct mtrr_stats *out)
 {
 	static struct sync_ctx c; /* under sync_lock */

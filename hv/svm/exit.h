@@ -70,7 +70,6 @@ enum exit_action exit_pause(struct vcpu *v);
 enum exit_action exit_npf(struct vcpu *v);
 enum exit_action exit_shutdown(struct vcpu *v);
 enum exit_action exit_svm_insn(struct vcpu *v);
-enum exit_action exit_mwait(struct vcpu *v);
 enum exit_action exit_intr(struct vcpu *v);
 enum exit_action exit_invalid(struct vcpu *v); /* exit_invalid.c */
 enum exit_action exit_cache_insn(struct vcpu *v); /* exit_cache.c */

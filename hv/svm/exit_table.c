@@ -33,8 +33,8 @@
 	X(SKINIT, SVM_INSN, exit_svm_insn)          \
 	X(INVD, OTHER, exit_cache_insn)             \
 	X(WBINVD, OTHER, exit_cache_insn)           \
-	X(MONITOR, OTHER, exit_mwait)               \
-	X(MWAIT, OTHER, exit_mwait)                 \
+	X(MONITOR, OTHER, exit_svm_insn)            \
+	X(MWAIT, OTHER, exit_svm_insn)              \
 	X(XSETBV, OTHER, exit_xsetbv)               \
 	X(EXCP_DB, OTHER, exit_exception)           \
 	X(EXCP_AC, OTHER, exit_exception)           \

@@ -36,7 +36,7 @@ static const u16 intercepts[] = {
 	/* MONITOR/MWAIT, and MONITORX/MWAITX, which exit through the same
 	 * two (APM vol 3 MONITORX, MWAITX): CPUID hides both features, and
 	 * a guest must not idle the physical CPU natively; #UD, as on a CPU
-	 * without them (exit_misc.c, docs/SVM.md). */
+	 * without them (exit_svm_insn(), docs/SVM.md). */
 	INTERCEPT_MONITOR,  INTERCEPT_MWAIT,
 	/* XSETBV: VMRUN does not switch XCR0, so minhv must know and check
 	 * the guest's value (exit_xsetbv.c, hv/vcpu/vcpu_fpu.c). */

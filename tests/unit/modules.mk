@@ -45,6 +45,7 @@ MOD_tsc_cal := hv/time/tsc_cal.c
 MOD_ras := hv/ras/mce.c hv/ras/nmi.c hv/ras/defer.c hv/ras/report.c
 MOD_ipi := hv/smp/ipi.c
 MOD_mtrr := hv/mtrr/mtrr.c hv/mtrr/state.c hv/mtrr/policy.c hv/mtrr/sync.c \
+	hv/mtrr/verify.c \
 	hv/mtrr/range.c tests/doubles/mtrr_hooks.c
 MOD_park := hv/park/park.c hv/park/summary.c
 MOD_spec_ctrl := hv/park/spec_ctrl.c hv/park/spec_ctrl_policy.c
