@@ -34,7 +34,9 @@ OPT := -O2
 # stops make (a rename must not drop -Os without a word). The TSC
 # calibration, the RAS set-up and the I/O APIC masking run once at boot;
 # SVM and SNP enable once; a guest is created, run (hv/run/run.c) and
-# reported once; KTAP, the parking and RMPOPT summaries only report.
+# reported once; KTAP, the parking and RMPOPT summaries only report; the
+# speculation policy is decided and logged once and applied per CPU and
+# per vCPU start (hv/park/spec_ctrl*.c; the stub does the per-exit part).
 SIZE_OPT_DIRS := boot hv/acpi hv/options hv/selftest hv/loader hv/cpuid \
 	hv/time hv/ras
 SIZE_OPT_FILES := hv/run/main.c hv/smp/boot.c hv/smp/plan.c hv/smp/policy.c \
@@ -43,7 +45,7 @@ SIZE_OPT_FILES := hv/run/main.c hv/smp/boot.c hv/smp/plan.c hv/smp/policy.c \
 	hv/vmcb/vmcb_dump.c hv/vmcb/vmcb_check.c hv/run/run.c \
 	hv/guest/guest.c hv/guest/report.c hv/svm/svm.c hv/snp/snp.c \
 	hv/ktap.c hv/park/summary.c hv/snp/rmpopt_stats.c hv/mtrr/verify.c \
-	hv/svm/event_inject.c
+	hv/svm/event_inject.c hv/park/spec_ctrl_policy.c hv/park/spec_ctrl.c
 SIZE_OPT_NOT := hv/selftest/ipi_bench.c
 $(foreach p,$(SIZE_OPT_DIRS) $(SIZE_OPT_FILES) $(SIZE_OPT_NOT),$(if \
 	$(wildcard $(p)),,$(error SIZE_OPT: $(p) does not exist (moved? \
