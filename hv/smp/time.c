@@ -20,7 +20,8 @@ static void ref_line(char *buf, size_t n, const struct tsc_cal_result *res)
 	buf[0] = 0;
 	for (u32 i = 0; i < res->nrefs && off + 1 < n; i++) {
 		const struct tsc_cal_ref *r = &res->refs[i];
-		bool rate = r->state != REF_DEAD && r->state != REF_NOISY;
+		bool rate = r->state != REF_DEAD && r->state != REF_NOISY &&
+			    r->state != REF_UNTRIED;
 
 		off += (size_t)fmt_snprintf(buf + off, n - off, "%s%s ",
 					    i ? "; " : "", r->name);
@@ -136,6 +137,12 @@ void tsc_calibrate(const struct acpi_info *a)
 	window_ms(wins, sizeof(wins), c, &res);
 	if (res.fallback)
 		warn_fallback(&res, ms, wins);
+	else if (!res.long_khz)
+		pr_info("time: TSC %llu.%03llu MHz: NOT confirmed: no %u ms window on the %s had tight brackets in time; from the %s ms windows (%llu ms in all)\n",
+			(unsigned long long)(g_tsc_khz / 1000),
+			(unsigned long long)(g_tsc_khz % 1000),
+			res.long_us / 1000, res.long_ref, wins,
+			(unsigned long long)ms);
 	else
 		pr_info("time: TSC %llu.%03llu MHz: %s %u ms window on the %s, %+d ppm from the %s ms windows (%llu ms in all)\n",
 			(unsigned long long)(g_tsc_khz / 1000),

@@ -48,9 +48,10 @@ struct win {
 };
 
 /* The reference read between two TSC reads: the tightest of up to
- * tries, stopping at the first within max_width. */
+ * tries, stopping at the first within max_width, or once the TSC passes
+ * deadline (a starved vCPU's reads can each take many milliseconds). */
 static void sample(const struct refclock *r, u32 tries, u64 max_width,
-		   struct sample *s)
+		   u64 deadline, struct sample *s)
 {
 	s->width = ~0ULL;
 	for (u32 i = 0; i < tries; i++) {
@@ -63,7 +64,7 @@ static void sample(const struct refclock *r, u32 tries, u64 max_width,
 			s->width = t2 - t1;
 			s->val = v;
 		}
-		if (s->width <= max_width)
+		if (s->width <= max_width || t2 > deadline)
 			return;
 	}
 }
@@ -76,8 +77,8 @@ static u32 sample_tries(u32 round)
 }
 
 /* What one read costs when nothing interrupts it: the narrowest of a
- * few brackets. */
-static u64 read_cost(const struct refclock *r)
+ * few brackets (one, past deadline). */
+static u64 read_cost(const struct refclock *r, u64 deadline)
 {
 	u64 best = ~0ULL;
 
@@ -89,6 +90,8 @@ static u64 read_cost(const struct refclock *r)
 		t2 = rdtsc();
 		if (t2 - t1 < best)
 			best = t2 - t1;
+		if (t2 > deadline)
+			break;
 	}
 	return best;
 }
@@ -108,7 +111,7 @@ static bool may_turn(const struct refclock *r, u64 gap, u64 elapsed, u64 span)
 static int window(const struct refclock *r, u32 us, u32 tries, u64 deadline,
 		  u32 max_err_ppm, struct win *w)
 {
-	u64 ticks = r->hz * us / 1000000, maxw = 2 * read_cost(r) + 1;
+	u64 ticks = r->hz * us / 1000000, maxw = 2 * read_cost(r, deadline) + 1;
 	u64 elapsed = 0, still = 0, t, t_prev, dtsc, err;
 	struct sample s0, s1;
 	bool last = false;
@@ -118,7 +121,7 @@ static int window(const struct refclock *r, u32 us, u32 tries, u64 deadline,
 	w->err_ppm = ~0U;
 	if (!ticks || r->hz >= 1ULL << 30)
 		return -EAGAIN;
-	sample(r, tries, maxw, &s0);
+	sample(r, tries, maxw, deadline, &s0);
 	prev = s0.val;
 	t_prev = s0.tsc + s0.width / 2;
 	for (;;) {
@@ -155,7 +158,7 @@ static int window(const struct refclock *r, u32 us, u32 tries, u64 deadline,
 			last = true;
 		t_prev = t;
 	}
-	sample(r, tries, maxw, &s1);
+	sample(r, tries, maxw, deadline, &s1);
 	/* The vCPU may have been away between the last read and the end
 	 * sample's: a turn lost there is not in the brackets. */
 	if (may_turn(r, s1.tsc - t, elapsed, t - s0.tsc))
@@ -283,7 +286,7 @@ static void measure(const struct refclock *r, const struct tsc_cal_cfg *c,
 		if (o->good >= c->want)
 			evaluate(o, c);
 	}
-	if (!settled(o))
+	if (o->tried && !settled(o))
 		evaluate(o, c);
 }
 
@@ -395,7 +398,7 @@ int tsc_cal_run(const struct refclock *refs, u32 n, const struct tsc_cal_cfg *c,
 	res->nrefs = n < TSC_CAL_MAX_REFS ? n : TSC_CAL_MAX_REFS;
 	for (u32 i = 0; i < res->nrefs; i++) {
 		res->refs[i].name = refs[i].name;
-		res->refs[i].state = REF_NOISY;
+		res->refs[i].state = REF_UNTRIED;
 	}
 	/* Rounds of ever longer windows, each reference that has not
 	 * settled taking its turn, until two references agree, all have
@@ -459,6 +462,7 @@ const char *tsc_ref_state_name(enum tsc_ref_state s)
 		[REF_NOISY] = "too noisy",
 		[REF_SPREAD] = "windows disagree",
 		[REF_DISAGREES] = "disagrees",
+		[REF_UNTRIED] = "not tried, no time left",
 	};
 
 	return s < ARRAY_SIZE(names) ? names[s] : "?";

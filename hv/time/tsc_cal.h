@@ -40,6 +40,7 @@ enum tsc_ref_state {
 	REF_NOISY, /* too few windows with tight brackets */
 	REF_SPREAD, /* its own windows disagree */
 	REF_DISAGREES, /* consistent, but not with the other references */
+	REF_UNTRIED, /* the budget was spent before its turn */
 };
 
 struct tsc_cal_ref {
@@ -65,7 +66,7 @@ struct tsc_cal_result {
 	u32 short_max_us; /* the longest short windows tried */
 	const char *long_ref; /* the confirming window's reference */
 	u32 long_us;
-	u64 long_khz;
+	u64 long_khz; /* 0: no long window had tight brackets in time */
 	s32 long_dev_ppm; /* long window against the consensus */
 	bool confirmed; /* the long window agreed (then khz = long_khz) */
 	/* No consensus within the budget: khz is the best-supported

@@ -24,8 +24,8 @@ echo "# host TSC: $host_khz kHz"
 # host's rate.
 within_1pct() {
 	local line mhz
-	line=$(grep -Eo '^time: TSC [0-9]+\.[0-9]{3} MHz' "$LOG" | head -n 1)
-	mhz=${line#time: TSC }
+	line=$(grep -Eo '^(warning: )?time: TSC [0-9]+\.[0-9]{3} MHz' "$LOG" | head -n 1)
+	mhz=${line#*time: TSC }
 	mhz=${mhz% MHz}
 	echo "# minhv: ${mhz:-none} MHz, host: $host_khz kHz"
 	grep -E '^(warning: |error: )?time: ' "$LOG" | sed 's/^/# /'

@@ -142,6 +142,7 @@ static int setup(void **s)
 	desched_at = desched_ns = wait_at = wait_ns = 0;
 	after_at = after_ns = gap_at = gap_ns = 0;
 	after_same = after_pending = false;
+	memset(last_val, 0, sizeof(last_val));
 	tsc_cost = 20;
 	ref_cost = 1000;
 	load_every = 0;
@@ -460,6 +461,7 @@ static void test_fallback_best_supported(void **s)
 
 static void test_fallback_loose_window_within_budget(void **s)
 {
+	struct tsc_cal_cfg c = tsc_cal_default;
 	struct tsc_cal_result res;
 	u64 t0 = now;
 
@@ -475,6 +477,25 @@ static void test_fallback_loose_window_within_budget(void **s)
 	near(res.khz, res.fb_err_ppm);
 	assert_true(res.cycles <= tsc_cal_default.budget_cycles);
 	assert_true(ns_cycles(now - t0) <= tsc_cal_default.budget_cycles);
+	/* A starved vCPU thread (a load average of 100: 288 vCPU threads
+	 * on two cores), every read taking 40 ms, and a budget of 100 ms:
+	 * the reads that measure a read's cost and those of the brackets
+	 * stop at the budget too, a few reads past it at most; the
+	 * references the budget did not reach say so. */
+	ref_cost = 40000000;
+	c.budget_cycles = ns_cycles(100000000);
+	t0 = now;
+	assert_int_equal(tsc_cal_run(refs, 3, &c, &res), 0);
+	assert_true(res.cycles <= c.budget_cycles + ns_cycles(4 * ref_cost));
+	assert_true(res.fallback);
+	near(res.khz, res.fb_err_ppm);
+	assert_int_equal(res.refs[0].tried, 1);
+	for (int i = 1; i < 3; i++) {
+		assert_int_equal(res.refs[i].state, REF_UNTRIED);
+		assert_int_equal(res.refs[i].tried, 0);
+	}
+	assert_string_equal(tsc_ref_state_name(REF_UNTRIED),
+			    "not tried, no time left");
 	/* and nothing to go on at all is still an error */
 	sims[0].dead = sims[1].dead = sims[2].dead = true;
 	assert_int_equal(tsc_cal_run(refs, 3, &tsc_cal_default, &res), -ENODEV);
