@@ -121,7 +121,13 @@ static int window(const struct refclock *r, u32 us, u32 tries, u64 deadline,
 	w->err_ppm = ~0U;
 	if (!ticks || r->hz >= 1ULL << 30)
 		return -EAGAIN;
+	/* A starved vCPU's reads can each take many milliseconds: past
+	 * the deadline already, the window cannot end in time. */
+	if (rdtsc() > deadline)
+		return -ETIMEDOUT;
 	sample(r, tries, maxw, deadline, &s0);
+	if (s0.tsc > deadline)
+		return -ETIMEDOUT;
 	prev = s0.val;
 	t_prev = s0.tsc + s0.width / 2;
 	for (;;) {
