@@ -79,17 +79,19 @@ all: $(B)/minhv.efi $(B)/guest.elf
 setup:
 	@tools/setup.sh
 
-$(B)/boot/%.o: boot/%.c
+# The flags (and the -Os lists) live here: an object built with old ones
+# must not survive an edit of this file.
+$(B)/boot/%.o: boot/%.c Makefile
 	@mkdir -p $(dir $@)
 	@echo '  CC      $<'
 	@$(CC) $(BOOT_CFLAGS) -c $< -o $@
 
-$(B)/%.o: %.c
+$(B)/%.o: %.c Makefile
 	@mkdir -p $(dir $@)
 	@echo '  CC      $<'
 	@$(CC) $(HV_CFLAGS) -c $< -o $@
 
-$(B)/%.o: %.asm
+$(B)/%.o: %.asm Makefile
 	@mkdir -p $(dir $@)
 	@echo '  NASM    $<'
 	@$(NASM) -f elf64 -g -I. -Iarch/ -MD $(@:.o=.d) -MP $< -o $@
@@ -104,16 +106,13 @@ $(B)/guest_blob.o: $(B)/guest.stripped.elf tools/blob.asm
 	@echo '  NASM    $@'
 	@$(NASM) -f elf64 -DBLOB='"$<"' -DNAME=builtin_guest tools/blob.asm -o $@
 
-# libefi carries its own memset/memcpy; ours (lib/string.c) must win, so
-# link against a copy where libefi's are weak.
-$(B)/libefi.a: $(EFILIB)/libefi.a
-	@mkdir -p $(B)
-	@$(OBJCOPY) --weaken-symbol=memset --weaken-symbol=memcpy $< $@
-
-$(B)/minhv.so: $(HV_OBJ) linker.ld $(B)/libefi.a
+# gnu-efi: crt0 and libgnuefi (_relocate) only. boot/ calls the firmware
+# through the system table itself (boot/efi_services.c); libefi, whose
+# helpers cost 30 KiB of the image, is not linked (docs/PERFORMANCE.md).
+$(B)/minhv.so: $(HV_OBJ) linker.ld
 	@echo '  LD      $@'
 	@$(LD) $(HV_LDFLAGS) $(EFILIB)/crt0-efi-x86_64.o $(HV_OBJ) \
-		$(B)/libefi.a $(EFILIB)/libgnuefi.a -o $@
+		$(EFILIB)/libgnuefi.a -o $@
 
 # --strip-all: no COFF symbol table in the release image (30 KiB); stack
 # traces print minhv.efi offsets, which addr2line resolves in build/minhv.so.
