@@ -4,6 +4,7 @@
 #include "arch/errno.h"
 #include "hv/loader/elf.h"
 #include "hv/loader/elf_format.h"
+#include "hv/loader/place.h"
 #include "include/minhv/guest_layout.h"
 #include "include/minhv/hypercall_abi.h"
 #include "lib/string.h"
@@ -17,6 +18,14 @@ static bool in_file(u64 off, u64 len, u64 size)
 	u64 end;
 
 	return !__builtin_add_overflow(off, len, &end) && end <= size;
+}
+
+bool elf_detect(const void *img, size_t size)
+{
+	const u8 *id = img;
+
+	return img && size >= EI_NIDENT && id[0] == ELFMAG0 && id[1] == 'E' &&
+	       id[2] == 'L' && id[3] == 'F' && id[EI_CLASS] == ELFCLASS64;
 }
 
 static int check_ident(const struct elf64_ehdr *eh)
@@ -132,7 +141,7 @@ static const struct elf64_phdr *phdr(const u8 *img, const struct elf64_ehdr *eh,
 static int check_load(const struct elf64_phdr *ph, unsigned int i, u64 size,
 		      u64 limit)
 {
-	u64 end;
+	const struct place_win w = { GUEST_IMAGE_MIN_GPA, limit };
 
 	if (ph->p_filesz > ph->p_memsz) {
 		pr_err("elf: segment %u: p_filesz %#llx exceeds p_memsz %#llx\n",
@@ -153,9 +162,7 @@ static int check_load(const struct elf64_phdr *ph, unsigned int i, u64 size,
 		       (unsigned long long)ph->p_paddr);
 		return -EINVAL;
 	}
-	if (ph->p_paddr < GUEST_IMAGE_MIN_GPA ||
-	    __builtin_add_overflow(ph->p_paddr, ph->p_memsz, &end) ||
-	    end > limit) {
+	if (!place_fits(&w, ph->p_paddr, ph->p_memsz)) {
 		pr_err("elf: segment %u: [%#llx + %#llx] is outside guest memory for the image [%#llx, %#llx)\n",
 		       i, (unsigned long long)ph->p_paddr,
 		       (unsigned long long)ph->p_memsz, GUEST_IMAGE_MIN_GPA,
@@ -233,6 +240,8 @@ int elf_load_limit(const void *img, size_t size, void *mem_host, u64 mem_size,
 		   u64 image_limit, struct elf_load_info *out)
 {
 	const struct elf64_ehdr *eh = img;
+	const struct place_mem m = { mem_host, mem_size };
+	const struct place_win w = { GUEST_IMAGE_MIN_GPA, image_limit };
 	struct elf_load_info info;
 	unsigned int i;
 	int r;
@@ -254,12 +263,17 @@ int elf_load_limit(const void *img, size_t size, void *mem_host, u64 mem_size,
 	if (r)
 		return r;
 
+	/* Every segment was checked above: place_dst() cannot refuse one
+	 * now, so nothing is written unless all of them fit. */
 	for (i = 0; i < eh->e_phnum; i++) {
 		const struct elf64_phdr *ph = phdr(img, eh, i);
-		u8 *dst = (u8 *)mem_host + ph->p_paddr;
+		u8 *dst;
 
 		if (ph->p_type != PT_LOAD || ph->p_memsz == 0)
 			continue;
+		dst = place_dst(&m, &w, ph->p_paddr, ph->p_memsz);
+		if (!dst)
+			return -EFAULT;
 		memcpy(dst, (const u8 *)img + ph->p_offset, ph->p_filesz);
 		memset(dst + ph->p_filesz, 0, ph->p_memsz - ph->p_filesz);
 	}

@@ -13,6 +13,10 @@ struct elf_load_info {
 	gpa_t end; /* highest byte loaded + 1 */
 };
 
+/* Does img start like an ELF64 file ("\x7fELF", ELFCLASS64)? Says
+ * nothing of validity. */
+bool elf_detect(const void *img, size_t size);
+
 /* Validate every header field of img[0..size) and copy its PT_LOAD
  * segments into guest memory (guest-physical [0, mem_size) backed by
  * mem_host). Segments must lie in [GUEST_IMAGE_MIN_GPA,

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* hv/loader/multiboot.c - find a Multiboot v1 header (spec 3.1.1) and load
- * the kernel: the header's a.out-kludge addresses (3.1.3) when flag 16 is
- * set, else the ELF32 or ELF64 PT_LOAD segments at their physical
- * addresses. Every range is checked before a byte is written. */
+/* hv/loader/multiboot.c - find a Multiboot v1 header (spec 3.1.1), refuse
+ * the requirements minhv cannot meet (3.1.2), and load the kernel: the
+ * header's a.out-kludge addresses (3.1.3) when flag 16 is set, else the
+ * ELF32 or ELF64 PT_LOAD segments at their physical addresses. Every
+ * segment is checked on its own (hv/loader/place.h) before a byte is
+ * written. */
 #include "arch/errno.h"
 #include "hv/loader/elf.h"
 #include "hv/loader/elf_format.h"
 #include "hv/loader/multiboot.h"
+#include "hv/loader/place.h"
 #include "include/minhv/hypercall_abi.h"
 #include "lib/string.h"
 #include "hv/log.h"
@@ -36,6 +39,7 @@ _Static_assert(sizeof(struct elf32_phdr) == 32, "Elf32_Phdr size");
 long mb_find_header(const void *img, size_t size)
 {
 	const u8 *p = img;
+	long bad = -ENOENT;
 
 	for (size_t off = 0;
 	     off + sizeof(struct mb_header) <= size && off + 12 <= MB_SEARCH;
@@ -43,44 +47,80 @@ long mb_find_header(const void *img, size_t size)
 		struct mb_header h;
 
 		memcpy(&h, p + off, sizeof(h));
-		if (h.magic == MB_HEADER_MAGIC &&
-		    (u32)(h.magic + h.flags + h.checksum) == 0)
+		if (h.magic != MB_HEADER_MAGIC)
+			continue;
+		if ((u32)(h.magic + h.flags + h.checksum) == 0)
 			return (long)off;
+		bad = -EBADMSG; /* the magic, but not its checksum */
 	}
-	return -ENOENT;
+	return bad;
 }
 
-/* [gpa, gpa + memsz) inside [MB_IMAGE_MIN, limit), file bytes inside img. */
-static int range_ok(u64 gpa, u64 memsz, u64 off, u64 filesz, size_t size,
-		    u64 limit)
+/* The two windows a segment may lie in: from 1 MiB to the image limit,
+ * or conventional memory (a real-mode test's code at 0x8000). */
+static const struct place_win *window_of(u64 gpa, u64 memsz,
+					 const struct place_win *high)
 {
-	if (filesz > memsz || off > size || filesz > size - off) {
+	static const struct place_win low = { MB_LOW_IMAGE_MIN,
+					      MB_LOW_RAM_END };
+
+	if (place_fits(&low, gpa, memsz))
+		return &low;
+	return place_fits(high, gpa, memsz) ? high : NULL;
+}
+
+/* One segment on its own: file bytes inside img, memory inside a window. */
+static int seg_ok(u64 gpa, u64 memsz, u64 off, u64 filesz, size_t size,
+		  u64 limit)
+{
+	const struct place_win high = { MB_IMAGE_MIN, limit };
+	u64 end;
+
+	if (filesz > memsz || __builtin_add_overflow(off, filesz, &end) ||
+	    end > size) {
 		pr_err("multiboot: a segment reaches past the end of the file\n");
 		return -EINVAL;
 	}
-	if (gpa >= MB_LOW_IMAGE_MIN && gpa < MB_LOW_RAM_END &&
-	    memsz <= MB_LOW_RAM_END - gpa)
-		return 0; /* conventional memory (a real-mode test) */
-	if (gpa < MB_IMAGE_MIN || gpa > limit || memsz > limit - gpa) {
-		pr_err("multiboot: segment [%#llx, %#llx) is outside [%#llx, %#llx): %s\n",
-		       (unsigned long long)gpa,
-		       (unsigned long long)(gpa + memsz),
-		       (unsigned long long)MB_IMAGE_MIN,
-		       (unsigned long long)limit,
-		       gpa < MB_IMAGE_MIN ?
-			       "below 1 MiB and not inside conventional memory [0x1000, 0x9fc00)" :
-			       "it does not fit guest memory (guest_mem=)");
+	if (window_of(gpa, memsz, &high))
+		return 0;
+	pr_err("multiboot: segment [%#llx, +%#llx) is outside [%#llx, %#llx) and conventional memory [%#llx, %#llx)%s\n",
+	       (unsigned long long)gpa, (unsigned long long)memsz,
+	       (unsigned long long)MB_IMAGE_MIN, (unsigned long long)limit,
+	       (unsigned long long)MB_LOW_IMAGE_MIN,
+	       (unsigned long long)MB_LOW_RAM_END,
+	       gpa >= MB_IMAGE_MIN ?
+		       ": it does not fit guest memory (guest_mem=)" :
+		       "");
+	return -EFAULT;
+}
+
+/* Copy one checked segment: filesz bytes of the file, the rest zero. */
+static int seg_load(void *mem, u64 limit, u64 gpa, const u8 *src, u64 filesz,
+		    u64 memsz)
+{
+	const struct place_win high = { MB_IMAGE_MIN, limit };
+	const struct place_mem m = { mem, limit };
+	const struct place_win *w = window_of(gpa, memsz, &high);
+	u8 *dst = w ? place_dst(&m, w, gpa, memsz) : NULL;
+
+	if (!dst)
 		return -EFAULT;
-	}
+	memcpy(dst, src, filesz);
+	memset(dst + filesz, 0, memsz - filesz);
 	return 0;
 }
 
+/* The image occupies [a, b): its bounds, and its pages in conventional
+ * memory (the boot information goes in one it leaves free). */
 static void note(struct mb_load_info *o, u64 a, u64 b)
 {
-	if (!o->start || a < o->start)
+	if (!o->end || a < o->start)
 		o->start = a;
 	if (b > o->end)
 		o->end = b;
+	for (u64 pg = a / PAGE_SIZE; pg * PAGE_SIZE < b && pg < MB_LOW_PAGES;
+	     pg++)
+		o->low_used[pg / 64] |= BIT(pg % 64);
 }
 
 static int load_aout(const u8 *img, size_t size, long hoff, void *mem,
@@ -106,11 +146,11 @@ static int load_aout(const u8 *img, size_t size, long hoff, void *mem,
 		pr_err("multiboot: load_end_addr below load_addr\n");
 		return -EINVAL;
 	}
-	r = range_ok(h.load_addr, memsz, off, filesz, size, limit);
+	r = seg_ok(h.load_addr, memsz, off, filesz, size, limit);
+	if (!r)
+		r = seg_load(mem, limit, h.load_addr, img + off, filesz, memsz);
 	if (r)
 		return r;
-	memcpy((u8 *)mem + h.load_addr, img + off, filesz);
-	memset((u8 *)mem + h.load_addr + filesz, 0, memsz - filesz);
 	o->entry = h.entry_addr;
 	note(o, h.load_addr, h.load_addr + memsz);
 	return 0;
@@ -139,18 +179,15 @@ static int load_elf32(const u8 *img, size_t size, void *mem, u64 limit,
 			       sizeof(ph));
 			if (ph.p_type != PT_LOAD || !ph.p_memsz)
 				continue;
-			if (!pass) {
-				r = range_ok(ph.p_paddr, ph.p_memsz,
-					     ph.p_offset, ph.p_filesz, size,
-					     limit);
-				if (r)
-					return r;
+			r = pass ? seg_load(mem, limit, ph.p_paddr,
+					    img + ph.p_offset, ph.p_filesz,
+					    ph.p_memsz) :
+				   seg_ok(ph.p_paddr, ph.p_memsz, ph.p_offset,
+					  ph.p_filesz, size, limit);
+			if (r)
+				return r;
+			if (!pass)
 				continue;
-			}
-			memcpy((u8 *)mem + ph.p_paddr, img + ph.p_offset,
-			       ph.p_filesz);
-			memset((u8 *)mem + ph.p_paddr + ph.p_filesz, 0,
-			       ph.p_memsz - ph.p_filesz);
 			note(o, ph.p_paddr, (u64)ph.p_paddr + ph.p_memsz);
 		}
 	}
@@ -171,11 +208,22 @@ int mb_load(const void *img, size_t size, void *mem_host, u64 limit,
 	struct elf_load_info ei;
 
 	*out = (struct mb_load_info){ 0 };
+	if (hoff == -EBADMSG) {
+		pr_err("multiboot: the header's checksum is wrong (magic + flags + checksum must be 0)\n");
+		return -EINVAL;
+	}
 	if (hoff < 0) {
 		pr_err("multiboot: no multiboot header in the first 8 KiB\n");
 		return -EINVAL;
 	}
 	memcpy(&h, p + hoff, sizeof(h));
+	/* Spec 3.1.2: a loader must refuse a requirement (bits 0-15) it
+	 * does not understand or cannot meet. */
+	if (h.flags & MB_HDR_REQUIRED & ~MB_HDR_CAN_MEET) {
+		pr_err("multiboot: the header requires flags %#x minhv cannot satisfy (bit 2: a video mode; bits 3-15: undefined)\n",
+		       (unsigned)(h.flags & MB_HDR_REQUIRED & ~MB_HDR_CAN_MEET));
+		return -EINVAL;
+	}
 	if (h.flags & MB_HDR_AOUT_KLUDGE)
 		return load_aout(p, size, hoff, mem_host, limit, out);
 	if (size < sizeof(struct elf32_ehdr) || p[0] != ELFMAG0 ||
@@ -193,7 +241,6 @@ int mb_load(const void *img, size_t size, void *mem_host, u64 limit,
 		return -EINVAL;
 	}
 	out->entry = (u32)ei.entry.v;
-	out->start = ei.lowest.v;
-	out->end = ei.end.v;
+	note(out, ei.lowest.v, ei.end.v); /* all at or above 1 MiB */
 	return 0;
 }

@@ -3,9 +3,12 @@
  * minhv hands a kernel in EBX: memory sizes, a memory map (RAM below
  * 639 KiB, the BIOS area reserved for the ACPI tables, RAM from 1 MiB),
  * the command line and module 0 (initrd=). All of it in one page at
- * MB_INFO_GPA (or the page after an image in conventional memory), which
- * the map marks reserved. */
+ * MB_INFO_GPA (or a page of conventional memory the image leaves free),
+ * which the map marks reserved; where that page and the module go. */
+#include "arch/errno.h"
 #include "hv/loader/multiboot.h"
+#include "hv/loader/place.h"
+#include "hv/log.h"
 #include "lib/string.h"
 
 #define OFF_MODS 0x60
@@ -28,15 +31,82 @@ static void mmap_entry(struct mb_mmap_entry *e, u64 base, u64 end, u32 type)
 	e->type = type;
 }
 
+static const struct place_win low_win = { MB_LOW_IMAGE_MIN, MB_LOW_RAM_END };
+
+static bool low_page_used(const struct mb_load_info *li, u64 gpa)
+{
+	u64 pg = gpa / PAGE_SIZE;
+
+	return pg < MB_LOW_PAGES && (li->low_used[pg / 64] & BIT(pg % 64));
+}
+
+/* The first page from `from` on that the image leaves free and that lies
+ * in conventional memory; 0 when there is none. */
+static u64 free_low_page_from(const struct mb_load_info *li, u64 from)
+{
+	for (u64 at = from; place_fits(&low_win, at, PAGE_SIZE);
+	     at += PAGE_SIZE)
+		if (!low_page_used(li, at))
+			return at;
+	return 0;
+}
+
+/* MB_INFO_GPA when the image leaves it free; else the first free page
+ * after the image's highest one in conventional memory (where QEMU puts
+ * it: a real-mode test uses what lies below its code), else the lowest. */
+static u64 free_low_page(const struct mb_load_info *li)
+{
+	u64 at, high = 0;
+
+	if (!low_page_used(li, MB_INFO_GPA))
+		return MB_INFO_GPA;
+	for (u64 pg = 0; pg < MB_LOW_PAGES; pg++)
+		if (low_page_used(li, pg * PAGE_SIZE))
+			high = pg * PAGE_SIZE;
+	at = free_low_page_from(li, high + PAGE_SIZE);
+	return at ? at : free_low_page_from(li, MB_LOW_IMAGE_MIN);
+}
+
+int mb_boot_place(const struct mb_load_info *li, struct mb_boot *b)
+{
+	const struct place_win high = { PLACE_FLOOR, b->mem_size };
+	u64 at;
+
+	b->info_gpa = free_low_page(li);
+	if (!b->info_gpa) {
+		pr_err("multiboot: no free page for the boot information in conventional memory [%#llx, %#llx): the image fills it\n",
+		       MB_LOW_IMAGE_MIN, MB_LOW_RAM_END);
+		return -E2BIG;
+	}
+	b->mod_start = 0;
+	if (!b->mod_size)
+		return 0;
+	/* Above all the image occupies, never below 1 MiB: nothing minhv
+	 * put in conventional memory or the BIOS area lies there. */
+	if (!place_align_up(li->end > PLACE_FLOOR ? li->end : PLACE_FLOOR,
+			    PAGE_SIZE, &at) ||
+	    place_check(&high, at, b->mod_size, "multiboot", "module 0",
+			": it does not fit above the image (guest_mem=)"))
+		return -E2BIG;
+	b->mod_start = at;
+	return 0;
+}
+
 u32 mb_info_build(void *mem_host, const struct mb_boot *b)
 {
+	const struct place_mem m = { mem_host, b->mem_size };
 	u64 at = b->info_gpa ? b->info_gpa : MB_INFO_GPA;
-	u8 *page = (u8 *)mem_host + at;
-	struct mb_info *mi = (void *)page;
-	struct mb_module *mod = (void *)(page + OFF_MODS);
-	struct mb_mmap_entry *mm = (void *)(page + OFF_MMAP);
+	u8 *page = place_dst(&m, &low_win, at, PAGE_SIZE);
+	struct mb_info *mi;
+	struct mb_module *mod;
+	struct mb_mmap_entry *mm;
 	size_t n = b->cmdline ? strlen(b->cmdline) : 0;
 
+	if (!page || !IS_ALIGNED(at, PAGE_SIZE))
+		return 0;
+	mi = (void *)page;
+	mod = (void *)(page + OFF_MODS);
+	mm = (void *)(page + OFF_MMAP);
 	memset(page, 0, MB_INFO_END - MB_INFO_GPA);
 	mi->flags = MB_INFO_MEM | MB_INFO_CMDLINE | MB_INFO_MMAP |
 		    MB_INFO_LOADER_NAME;

@@ -60,9 +60,11 @@ MOD_exit_decode := hv/vmcb/exit_decode.c
 MOD_vcpu_spec := hv/vcpu/vcpu_spec.c
 MOD_vcpu_fpu := hv/vcpu/vcpu_fpu.c
 # hv/loader: the guest image formats.
-MOD_multiboot := hv/loader/multiboot_info.c hv/loader/multiboot.c
-MOD_elf := hv/loader/elf.c
-MOD_linux_boot := hv/loader/bzimage.c hv/loader/linux_boot.c
+MOD_multiboot := hv/loader/multiboot_info.c hv/loader/multiboot.c \
+	hv/loader/place.c
+MOD_elf := hv/loader/elf.c hv/loader/place.c
+MOD_linux_boot := hv/loader/bzimage.c hv/loader/linux_boot.c \
+	hv/loader/place.c
 # hv/guest: the guest-facing side of the exit handlers (hypercalls, guest
 # memory, console, vCPU operations and states, guest stop, ACPI S3, the
 # vCPU services of hv/emul/vcpu_api.h) and MMIO emulation (with hv/emul).
