@@ -96,6 +96,7 @@ MOD_snp_scenario := hv/selftest/snp_scenario.c
 # guest/
 MOD_guest_select := guest/select.c
 MOD_select := lib/select.c
+MOD_phrase := lib/phrase.c
 
 # Doubles (tests/doubles) and fixtures shared by several suites.
 MOD_fake_console := tests/doubles/fake_console.c
