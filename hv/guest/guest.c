@@ -292,8 +292,15 @@ static int build(struct guest *g, const struct guest_params *p)
 	if (!g->asid)
 		return -EBUSY;
 	g->mem = alloc_mem(g->mem_size);
-	if (!g->mem.v)
+	if (!g->mem.v) {
+		/* The page pool holds every guest's memory (docs/OPTIONS.md):
+		 * name the options, not just the errno. */
+		pr_err("guest %s: guest_mem=%lluM does not fit the page pool (%llu of %llu MiB free; it needs one 2 MiB-aligned block): raise pool= to guest_mem plus about 64 MiB, or lower guest_mem=\n",
+		       g->name, (unsigned long long)(g->mem_size >> 20),
+		       (unsigned long long)(mm_free_pages() >> 8),
+		       (unsigned long long)(mm_total_pages() >> 8));
 		return -E2BIG;
+	}
 	g->mem_host = hpa_to_ptr(g->mem);
 	g->kind = guest_kind_of(p->image, p->image_size);
 	r = g->kind == GUEST_LINUX     ? load_linux(g, p) :

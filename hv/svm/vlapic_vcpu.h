@@ -19,6 +19,10 @@ void vlapic_guest_start(struct guest *g);
 /* The host LAPIC timer fired on v's CPU (called from the one timer
  * handler, hv/svm/vcpu_watchdog.c): wake v, re-arm before its next run. */
 void vlapic_host_timer_fired(struct vcpu *v);
+/* Arm the host timer for v's guest timer or host TSC until (0: none),
+ * whichever is sooner, at most HOST_TIMER_MAX_MS ahead; nothing when
+ * neither is set (vcpu_wait_turn()). */
+void vlapic_host_timer_arm(struct vcpu *v, u64 until);
 /* Run loop, top of each turn (interrupts on, may wait): INIT puts the vCPU
  * into wait-for-SIPI and it waits here; a SIPI starts it in real mode.
  * false when the guest is stopping. */

@@ -73,6 +73,9 @@ struct vcpu {
 	 * sets tick, the run loop tests it after each exit. */
 	u64 progress_seen, progress_tsc;
 	volatile u32 tick;
+	/* What it waits in while only another vCPU can wake it, or NULL
+	 * (hv/guest/wait.c). */
+	const char *stuck_on;
 	/* CR0 as the last VMRUN was given it: an emulator (QEMU) writes host
 	 * state over the save area when VMRUN fails its checks, and the guest
 	 * writes CR0 without an exit, so only this copy tells VMEXIT_INVALID
@@ -105,9 +108,15 @@ void vcpu_inject_exception(struct vcpu *v, u8 vector, bool has_err, u32 err);
  * guest with RFLAGS.TF set (vcpu_ops.c); vcpu_insn_done() calls it. */
 void vcpu_step_trap(struct vcpu *v);
 /* Every exit handler that completes the guest's instruction (RIP moved
- * past it) ends with this: TF set means the trap the CPU would raise. */
+ * past it) ends with this. An interrupt shadow (STI, MOV SS) covered only
+ * that instruction: it ends (APM vol 2 15.21.5; KVM clears it in its skip
+ * too), else the interrupt that wakes `sti; hlt` would wait for a window
+ * that the next instruction, a CLI, never opens. TF set means the trap the
+ * CPU would raise. */
 static inline void vcpu_insn_done(struct vcpu *v)
 {
+	if (__builtin_expect(v->vmcb->control.int_shadow & INT_SHADOW, 0))
+		v->vmcb->control.int_shadow &= ~INT_SHADOW;
 	if (__builtin_expect(v->vmcb->save.rflags & RFLAGS_TF, 0))
 		vcpu_step_trap(v);
 }

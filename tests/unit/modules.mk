@@ -70,7 +70,7 @@ MOD_linux_boot := hv/loader/bzimage.c hv/loader/linux_boot.c \
 # vCPU services of hv/emul/vcpu_api.h) and MMIO emulation (with hv/emul).
 MOD_guest_ops := hv/guest/hypercall.c hv/guest/mem.c hv/guest/console.c \
 	hv/guest/stop.c hv/guest/vcpu_state.c hv/guest/vcpu_api.c \
-	hv/guest/s3.c hv/guest/cpu_reset.c hv/vcpu/vcpu_ops.c \
+	hv/guest/s3.c hv/guest/cpu_reset.c hv/guest/wait.c hv/vcpu/vcpu_ops.c \
 	hv/vcpu/vcpu_pkrs.c
 MOD_emul := hv/guest/mmio.c hv/vcpu/regs.c $(MOD_emul_walk) $(MOD_emul_decode)
 MOD_guest_report := hv/guest/report.c

@@ -353,6 +353,28 @@ static void test_hlt_if1_waits(void **s)
 	assert_false(fx_g->stopping);
 }
 
+/* `sti; hlt`: the STI shadow covered only the intercepted instruction,
+ * so it ends once minhv steps over it; left set, the interrupt that woke
+ * the HLT waited for a window the next instruction (a CLI) never opened
+ * (a one-shot timer never delivered, issue 24). */
+static void test_skip_ends_interrupt_shadow(void **s)
+{
+	struct vmcb_control *c = &fx_v[0]->vmcb->control;
+	static const u64 codes[] = { VMEXIT_PAUSE, VMEXIT_CPUID };
+
+	(void)s;
+	for (unsigned i = 0; i < 2; i++) {
+		c->int_shadow = INT_SHADOW;
+		assert_int_equal(fx_run(codes[i], 0, 0), EXIT_RESUME);
+		assert_int_equal(c->int_shadow & INT_SHADOW, 0);
+	}
+	/* A faulting instruction did not complete: the shadow stays. */
+	c->int_shadow = INT_SHADOW;
+	fx_msr(0x12345678, false, 0);
+	fx_expect_gp();
+	assert_int_equal(c->int_shadow & INT_SHADOW, INT_SHADOW);
+}
+
 static void test_nrip_used(void **s)
 {
 	struct vcpu *v = fx_v[0];
@@ -441,6 +463,7 @@ int main(void)
 		T(test_invalid_both_widths),
 		T(test_hlt_pause),
 		T(test_hlt_if1_waits),
+		T(test_skip_ends_interrupt_shadow),
 		T(test_nrip_used),
 		T(test_clean_bits_marked),
 		T(test_unexpected),
