@@ -11,7 +11,7 @@
 #include "arch/errno.h"
 #include "hv/vlapic/vlapic.h"
 #include "lib/fmt.h"
-
+#include "lib/string.h"
 
 enum exit_action exit_hlt(struct vcpu *v)
 {
@@ -34,6 +34,29 @@ enum exit_action exit_pause(struct vcpu *v)
 	return vcpu_skip_insn(v) ? EXIT_RESUME : EXIT_LEAVE;
 }
 
+/* Only an instruction's data access to the final address is a device
+ * access minhv emulates (AUDIT D2, B5): EXITINFO1 bit 32 set, bit 33 (a
+ * guest page-table walk) and the fetch bit clear, and no event being
+ * delivered (EXITINTINFO valid: the fault hit the IDT, a stack or a TSS
+ * on the way to a handler, not the instruction at RIP). Else false, and
+ * why names what the access was. */
+static bool npf_is_data_access(const struct vmcb_control *c, char *why,
+			       size_t n)
+{
+	struct npf_info f;
+
+	exit_npf_decode(c->exit_info1, &f);
+	if (f.final_gpa && !f.guest_walk && !f.fetch &&
+	    !(c->exit_int_info & EVENTINJ_VALID))
+		return true;
+	exit_npf_describe(&f, why, n);
+	if (c->exit_int_info & EVENTINJ_VALID)
+		fmt_snprintf(why + strlen(why), n - strlen(why),
+			     " while delivering vector %llu",
+			     (unsigned long long)(c->exit_int_info & 0xff));
+	return false;
+}
+
 /* A foreign guest's xAPIC page: left unmapped in the NPT, so each access
  * faults here and is emulated from the instruction's bytes. E_NOT_MINE
  * when gpa is not in it. */
@@ -42,12 +65,21 @@ static int lapic_mmio(struct vcpu *v, u64 addr, enum exit_action *act)
 	struct mmio_region reg = { vlapic_mmio_base(&v->lapic), PAGE_SIZE,
 				   &vlapic_mmio_ops, &v->lapic };
 	struct mmio_bytes seen = { 0 };
-	char hex[3 * INSN_MAX_LEN + 1] = "";
+	char hex[3 * INSN_MAX_LEN + 1] = "", why[112];
 	int r;
 
 	if (!guest_has_platform(v->guest) || addr < reg.base.v ||
 	    addr >= reg.base.v + reg.size)
 		return E_NOT_MINE;
+	if (!npf_is_data_access(&v->vmcb->control, why, sizeof(why))) {
+		guest_stop(
+			v->guest, -1, true,
+			"vCPU %u: %s at GPA %#llx: the APIC page is emulated for data accesses only, RIP %#llx",
+			v->id, why, (unsigned long long)addr,
+			(unsigned long long)v->vmcb->save.rip);
+		*act = EXIT_LEAVE;
+		return 0;
+	}
 	vlapic_sync(v); /* TPR from CR8, the time for the timer */
 	r = mmio_emulate(v, gpa(addr), &reg, &seen);
 	if (!r) {

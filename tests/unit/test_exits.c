@@ -175,6 +175,65 @@ static void test_npf_outside(void **s)
 	assert_int_equal(fx_v[0]->stats.count[EK_NPF], 1);
 }
 
+/* mov eax, [0xfee00030] (64-bit: ModRM 04, SIB 25, disp32): the APIC
+ * version register, through the decode-assist bytes. */
+static void lapic_read_insn(struct vcpu *v)
+{
+	static const u8 b[] = { 0x8b, 0x04, 0x25, 0x30, 0x00, 0xe0, 0xfe };
+
+	v->vmcb->control.insn_len = sizeof(b);
+	memcpy(v->vmcb->control.insn_bytes, b, sizeof(b));
+}
+
+/* The APIC page is emulated only for an instruction's data access to the
+ * final address (AUDIT D2, B5): not for a guest page-table walk that
+ * touches it, an instruction fetch from it, or an access while an event
+ * is delivered; those stop the guest with the reason. */
+static void test_npf_lapic_final_data_only(void **s)
+{
+	static const struct {
+		u64 info1, intinfo;
+		const char *why;
+	} bad[] = {
+		{ BIT(33), 0,
+		  "read of unmapped page during a guest page-table walk" },
+		{ BIT(33) | BIT(1), 0, "write to unmapped page during" },
+		{ BIT(32) | BIT(4), 0, "fetch from unmapped page" },
+		{ BIT(32), 0x8000000eULL | EVENTINJ_TYPE_EXCEPTION,
+		  "while delivering vector 14" },
+		{ 0, 0, "read of unmapped page" }, /* neither bit */
+	};
+	struct vcpu *v = fx_v[0];
+
+	(void)s;
+	fx_platform(v);
+	lapic_read_insn(v);
+	v->vmcb->save.rax = 0;
+	assert_int_equal(fx_run(VMEXIT_NPF, BIT(32), 0xfee00030), EXIT_RESUME);
+	assert_int_equal(v->vmcb->save.rax, VLAPIC_VERSION);
+	assert_int_equal(v->vmcb->save.rip, RIP0 + 7);
+	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		fx_teardown();
+		fx_setup();
+		v = fx_v[0];
+		fx_platform(v);
+		lapic_read_insn(v);
+		v->vmcb->save.rax = 0;
+		fx_exit(v, VMEXIT_NPF, bad[i].info1, 0xfee00300);
+		v->vmcb->control.exit_int_info = bad[i].intinfo;
+		assert_int_equal(exit_dispatch(v), EXIT_LEAVE);
+		assert_true(fx_g->stopping);
+		assert_true(fx_g->failed);
+		if (!strstr(fx_g->stop_reason, bad[i].why) ||
+		    !strstr(fx_g->stop_reason, "for data accesses only, RIP"))
+			fail_msg("case %u: '%s'", i, fx_g->stop_reason);
+		/* Nothing was read or written: no IPI sent, EAX untouched. */
+		assert_int_equal(v->vmcb->save.rax, 0);
+		assert_int_equal(v->lapic.icr_lo, 0);
+		assert_int_equal(v->vmcb->save.rip, RIP0);
+	}
+}
+
 static void test_shutdown(void **s)
 {
 	(void)s;
@@ -458,6 +517,7 @@ int main(void)
 		T(test_invalid_other_insn),
 		T(test_single_step_trap),
 		T(test_npf_outside),
+		T(test_npf_lapic_final_data_only),
 		T(test_shutdown),
 		T(test_svm_insns_ud),
 		T(test_invalid_both_widths),
