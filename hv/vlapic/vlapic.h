@@ -122,10 +122,12 @@ int vlapic_msr_write(struct vlapic *l, u32 msr, u64 val);
 void vlapic_set_error(struct vlapic *l, u32 bits);
 
 /* xAPIC MMIO: dev is the struct vlapic, off within the 4 KiB page. In
- * xAPIC mode only aligned 4-byte accesses at 16-byte offsets are valid
- * (-EINVAL otherwise); reserved registers read 0 and ignore writes. When
- * the APIC is disabled or in x2APIC mode the page is not decoded: reads
- * return all ones, writes are dropped. */
+ * xAPIC mode a read of 1, 2, 4 or 8 bytes inside a register's 16-byte slot
+ * gets the slot's bytes (the register, then zeros), one across two slots
+ * is -EINVAL; only aligned 4-byte writes at 16-byte offsets reach a
+ * register, other writes are dropped; reserved registers read 0 and ignore
+ * writes. When the APIC is disabled or in x2APIC mode the page is not
+ * decoded: reads return all ones, writes are dropped. */
 extern const struct mmio_ops vlapic_mmio_ops;
 
 /* vlapic_irq.c: interrupt state, pure and owner-side unless noted. */
