@@ -94,6 +94,8 @@ static bool is_legacy_prefix(u8 b)
 	case 0x26:
 	case 0x64:
 	case 0x65:
+	case 0xf2: /* REPNE, REP: ignored on a MOV, as a CPU ignores them */
+	case 0xf3:
 		return true;
 	default:
 		return false;
@@ -114,7 +116,7 @@ static int mov_to_cr(struct cursor *c, u8 rex, enum insn_mode mode,
 	out->kind = INSN_MOV_TO_CR;
 	out->cr = ((modrm >> 3) & 7) | ((rex & REX_R) ? 8 : 0);
 	out->reg = (modrm & 7) | ((rex & REX_B) ? 8 : 0);
-	out->reg_size = out->size = mode == INSN_MODE64 ? 8 : 4;
+	out->reg_size = out->size = mode == INSN_MODE64 ? 8 : 4; /* 16: 4 */
 	out->len = c->pos;
 	return 0;
 }
@@ -123,12 +125,12 @@ int insn_decode(const u8 *buf, unsigned n, enum insn_mode mode,
 		struct insn *out)
 {
 	struct cursor c = { buf, n, 0 };
-	bool opsize16 = false, addrsize = false;
+	bool osz_pfx = false, asz_pfx = false;
 	u8 rex = 0, op, modrm = 0;
 	unsigned osz, asz;
 
 	*out = (struct insn){ 0 };
-	if (mode != INSN_MODE32 && mode != INSN_MODE64)
+	if (mode != INSN_MODE32 && mode != INSN_MODE64 && mode != INSN_MODE16)
 		return -EINVAL;
 	for (;;) {
 		u8 b;
@@ -136,8 +138,8 @@ int insn_decode(const u8 *buf, unsigned n, enum insn_mode mode,
 		if (!take_byte(&c, &b))
 			return -EINVAL;
 		if (is_legacy_prefix(b)) {
-			opsize16 |= b == 0x66;
-			addrsize |= b == 0x67;
+			osz_pfx |= b == 0x66;
+			asz_pfx |= b == 0x67;
 			rex = 0; /* a REX not right before the opcode is ignored */
 			continue;
 		}
@@ -145,16 +147,21 @@ int insn_decode(const u8 *buf, unsigned n, enum insn_mode mode,
 			rex = b;
 			continue;
 		}
-		/* LOCK on a MOV is #UD; REP/REPNE on these MOVs is not
-		 * something a compiler emits: refuse rather than guess. */
+		/* LOCK on a MOV is #UD: refused as the opcode. */
 		op = b;
 		break;
 	}
-	osz = (rex & REX_W) ? 8 : opsize16 ? 2 : 4;
-	if (mode == INSN_MODE64)
-		asz = addrsize ? 4 : 8;
-	else
-		asz = addrsize ? 2 : 4;
+	/* 66 and 67 flip the mode's default sizes (SDM vol 1 3.6). */
+	if (mode == INSN_MODE16) {
+		osz = osz_pfx ? 4 : 2;
+		asz = asz_pfx ? 4 : 2;
+	} else {
+		osz = (rex & REX_W) ? 8 : osz_pfx ? 2 : 4;
+		if (mode == INSN_MODE64)
+			asz = asz_pfx ? 4 : 8;
+		else
+			asz = asz_pfx ? 2 : 4;
+	}
 
 	out->reg_size = osz;
 	out->size = osz;

@@ -12,6 +12,7 @@
 enum insn_mode {
 	INSN_MODE32, /* protected mode, CS.D=1: 32-bit operands/addresses */
 	INSN_MODE64, /* long mode, CS.L=1: 32-bit operands, 64-bit addresses */
+	INSN_MODE16, /* real mode, or CS.D=0: 16-bit operands/addresses */
 };
 
 enum insn_kind {
@@ -38,10 +39,11 @@ struct insn {
 	u64 imm; /* INSN_MOV_TO_MEM_IMM: sign-extended to 64 bits */
 };
 
-/* Decode the instruction at buf[0..n). 0, or -EINVAL for anything that is
+/* Decode the instruction at buf[0..n). A REP/REPNE prefix on these MOVs
+ * is ignored, as a CPU ignores it. 0, or -EINVAL for anything that is
  * not one of the forms above (register operands of the MOVs that access
- * memory included), is truncated
- * (n too small), or is longer than 15 bytes. Never reads past buf[n-1]. */
+ * memory included, LOCK), is truncated (n too small), or is longer than
+ * 15 bytes. Never reads past buf[n-1]. */
 int insn_decode(const u8 *buf, unsigned n, enum insn_mode mode,
 		struct insn *out);
 

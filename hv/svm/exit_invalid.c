@@ -4,6 +4,7 @@
  * reports the code as 0xffffffff; the save area is then partly host
  * state, so the VMCB is never retried as is. One exception: QEMU's own
  * VMEXIT_INVALID for a guest MOV to CR3/CR4 (below). */
+#include "arch/cr.h"
 #include "hv/svm/exit.h"
 #include "hv/guest/mmio.h"
 #include "hv/features.h"
@@ -14,8 +15,10 @@
  * with SVM_EXIT_ERR when it runs as an SVM guest: VMEXIT_INVALID in the
  * middle of the guest, with the guest's state at that MOV in the save
  * area. The architecture says #GP(0) (SDM vol 3A 2.5; APM vol 2 3.1.3,
- * 3.1.2): give the guest that. Real VMRUN failures never leave a MOV to
- * CR3/CR4 at the saved RIP of a VMCB that passes every consistency rule. */
+ * 3.1.2): give the guest that, from 16-bit code too (real mode or
+ * CS.D = 0, decoded at CS.base + IP). Real VMRUN failures never leave a
+ * MOV to CR3/CR4 at the saved RIP of a VMCB that passes every consistency
+ * rule. */
 static bool mov_cr_gp(struct vcpu *v)
 {
 	struct mmio_bytes b;
@@ -25,7 +28,9 @@ static bool mov_cr_gp(struct vcpu *v)
 	    (in.cr != 3 && in.cr != 4) || vmcb_check(v->vmcb, &g_features))
 		return false;
 	v->stats.mov_cr_gp++;
-	vcpu_inject_exception(v, VEC_GP, true, 0);
+	/* Real mode pushes no error code (SDM vol 3A 20.1.4); an event
+	 * injected with one there fails VMRUN (KVM drops it the same way). */
+	vcpu_inject_exception(v, VEC_GP, v->vmcb->save.cr0 & CR0_PE, 0);
 	return true;
 }
 

@@ -327,6 +327,46 @@ static void test_invalid_mov_cr_gp(void **s)
 	assert_int_equal(v->stats.mov_cr_gp, 2);
 }
 
+/* The same from 16-bit code: decoded at CS.base + IP, and in real mode
+ * the #GP carries no error code (VMRUN would refuse one). */
+static void test_invalid_mov_cr4_16bit(void **s)
+{
+	struct vcpu *v = fx_v[0];
+	struct vmcb *vm = v->vmcb;
+
+	(void)s;
+	vm->control.asid = 1;
+	vmcb_set_intercept(vm, INTERCEPT_VMRUN);
+	/* 16-bit protected mode: CS.D = 0, paging off */
+	fx_put(0x8000, "\x0f\x22\xe0", 3); /* mov %eax,%cr4 */
+	vm->save.rax = BIT(28);
+	fx_exit(v, 0xffffffffULL, 0, 0);
+	vm->save.cr0 = CR0_PE | CR0_ET;
+	vm->save.efer = EFER_SVME;
+	vm->save.cs.attrib = 0x9b; /* present code, D = 0 */
+	vm->save.cs.base = 0x7000;
+	vm->save.rip = 0x1000;
+	v->vmrun_cr0 = vm->save.cr0;
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	assert_false(fx_g->stopping);
+	assert_int_equal(vm->control.event_inj, GP_EVENT);
+	assert_int_equal(vm->save.rip, 0x1000);
+	/* real mode */
+	vm->control.event_inj = 0;
+	fx_exit(v, 0xffffffffULL, 0, 0);
+	vm->save.cr0 = CR0_ET;
+	vm->save.efer = EFER_SVME;
+	vm->save.cs.attrib = 0x9b;
+	vm->save.cs.base = 0x7000;
+	vm->save.rip = 0x1000;
+	v->vmrun_cr0 = vm->save.cr0;
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	assert_false(fx_g->stopping);
+	assert_int_equal(vm->control.event_inj,
+			 VEC_GP | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID);
+	assert_int_equal(v->stats.mov_cr_gp, 2);
+}
+
 /* MOV to CR0 (QEMU never answers it with VMEXIT_INVALID) or any other
  * instruction at RIP: the guest stops with the diagnosis. */
 static void test_invalid_other_insn(void **s)
@@ -514,6 +554,7 @@ int main(void)
 		T(test_ioio_chunked),
 		T(test_invalid_cr0_nw),
 		T(test_invalid_mov_cr_gp),
+		T(test_invalid_mov_cr4_16bit),
 		T(test_invalid_other_insn),
 		T(test_single_step_trap),
 		T(test_npf_outside),
