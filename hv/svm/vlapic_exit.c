@@ -12,11 +12,6 @@
 #include "hv/svm/exit.h"
 #include "hv/svm/vlapic_vcpu.h"
 
-static u64 guest_tsc(const struct vcpu *v)
-{
-	return rdtsc() + v->vmcb->control.tsc_offset;
-}
-
 void vlapic_sync_tpr(struct vcpu *v)
 {
 	struct vlapic *l = &v->lapic;
@@ -34,7 +29,10 @@ void vlapic_sync(struct vcpu *v)
 	if (!guest_has_platform(v->guest))
 		return;
 	vlapic_sync_tpr(v);
-	v->lapic.now = guest_tsc(v);
+	/* The bus clock runs on the host TSC; the guest's TSC (for
+	 * TSC-deadline mode) is that plus its offset. */
+	v->lapic.tsc_offset = v->vmcb->control.tsc_offset;
+	v->lapic.now = rdtsc();
 	vlapic_timer_poll(&v->lapic, v->lapic.now);
 }
 

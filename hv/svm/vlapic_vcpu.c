@@ -74,8 +74,8 @@ static void host_timer_arm_at(struct vcpu *v, u64 until, u64 now)
 	if (!g_tsc_khz)
 		return;
 	/* The guest timer in host TSC. */
-	at = l->timer_next ? l->timer_next - v->vmcb->control.tsc_offset :
-			     until;
+	l->tsc_offset = v->vmcb->control.tsc_offset;
+	at = l->timer_next ? vlapic_timer_expiry(l) : until;
 	if (until && until < at)
 		at = until;
 	if (at > now + max)
@@ -224,7 +224,8 @@ void vlapic_inject_pending(struct vcpu *v)
 	/* Expired timers; the time is needed only when one is armed. */
 	if (l->timer_next) {
 		now = rdtsc();
-		vlapic_timer_poll(l, now + c->tsc_offset);
+		l->tsc_offset = c->tsc_offset;
+		vlapic_timer_poll(l, now);
 	}
 	/* Last entry's interrupt window, if one was opened. */
 	if (v_intr & V_WINDOW)
