@@ -90,6 +90,10 @@ _Static_assert(INTERCEPT_EFER_WRITE_TRAP == 4 * 32 + 15, "word 4 bit 15");
 #define VMEXIT_DR_WRITE(n) (0x30ULL + (n))
 #define VMEXIT_EXCP_BASE 0x40ULL /* + vector, 0x40-0x5F */
 #define VMEXIT_EXCP_DB 0x41ULL
+#define VMEXIT_EXCP_NP 0x4bULL
+#define VMEXIT_EXCP_SS 0x4cULL
+#define VMEXIT_EXCP_GP 0x4dULL
+#define VMEXIT_EXCP_PF 0x4eULL
 #define VMEXIT_EXCP_AC 0x51ULL
 #define VMEXIT_EXCP_MC 0x52ULL
 #define VMEXIT_INTR 0x60ULL

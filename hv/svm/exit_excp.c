@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* hv/svm/exit_excp.c - intercepted exceptions (APM vol 2, 15.12): #DB and
- * #AC reflected into the guest, #MC taken from it and the guest stopped. */
+ * #AC reflected into the guest, the faults of an IRET minhv steps over
+ * (hv/svm/vlapic_exit.c), #MC taken from it and the guest stopped. */
 #include "hv/svm/exit.h"
 #include "hv/guest/guest.h"
 #include "hv/log.h"
@@ -21,6 +22,20 @@ enum exit_action exit_exception(struct vcpu *v)
 	case VMEXIT_EXCP_AC:
 		vcpu_inject_exception(v, VEC_AC, true, 0); /* error code 0 */
 		return EXIT_RESUME;
+	case VMEXIT_EXCP_NP:
+	case VMEXIT_EXCP_SS:
+	case VMEXIT_EXCP_GP:
+	case VMEXIT_EXCP_PF:
+		/* Intercepted only while minhv steps over an NMI handler's
+		 * IRET: the IRET faulted. */
+		if (vlapic_step_fault(v))
+			return EXIT_RESUME;
+		guest_stop(
+			v->guest, -1, true,
+			"vCPU %u: exception exit %#llx not expected at RIP %#llx",
+			v->id, (unsigned long long)code,
+			(unsigned long long)v->vmcb->save.rip);
+		return EXIT_LEAVE;
 	default:
 		/* A machine check in guest mode: the error is the host's
 		 * hardware, not the guest's to handle. Stop this guest and

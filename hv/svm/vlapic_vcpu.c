@@ -255,6 +255,7 @@ void vlapic_inject_pending(struct vcpu *v)
 			     V_INTR_VECTOR(vec);
 		vmcb_set_intercept(vm, INTERCEPT_VINTR);
 	}
+	vlapic_step_entry(v);
 	l->c.vtpr = (l->tpr >> 4) & 0xf;
 	c->v_intr = (c->v_intr & ~V_TPR_MASK) | l->c.vtpr;
 	if (c->v_intr != v_intr)

@@ -41,6 +41,17 @@ bool vlapic_hlt(struct vcpu *v);
 /* #DB exit: true when it was minhv's own single step after an NMI's IRET
  * (consumed); false to reflect it. */
 bool vlapic_db_step(struct vcpu *v);
+/* #NP, #SS, #GP or #PF exit while minhv steps over an NMI handler's IRET
+ * (intercepted only then): the IRET faulted. The step ends (TF and RF as
+ * the guest had them) and the fault is reflected with its error code
+ * (and CR2). false when no step was armed. */
+bool vlapic_step_fault(struct vcpu *v);
+/* End minhv's step over an IRET: TF and RF back as the guest had them,
+ * the fault intercepts off. Nothing when no step is armed. */
+void vlapic_step_cancel(struct vcpu *v);
+/* Before VMRUN: an event about to be injected while the step is armed
+ * cancels it (AUDIT B2). */
+void vlapic_step_entry(struct vcpu *v);
 /* IA32_TSC_DEADLINE for the exit handler: 0, or E_NOT_MINE when not a
  * foreign guest. */
 int vlapic_tsc_deadline_msr(struct vcpu *v, bool wr, u64 *val);

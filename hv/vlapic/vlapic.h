@@ -96,6 +96,7 @@ struct vlapic {
 		bool nmi_masked; /* an NMI is in service until IRET */
 		bool iret_wait; /* IRET seen at iret_rip, not yet retired */
 		bool nmi_step; /* TF set by us to trap right after IRET */
+		bool nmi_step_rf; /* the guest's RF when we set TF and RF */
 		u8 vtpr; /* V_TPR as last written to the VMCB */
 		u64 iret_rip;
 		u64 host_at; /* host TSC the host timer is armed for; 0 none */

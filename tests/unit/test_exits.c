@@ -13,6 +13,7 @@
 
 #include "arch/msr.h"
 #include "hv/svm/exit.h"
+#include "hv/svm/vlapic_vcpu.h"
 #include "hv/vmcb/exit_decode.h"
 #include "tests/doubles/fake_console.h"
 #include "tests/doubles/fake_cpu.h"
@@ -333,6 +334,77 @@ static void test_npf_lapic_final_data_only(void **s)
 		assert_int_equal(v->lapic.icr_lo, 0);
 		assert_int_equal(v->vmcb->save.rip, RIP0);
 	}
+}
+
+/* minhv's single step over an NMI handler's IRET (another NMI pending):
+ * TF and RF set, the IRET's faults intercepted. If the IRET faults, the
+ * fault goes to the guest with the guest's TF in its frame, not minhv's
+ * (AUDIT B2: a leaked TF gave the guest a spurious #DB); an event going
+ * in first cancels the step the same way; the step's own #DB is
+ * consumed. */
+static void arm_step(struct vcpu *v)
+{
+	v->vmcb->save.rflags = 0x2; /* in the NMI handler: IF, TF, RF clear */
+	v->lapic.nmi_pending = 1;
+	v->lapic.c.nmi_masked = true;
+	assert_int_equal(fx_run(VMEXIT_IRET, 0, 0), EXIT_RESUME);
+	assert_true(v->lapic.c.nmi_step);
+	assert_int_equal(v->vmcb->save.rflags, 0x2 | RFLAGS_TF | RFLAGS_RF);
+	for (u8 vec = VEC_NP; vec <= VEC_PF; vec++)
+		assert_true(
+			vmcb_has_intercept(v->vmcb, INTERCEPT_EXCEPTION(vec)));
+}
+
+static void step_off(struct vcpu *v)
+{
+	assert_false(v->lapic.c.nmi_step);
+	assert_int_equal(v->vmcb->save.rflags & (RFLAGS_TF | RFLAGS_RF), 0);
+	for (u8 vec = VEC_NP; vec <= VEC_PF; vec++)
+		assert_false(
+			vmcb_has_intercept(v->vmcb, INTERCEPT_EXCEPTION(vec)));
+}
+
+static void test_nmi_step_iret_fault(void **s)
+{
+	struct vcpu *v = fx_v[0];
+	struct vmcb *vm = v->vmcb;
+
+	(void)s;
+	fx_platform(v);
+	/* The IRET #GPs (a bad CS in its frame): reflected with its error
+	 * code, the guest's TF (clear) back. */
+	arm_step(v);
+	assert_int_equal(fx_run(VMEXIT_EXCP_GP, 0x18, 0), EXIT_RESUME);
+	assert_int_equal(vm->control.event_inj,
+			 VEC_GP | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID |
+				 EVENTINJ_EV | (0x18ULL << 32));
+	assert_int_equal(vm->save.rip, RIP0); /* a fault: stays on IRET */
+	step_off(v);
+	/* A #PF on its stack: CR2 from EXITINFO2. */
+	arm_step(v);
+	assert_int_equal(fx_run(VMEXIT_EXCP_PF, 0x2, 0xdead000), EXIT_RESUME);
+	assert_int_equal(vm->save.cr2, 0xdead000);
+	assert_int_equal(vm->control.event_inj & 0xff, VEC_PF);
+	step_off(v);
+	/* An event goes in before the IRET runs: the step is cancelled. */
+	arm_step(v);
+	vm->control.event_inj = 0x30 | EVENTINJ_VALID;
+	vlapic_step_entry(v);
+	step_off(v);
+	vm->control.event_inj = 0;
+	/* The IRET completed: its #DB is minhv's, consumed. */
+	arm_step(v);
+	vm->save.rflags = 0x202; /* what the IRET loaded */
+	vm->save.dr6 = 0xffff4ff0;
+	assert_int_equal(fx_run(VMEXIT_EXCP_DB, 0, 0), EXIT_RESUME);
+	assert_int_equal(vm->control.event_inj, 0);
+	assert_int_equal(vm->save.dr6 & DR6_BS, 0);
+	assert_false(v->lapic.c.nmi_step);
+	assert_int_equal(vm->save.rflags, 0x202);
+	/* Not stepping, these exceptions are not intercepted: an exit for
+	 * one is a bug, and stops the guest. */
+	assert_int_equal(fx_run(VMEXIT_EXCP_GP, 0, 0), EXIT_LEAVE);
+	assert_non_null(strstr(fx_g->stop_reason, "not expected"));
 }
 
 static void test_shutdown(void **s)
@@ -661,6 +733,7 @@ int main(void)
 		T(test_single_step_trap),
 		T(test_npf_outside),
 		T(test_npf_lapic_final_data_only),
+		T(test_nmi_step_iret_fault),
 		T(test_shutdown),
 		T(test_svm_insns_ud),
 		T(test_invalid_both_widths),
