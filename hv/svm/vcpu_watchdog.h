@@ -29,7 +29,7 @@ bool vcpu_watchdog_tick(struct vcpu *v);
 bool vcpu_wait_turn(struct vcpu *v, enum park_reason why, const char *what,
 		    u64 until);
 
-/* After each exit, once exit_dispatch() counted it: one load and a branch,
+/* After each exit, once exit_dispatch_fast() counted it: one load and a branch,
  * no TSC read. The tick handler sets v->tick whether the timer fired in
  * guest mode (an INTR exit) or while the host handled another exit. */
 static inline bool vcpu_watchdog_check(struct vcpu *v)
