@@ -42,7 +42,11 @@ SIZE_OPT_FILES := hv/run/main.c hv/smp/boot.c hv/smp/plan.c hv/smp/policy.c \
 	arch/ioapic.c arch/paging.c lib/fmt.c hv/platform/acpi_tables.c \
 	hv/vmcb/vmcb_dump.c hv/vmcb/vmcb_check.c hv/run/run.c \
 	hv/guest/guest.c hv/guest/report.c hv/svm/svm.c hv/snp/snp.c \
-	hv/ktap.c hv/park/summary.c hv/snp/rmpopt_stats.c
+	hv/ktap.c hv/park/summary.c hv/snp/rmpopt_stats.c hv/guest/wait.c \
+	hv/svm/exit_io_str.c hv/guest/s3.c hv/guest/cpu_reset.c hv/guest/stop.c \
+	hv/svm/exit_invalid.c hv/svm/exit_xsetbv.c hv/platform/rtc.c \
+	hv/platform/acpi_pm.c hv/platform/fw_cfg.c \
+	lib/phrase.c
 SIZE_OPT_NOT := hv/selftest/ipi_bench.c
 $(foreach p,$(SIZE_OPT_DIRS) $(SIZE_OPT_FILES) $(SIZE_OPT_NOT),$(if \
 	$(wildcard $(p)),,$(error SIZE_OPT: $(p) does not exist (moved? \

@@ -295,7 +295,7 @@ static int build(struct guest *g, const struct guest_params *p)
 	if (!g->mem.v) {
 		/* The page pool holds every guest's memory (docs/OPTIONS.md):
 		 * name the options, not just the errno. */
-		pr_err("guest %s: guest_mem=%lluM does not fit the page pool (%llu of %llu MiB free; it needs one 2 MiB-aligned block): raise pool= to guest_mem plus about 64 MiB, or lower guest_mem=\n",
+		pr_err("guest %s: guest_mem=%lluM does not fit the page pool (%llu of %llu MiB free): raise pool= to guest_mem plus 64 MiB\n",
 		       g->name, (unsigned long long)(g->mem_size >> 20),
 		       (unsigned long long)(mm_free_pages() >> 8),
 		       (unsigned long long)(mm_total_pages() >> 8));

@@ -175,14 +175,15 @@ int vcpu_wait_out(struct vcpu *v);
 
 /* wait.c: what every wait in the host (hv/svm) shares with the run loop.
  * The run-time limit: true while now is before it, else the guest is
- * stopped ("run-time limit of N ms reached", then " waiting in <waiting>"
+ * stopped ("run-time limit of N ms reached", then " in <waiting>"
  * when not NULL) and false. */
 bool guest_time_check(struct vcpu *v, u64 now, const char *waiting);
 /* v waits for an event only another vCPU can send (an NMI, INIT or
  * SIPI): what says where ("HLT with interrupts off", ...). Counted once
  * until vcpu_wait_unstuck(); when every vCPU of the guest is stuck and
  * none has such an event pending, the guest is stopped ("every vCPU waits
- * for what no vCPU can send: ...") and false returned. Foreign guests only
+ * for what no vCPU can send, the last vCPU n in <what> ...") and false
+ * returned. Foreign guests only
  * (all their vCPUs run their loops from the start). */
 bool vcpu_wait_stuck(struct vcpu *v, const char *what);
 /* v's wait ended, or it has a wake-up source of its own again. */

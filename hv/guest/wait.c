@@ -9,7 +9,6 @@
 #include "hv/guest/guest.h"
 #include "hv/smp/time.h"
 #include "lib/fmt.h"
-#include "lib/string.h"
 
 bool guest_time_check(struct vcpu *v, u64 now, const char *waiting)
 {
@@ -26,7 +25,7 @@ bool guest_time_check(struct vcpu *v, u64 now, const char *waiting)
 		g, -1, true,
 		"vCPU %u: run-time limit of %u ms reached at RIP %#llx%s%s%s",
 		v->id, g->time_ms, (unsigned long long)v->vmcb->save.rip,
-		waiting ? " waiting in " : "", waiting ? waiting : "", flood);
+		waiting ? " in " : "", waiting ? waiting : "", flood);
 	return false;
 }
 
@@ -40,43 +39,6 @@ static bool wake_pending(const struct vcpu *t)
 	return vlapic_wakeup(l, false) ||
 	       (l->wait_sipi && (__atomic_load_n(&l->sipi, __ATOMIC_ACQUIRE) &
 				 VLAPIC_SIPI_PENDING));
-}
-
-static const char *stuck_what(const struct vcpu *t)
-{
-	return t->stuck_on ? t->stuck_on : "?";
-}
-
-/* Every vCPU is stuck and none has an event coming: say what each waits
- * in, vCPUs in a row that wait alike as one ("vCPU 1-3 wait-for-SIPI"),
- * a lone one with its RIP, as far as the reason holds; and stop. */
-static void stop_stuck(struct guest *g)
-{
-	char why[sizeof(g->stop_reason)];
-	size_t n = (size_t)fmt_snprintf(
-		why, sizeof(why),
-		"every vCPU waits for what no vCPU can send:");
-
-	for (u32 i = 0, j; i < g->nr_vcpus && n < sizeof(why); i = j) {
-		const struct vcpu *t = g->vcpus[i];
-
-		for (j = i + 1; j < g->nr_vcpus &&
-				!strcmp(stuck_what(g->vcpus[j]), stuck_what(t));
-		     j++)
-			;
-		if (j - i > 1)
-			n += (size_t)fmt_snprintf(why + n, sizeof(why) - n,
-						  "%s vCPU %u-%u %s",
-						  i ? ";" : "", i, j - 1,
-						  stuck_what(t));
-		else
-			n += (size_t)fmt_snprintf(
-				why + n, sizeof(why) - n,
-				"%s vCPU %u %s at RIP %#llx", i ? ";" : "", i,
-				stuck_what(t),
-				(unsigned long long)t->vmcb->save.rip);
-	}
-	guest_stop(g, -1, true, "%s", why);
 }
 
 bool vcpu_wait_stuck(struct vcpu *v, const char *what)
@@ -98,7 +60,10 @@ bool vcpu_wait_stuck(struct vcpu *v, const char *what)
 	for (u32 i = 0; i < g->nr_vcpus; i++)
 		if (wake_pending(g->vcpus[i]))
 			return true;
-	stop_stuck(g);
+	guest_stop(
+		g, -1, true,
+		"every vCPU waits for what no vCPU can send, the last vCPU %u in %s at RIP %#llx",
+		v->id, what, (unsigned long long)v->vmcb->save.rip);
 	return false;
 }
 

@@ -104,9 +104,8 @@ static int place(u64 mem_size, const struct bzimage_info *bz,
 		if (initrd_size > top ||
 		    !kernel_fits(ALIGN_DOWN(top - initrd_size, PAGE_SIZE),
 				 initrd_size, top)) {
-			pr_err("linux: initrd of %zu bytes does not fit in [%#llx, %#llx)\n",
-			       initrd_size, PLACE_FLOOR,
-			       (unsigned long long)top);
+			pr_err("linux: initrd of %zu bytes does not fit in [1 MiB, %#llx)\n",
+			       initrd_size, (unsigned long long)top);
 			return -E2BIG;
 		}
 		l->initrd = gpa(ALIGN_DOWN(top - initrd_size, PAGE_SIZE));
@@ -114,17 +113,13 @@ static int place(u64 mem_size, const struct bzimage_info *bz,
 		top = l->initrd.v;
 	}
 	if (!kernel_address(bz, top, &load, &end)) {
-		pr_err("linux: the kernel (%#llx bytes, init_size %#llx, pref_address %#llx%s) does not fit in [%#llx, %#llx)%s, guest memory is %llu MiB%s\n",
-		       (unsigned long long)bz->kernel_size,
+		pr_err("linux: the kernel (init_size %#llx, pref_address %#llx%s) does not fit in [1 MiB, %#llx)%s\n",
 		       (unsigned long long)bz->init_size,
 		       (unsigned long long)bz->pref_address,
-		       bz->relocatable ? "" : ", not relocatable", PLACE_FLOOR,
+		       bz->relocatable ? "" : ", fixed",
 		       (unsigned long long)top,
-		       initrd_size ? " below the initrd" : "",
-		       (unsigned long long)(mem_size >> 20),
-		       bz->relocatable || bz->pref_address >= PLACE_FLOOR ?
-			       ": raise guest_mem=" :
-			       ": a kernel is never loaded below 1 MiB");
+		       initrd_size ? " below the initrd: raise guest_mem=" :
+				     ": raise guest_mem=");
 		return -E2BIG;
 	}
 	l->kernel = gpa(load);

@@ -83,14 +83,9 @@ static int seg_ok(u64 gpa, u64 memsz, u64 off, u64 filesz, size_t size,
 	}
 	if (window_of(gpa, memsz, &high))
 		return 0;
-	pr_err("multiboot: segment [%#llx, +%#llx) is outside [%#llx, %#llx) and conventional memory [%#llx, %#llx)%s\n",
+	pr_err("multiboot: segment [%#llx, +%#llx) is outside [1 MiB, %#llx) (guest_mem=) and [0x1000, 0x9fc00)\n",
 	       (unsigned long long)gpa, (unsigned long long)memsz,
-	       (unsigned long long)MB_IMAGE_MIN, (unsigned long long)limit,
-	       (unsigned long long)MB_LOW_IMAGE_MIN,
-	       (unsigned long long)MB_LOW_RAM_END,
-	       gpa >= MB_IMAGE_MIN ?
-		       ": it does not fit guest memory (guest_mem=)" :
-		       "");
+	       (unsigned long long)limit);
 	return -EFAULT;
 }
 
@@ -209,7 +204,7 @@ int mb_load(const void *img, size_t size, void *mem_host, u64 limit,
 
 	*out = (struct mb_load_info){ 0 };
 	if (hoff == -EBADMSG) {
-		pr_err("multiboot: the header's checksum is wrong (magic + flags + checksum must be 0)\n");
+		pr_err("multiboot: bad header checksum\n");
 		return -EINVAL;
 	}
 	if (hoff < 0) {
@@ -220,8 +215,9 @@ int mb_load(const void *img, size_t size, void *mem_host, u64 limit,
 	/* Spec 3.1.2: a loader must refuse a requirement (bits 0-15) it
 	 * does not understand or cannot meet. */
 	if (h.flags & MB_HDR_REQUIRED & ~MB_HDR_CAN_MEET) {
-		pr_err("multiboot: the header requires flags %#x minhv cannot satisfy (bit 2: a video mode; bits 3-15: undefined)\n",
-		       (unsigned)(h.flags & MB_HDR_REQUIRED & ~MB_HDR_CAN_MEET));
+		pr_err("multiboot: header flags %#x require what minhv cannot give (3.1.2)\n",
+		       (unsigned)(h.flags & MB_HDR_REQUIRED &
+				  ~MB_HDR_CAN_MEET));
 		return -EINVAL;
 	}
 	if (h.flags & MB_HDR_AOUT_KLUDGE)

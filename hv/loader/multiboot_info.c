@@ -74,8 +74,7 @@ int mb_boot_place(const struct mb_load_info *li, struct mb_boot *b)
 
 	b->info_gpa = free_low_page(li);
 	if (!b->info_gpa) {
-		pr_err("multiboot: no free page for the boot information in conventional memory [%#llx, %#llx): the image fills it\n",
-		       MB_LOW_IMAGE_MIN, MB_LOW_RAM_END);
+		pr_err("multiboot: no free page for the boot information below 0x9fc00\n");
 		return -E2BIG;
 	}
 	b->mod_start = 0;
@@ -85,9 +84,11 @@ int mb_boot_place(const struct mb_load_info *li, struct mb_boot *b)
 	 * put in conventional memory or the BIOS area lies there. */
 	if (!place_align_up(li->end > PLACE_FLOOR ? li->end : PLACE_FLOOR,
 			    PAGE_SIZE, &at) ||
-	    place_check(&high, at, b->mod_size, "multiboot", "module 0",
-			": it does not fit above the image (guest_mem=)"))
+	    !place_fits(&high, at, b->mod_size)) {
+		pr_err("multiboot: module 0 (%#llx bytes) does not fit above the image (guest_mem=)\n",
+		       (unsigned long long)b->mod_size);
 		return -E2BIG;
+	}
 	b->mod_start = at;
 	return 0;
 }

@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* hv/loader/place.c - the loaders' one overflow-safe range check and the
  * only path from a guest-physical address to the bytes a loader writes. */
-#include "arch/errno.h"
 #include "hv/loader/place.h"
-#include "hv/log.h"
 
 bool place_fits(const struct place_win *w, u64 gpa, u64 len)
 {
@@ -22,18 +20,6 @@ void *place_dst(const struct place_mem *m, const struct place_win *w, u64 gpa,
 	if (!m->host || !place_fits(&in_mem, gpa, len))
 		return NULL;
 	return (u8 *)m->host + gpa;
-}
-
-int place_check(const struct place_win *w, u64 gpa, u64 len, const char *who,
-		const char *what, const char *hint)
-{
-	if (place_fits(w, gpa, len))
-		return 0;
-	pr_err("%s: %s [%#llx, +%#llx) is outside [%#llx, %#llx)%s\n", who,
-	       what, (unsigned long long)gpa, (unsigned long long)len,
-	       (unsigned long long)w->floor, (unsigned long long)w->top,
-	       hint ? hint : "");
-	return -EFAULT;
 }
 
 bool place_align_up(u64 a, u64 align, u64 *out)

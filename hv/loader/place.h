@@ -35,11 +35,6 @@ bool place_fits(const struct place_win *w, u64 gpa, u64 len);
 void *place_dst(const struct place_mem *m, const struct place_win *w, u64 gpa,
 		u64 len);
 
-/* place_fits(), or one pr_err line "<who>: <what> [gpa, +len) is outside
- * [floor, top)<hint>" and -EFAULT. */
-int place_check(const struct place_win *w, u64 gpa, u64 len, const char *who,
-		const char *what, const char *hint);
-
 /* *out = a rounded up to align (a power of two, or 0/1 for none);
  * false when that wraps past 2^64. */
 bool place_align_up(u64 a, u64 align, u64 *out);

@@ -29,14 +29,7 @@ enum exit_action exit_exception(struct vcpu *v)
 	case VMEXIT_EXCP_PF:
 		/* Intercepted only while minhv steps over an NMI handler's
 		 * IRET: the IRET faulted. */
-		if (vlapic_step_fault(v))
-			return EXIT_RESUME;
-		guest_stop(
-			v->guest, -1, true,
-			"vCPU %u: exception exit %#llx not expected at RIP %#llx",
-			v->id, (unsigned long long)code,
-			(unsigned long long)v->vmcb->save.rip);
-		return EXIT_LEAVE;
+		return vlapic_step_fault(v) ? EXIT_RESUME : exit_unexpected(v);
 	default: {
 		/* A machine check in guest mode: the error is the host's
 		 * hardware, not the guest's to handle. The host handler does

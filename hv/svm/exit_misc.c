@@ -13,7 +13,6 @@
 #include "hv/ras/ras.h"
 #include "hv/vlapic/vlapic.h"
 #include "lib/fmt.h"
-#include "lib/string.h"
 
 enum exit_action exit_hlt(struct vcpu *v)
 {
@@ -40,23 +39,34 @@ enum exit_action exit_pause(struct vcpu *v)
  * access minhv emulates (AUDIT D2, B5): EXITINFO1 bit 32 set, bit 33 (a
  * guest page-table walk) and the fetch bit clear, and no event being
  * delivered (EXITINTINFO valid: the fault hit the IDT, a stack or a TSS
- * on the way to a handler, not the instruction at RIP). Else false, and
- * why names what the access was. */
-static bool npf_is_data_access(const struct vmcb_control *c, char *why,
-			       size_t n)
+ * on the way to a handler, not the instruction at RIP). */
+static bool npf_is_data_access(const struct vmcb_control *c)
 {
 	struct npf_info f;
 
 	exit_npf_decode(c->exit_info1, &f);
-	if (f.final_gpa && !f.guest_walk && !f.fetch &&
-	    !(c->exit_int_info & EVENTINJ_VALID))
-		return true;
-	exit_npf_describe(&f, why, n);
-	if (c->exit_int_info & EVENTINJ_VALID)
-		fmt_snprintf(why + strlen(why), n - strlen(why),
-			     " while delivering vector %llu",
-			     (unsigned long long)(c->exit_int_info & 0xff));
-	return false;
+	return f.final_gpa && !f.guest_walk && !f.fetch &&
+	       !(c->exit_int_info & EVENTINJ_VALID);
+}
+
+/* Any other access to the APIC page stops the guest, saying what it was. */
+static __attribute__((noinline, cold)) enum exit_action
+not_data_access(struct vcpu *v, u64 addr)
+{
+	const struct vmcb_control *c = &v->vmcb->control;
+	struct npf_info f;
+	char why[96];
+
+	exit_npf_decode(c->exit_info1, &f);
+	exit_npf_describe(&f, why, sizeof(why));
+	guest_stop(v->guest, -1, true,
+		   "vCPU %u: %s%s at APIC GPA %#llx: not emulated, RIP %#llx",
+		   v->id, why,
+		   (c->exit_int_info & EVENTINJ_VALID) ? " in event delivery" :
+							 "",
+		   (unsigned long long)addr,
+		   (unsigned long long)v->vmcb->save.rip);
+	return EXIT_LEAVE;
 }
 
 /* A foreign guest's xAPIC page: left unmapped in the NPT, so each access
@@ -67,19 +77,14 @@ static int lapic_mmio(struct vcpu *v, u64 addr, enum exit_action *act)
 	struct mmio_region reg = { vlapic_mmio_base(&v->lapic), PAGE_SIZE,
 				   &vlapic_mmio_ops, &v->lapic };
 	struct mmio_bytes seen = { 0 };
-	char hex[3 * INSN_MAX_LEN + 1] = "", why[112];
+	char hex[3 * INSN_MAX_LEN + 1] = "";
 	int r;
 
 	if (!guest_has_platform(v->guest) || addr < reg.base.v ||
 	    addr >= reg.base.v + reg.size)
 		return E_NOT_MINE;
-	if (!npf_is_data_access(&v->vmcb->control, why, sizeof(why))) {
-		guest_stop(
-			v->guest, -1, true,
-			"vCPU %u: %s at GPA %#llx: the APIC page is emulated for data accesses only, RIP %#llx",
-			v->id, why, (unsigned long long)addr,
-			(unsigned long long)v->vmcb->save.rip);
-		*act = EXIT_LEAVE;
+	if (!npf_is_data_access(&v->vmcb->control)) {
+		*act = not_data_access(v, addr);
 		return 0;
 	}
 	vlapic_sync(v); /* TPR from CR8, the time for the timer */

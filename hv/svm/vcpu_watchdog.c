@@ -158,8 +158,9 @@ bool vcpu_watchdog_tick(struct vcpu *v)
 	return false;
 }
 
-bool vcpu_wait_turn(struct vcpu *v, enum park_reason why, const char *what,
-		    u64 until)
+/* Cold: a wait is about to park the CPU; size over speed. */
+__attribute__((cold)) bool vcpu_wait_turn(struct vcpu *v, enum park_reason why,
+					  const char *what, u64 until)
 {
 	struct guest *g = v->guest;
 	u64 now;

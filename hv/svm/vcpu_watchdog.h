@@ -24,7 +24,7 @@ bool vcpu_watchdog_tick(struct vcpu *v);
  * none), the guest's vLAPIC timer and, when a limit is on, the next tick;
  * the CPU parked (why) until v->wake or that timer; then the run loop's
  * checks: the console budget and the run-time limit (the stop reason says
- * "waiting in <what>"); time spent waiting is not a hang. false when the
+ * "in <what>"); time spent waiting is not a hang. false when the
  * guest is stopping. */
 bool vcpu_wait_turn(struct vcpu *v, enum park_reason why, const char *what,
 		    u64 until);

@@ -52,7 +52,7 @@ enum exit_action vlapic_exit_vintr(struct vcpu *v)
 /* The faults an IRET can raise (SDM vol 2 IRET, APM vol 3 IRET): while
  * minhv steps over one they are intercepted, so that the frame the fault
  * pushes gets the guest's TF, not minhv's. */
-static void step_intercepts(struct vmcb *vm, bool on)
+static __attribute__((cold)) void step_intercepts(struct vmcb *vm, bool on)
 {
 	static const u8 vec[] = { VEC_NP, VEC_SS, VEC_GP, VEC_PF };
 
@@ -86,7 +86,7 @@ enum exit_action vlapic_exit_iret(struct vcpu *v)
 	return EXIT_RESUME;
 }
 
-void vlapic_step_cancel(struct vcpu *v)
+__attribute__((cold)) void vlapic_step_cancel(struct vcpu *v)
 {
 	struct vlapic *l = &v->lapic;
 	struct vmcb *vm = v->vmcb;
@@ -125,7 +125,7 @@ bool vlapic_db_step(struct vcpu *v)
 	return true;
 }
 
-bool vlapic_step_fault(struct vcpu *v)
+__attribute__((cold)) bool vlapic_step_fault(struct vcpu *v)
 {
 	struct vmcb *vm = v->vmcb;
 	u8 vec = (u8)(vm->control.exit_code - VMEXIT_EXCP_BASE);

@@ -159,7 +159,7 @@ static int wait_sipi(struct vcpu *v)
 			case ACPI_S3_STOPPED:
 				return -1;
 			case ACPI_S3_ASLEEP:
-				what = "ACPI S3 without a wake-up source";
+				what = "S3 with no wake-up";
 				break;
 			}
 		}

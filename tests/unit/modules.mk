@@ -90,7 +90,8 @@ MOD_view := hv/view/pmu.c hv/view/linux.c
 # waits and injection need the SMP layer and stay out).
 MOD_svm := hv/svm/svm.c
 MOD_exits := hv/svm/exit_table.c hv/svm/exit_cpuid.c hv/svm/exit_msr.c \
-	hv/svm/exit_io.c hv/svm/exit_misc.c hv/svm/exit_invalid.c \
+	hv/svm/exit_io.c hv/svm/exit_io_str.c hv/svm/exit_misc.c \
+	hv/svm/exit_invalid.c \
 	hv/svm/exit_cache.c hv/svm/exit_excp.c hv/svm/exit_xsetbv.c \
 	$(MOD_view)
 MOD_vlapic_exit := hv/svm/vlapic_exit.c

@@ -248,12 +248,12 @@ static void test_pref_wraps(void **state)
 {
 	(void)state;
 	hdr()->pref_address = 0xffffffffffe00000ULL; /* 2 MiB aligned */
-	refused(sizeof(img), -E2BIG, "does not fit in [0x100000,");
+	refused(sizeof(img), -E2BIG, "does not fit in [1 MiB,");
 	hdr()->relocatable_kernel = 0;
-	refused(sizeof(img), -E2BIG, "not relocatable) does not fit");
+	refused(sizeof(img), -E2BIG, ", fixed) does not fit");
 	hdr()->pref_address = 0xfffffffffffff000ULL;
 	hdr()->init_size = 0x2000; /* pref + init_size wraps to 0x1000 */
-	refused(sizeof(img), -E2BIG, "does not fit in [0x100000,");
+	refused(sizeof(img), -E2BIG, "does not fit in [1 MiB,");
 }
 
 /* init_size near 4 GiB from a high pref: no wrap through the sum. */
@@ -273,7 +273,8 @@ static void test_not_relocatable_low(void **state)
 	(void)state;
 	hdr()->relocatable_kernel = 0;
 	hdr()->pref_address = 0x10000;
-	refused(sizeof(img), -E2BIG, "never loaded below 1 MiB");
+	refused(sizeof(img), -E2BIG,
+		"pref_address 0x10000, fixed) does not fit in [1 MiB,");
 	hdr()->pref_address = 0x300000;
 	assert_int_equal(build("", &l), 0);
 	assert_int_equal(l.kernel.v, 0x300000);

@@ -95,9 +95,6 @@ static void test_place_dst(void **state)
 	assert_null(place_dst(&m, &w, ~0ULL - 0xfff, 0x2000));
 	assert_null(place_dst(&(struct place_mem){ NULL, MEM }, &w, PLACE_FLOOR,
 			      1));
-	assert_int_equal(place_check(&w, 0x1000, 1, "t", "the thing", " (x)"),
-			 -EFAULT);
-	said("t: the thing [0x1000, +0x1) is outside [0x100000, 0xffffffffffffffff) (x)");
 }
 
 static void test_place_align_up(void **state)
@@ -163,7 +160,7 @@ static void test_aout_wraps(void **state)
 	(void)state;
 	aout(AOUT_FLAGS, 0xfffff000, 0, 0);
 	assert_int_equal(load(&li), -EFAULT);
-	said("segment [0xfffff000, +0x3000) is outside");
+	said("segment [0xfffff000, +0x3000) is outside [1 MiB, 0x400000)");
 	untouched();
 	aout(AOUT_FLAGS, 0x100000, 0, 0xffffffff); /* bss to 4 GiB */
 	assert_int_equal(load(&li), -EFAULT);
@@ -184,10 +181,10 @@ static void test_required_flags(void **state)
 	(void)state;
 	aout(AOUT_FLAGS | BIT(2), 0x100000, 0, 0);
 	assert_int_equal(load(&li), -EINVAL);
-	said("requires flags 0x4");
+	said("header flags 0x4 require");
 	aout(AOUT_FLAGS | BIT(15), 0x100000, 0, 0);
 	assert_int_equal(load(&li), -EINVAL);
-	said("requires flags 0x8000");
+	said("header flags 0x8000 require");
 	untouched();
 	aout(AOUT_FLAGS | BIT(0), 0x100000, 0, 0);
 	assert_int_equal(load(&li), 0);
@@ -202,7 +199,7 @@ static void test_bad_checksum(void **state)
 	img[8] ^= 1;
 	assert_int_equal(mb_find_header(img, sizeof(img)), -EBADMSG);
 	assert_int_equal(load(&li), -EINVAL);
-	said("checksum is wrong");
+	said("bad header checksum");
 	untouched();
 }
 
@@ -334,7 +331,7 @@ static void test_module_place(void **state)
 	assert_int_equal(b.mod_start, 0x105000);
 	b.mod_size = MEM - 0x105000 + 1;
 	assert_int_equal(mb_boot_place(&li, &b), -E2BIG);
-	said("module 0 [0x105000, +");
+	said("module 0 (0x2fb001 bytes) does not fit");
 	b.mod_size = ~0ULL - 0x1000; /* wraps */
 	assert_int_equal(mb_boot_place(&li, &b), -E2BIG);
 }
