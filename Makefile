@@ -131,9 +131,14 @@ include guest/guest.mk
 
 # Hostile multiboot guests for the virtual local APIC (tests/boot/65-*.t):
 # a 1-count periodic timer, and a self-IPI flood; and one that spins with
-# CR4.MCE on for the machine-check test (tests/boot/14-mce-nmi.t).
+# CR4.MCE on for the machine-check test (tests/boot/14-mce-nmi.t). For the
+# waits, the vLAPIC and the exits (tests/boot/66-hostile-mb.t): a row of
+# checks, and four guests nothing can wake or emulate (mbh_<case>.bin,
+# built with -D<CASE>).
+MBH_CASES := cli_hlt init_self s3 walk_apic
 MB_HOSTILE := $(B)/mb-hostile/apic_timer.bin $(B)/mb-hostile/apic_ipi.bin \
-	$(B)/mb-hostile/mce_spin.bin
+	$(B)/mb-hostile/mce_spin.bin $(B)/mb-hostile/mbh_checks.bin \
+	$(MBH_CASES:%=$(B)/mb-hostile/mbh_%.bin)
 $(B)/mb-hostile/apic_timer.bin: guest/mb-hostile/apic_storm.asm
 	@mkdir -p $(dir $@)
 	@$(NASM) -f bin -DTIMER $< -o $@
@@ -143,6 +148,12 @@ $(B)/mb-hostile/apic_ipi.bin: guest/mb-hostile/apic_storm.asm
 $(B)/mb-hostile/mce_spin.bin: guest/mb-hostile/mce_spin.asm
 	@mkdir -p $(dir $@)
 	@$(NASM) -f bin $< -o $@
+$(B)/mb-hostile/mbh_checks.bin: guest/mb-hostile/mb_hostile.asm
+	@mkdir -p $(dir $@)
+	@$(NASM) -f bin $< -o $@
+$(B)/mb-hostile/mbh_%.bin: guest/mb-hostile/mb_hostile.asm
+	@mkdir -p $(dir $@)
+	@$(NASM) -f bin -D$(shell echo $* | tr a-z A-Z) $< -o $@
 all: $(MB_HOSTILE)
 
 # Files only: build/linux holds unpacked directories named *.d (etc/init.d).
