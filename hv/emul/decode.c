@@ -83,23 +83,55 @@ static bool take_modrm(struct cursor *c, bool addr16, u8 *modrm)
 	return true;
 }
 
+/* The legacy prefixes, groups 1-4 (SDM vol 2A 2.1.1, APM vol 3 1.2). */
 static bool is_legacy_prefix(u8 b)
 {
 	switch (b) {
-	case 0x66: /* operand size */
-	case 0x67: /* address size */
-	case 0x2e: /* segment overrides: the fault already gives the GPA */
+	case 0xf0: /* LOCK */
+	case 0xf2: /* REPNE */
+	case 0xf3: /* REP */
+	case 0x2e: /* segment overrides (and branch hints) */
 	case 0x36:
 	case 0x3e:
 	case 0x26:
 	case 0x64:
 	case 0x65:
-	case 0xf2: /* REPNE, REP: ignored on a MOV, as a CPU ignores them */
-	case 0xf3:
+	case 0x66: /* operand size */
+	case 0x67: /* address size */
 		return true;
 	default:
 		return false;
 	}
+}
+
+int insn_prefixes(const u8 *buf, unsigned n, enum insn_mode mode,
+		  struct insn_prefixes *p)
+{
+	*p = (struct insn_prefixes){ .seg = INSN_SEG_NONE };
+	for (unsigned i = 0; i < n && i < INSN_MAX_LEN; i++) {
+		u8 b = buf[i];
+
+		if (is_legacy_prefix(b)) {
+			p->opsize |= b == 0x66;
+			p->addrsize |= b == 0x67;
+			p->lock |= b == 0xf0;
+			p->rep |= b == 0xf2 || b == 0xf3;
+			if ((b & 0xe7) == 0x26) /* 26 ES, 2E CS, 36 SS, 3E DS */
+				p->seg = (b >> 3) & 3;
+			else if (b == 0x64 || b == 0x65) /* FS, GS */
+				p->seg = b - 0x60;
+			p->rex = 0; /* a REX not right before the opcode is
+				     * ignored (SDM vol 2A 2.2.1) */
+			continue;
+		}
+		if (mode == INSN_MODE64 && (b & 0xf0) == 0x40) {
+			p->rex = b;
+			continue;
+		}
+		p->len = i;
+		return 0;
+	}
+	return -EINVAL; /* no opcode within the bytes or 15 */
 }
 
 /* 0F 22 /r: ModRM.reg (+ REX.R) names the control register, ModRM.rm
@@ -125,42 +157,32 @@ int insn_decode(const u8 *buf, unsigned n, enum insn_mode mode,
 		struct insn *out)
 {
 	struct cursor c = { buf, n, 0 };
-	bool osz_pfx = false, asz_pfx = false;
-	u8 rex = 0, op, modrm = 0;
+	struct insn_prefixes pf;
+	u8 rex, op, modrm = 0;
 	unsigned osz, asz;
 
 	*out = (struct insn){ 0 };
 	if (mode != INSN_MODE32 && mode != INSN_MODE64 && mode != INSN_MODE16)
 		return -EINVAL;
-	for (;;) {
-		u8 b;
-
-		if (!take_byte(&c, &b))
-			return -EINVAL;
-		if (is_legacy_prefix(b)) {
-			osz_pfx |= b == 0x66;
-			asz_pfx |= b == 0x67;
-			rex = 0; /* a REX not right before the opcode is ignored */
-			continue;
-		}
-		if (mode == INSN_MODE64 && (b & 0xf0) == 0x40) {
-			rex = b;
-			continue;
-		}
-		/* LOCK on a MOV is #UD: refused as the opcode. */
-		op = b;
-		break;
-	}
+	/* Segment overrides change nothing: the fault already gives the
+	 * GPA. LOCK on a MOV is #UD; REP/REPNE on a MOV is ignored, as a CPU
+	 * ignores it. */
+	if (insn_prefixes(buf, n, mode, &pf) || pf.lock)
+		return -EINVAL;
+	c.pos = pf.len;
+	rex = pf.rex;
+	if (!take_byte(&c, &op))
+		return -EINVAL;
 	/* 66 and 67 flip the mode's default sizes (SDM vol 1 3.6). */
 	if (mode == INSN_MODE16) {
-		osz = osz_pfx ? 4 : 2;
-		asz = asz_pfx ? 4 : 2;
+		osz = pf.opsize ? 4 : 2;
+		asz = pf.addrsize ? 4 : 2;
 	} else {
-		osz = (rex & REX_W) ? 8 : osz_pfx ? 2 : 4;
+		osz = (rex & REX_W) ? 8 : pf.opsize ? 2 : 4;
 		if (mode == INSN_MODE64)
-			asz = asz_pfx ? 4 : 8;
+			asz = pf.addrsize ? 4 : 8;
 		else
-			asz = asz_pfx ? 2 : 4;
+			asz = pf.addrsize ? 2 : 4;
 	}
 
 	out->reg_size = osz;

@@ -157,7 +157,7 @@ int mmio_emulate(struct vcpu *v, gpa_t gpa, const struct mmio_region *r,
 			val |= ~size_mask(in.size);
 		reg_store(v, &in, val);
 	}
-	v->vmcb->save.rip = (v->vmcb->save.rip + in.len) & ip_mask(mode);
-	vcpu_insn_done(v);
+	/* EIP wraps at 4 GiB in 32-bit code, IP at 64 KiB in 16-bit code. */
+	vcpu_insn_complete(v, (v->vmcb->save.rip + in.len) & ip_mask(mode));
 	return 0;
 }

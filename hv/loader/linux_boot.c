@@ -156,8 +156,9 @@ static void fill_zero_page(struct boot_params *bp, const void *img,
 }
 
 /* Every byte through place_dst(): the kernel and initrd from 1 MiB up,
- * the boot data in low RAM [LINUX_LOW_FLOOR, LINUX_LOW_RAM_END). place()
- * checked them all, so a refusal here writes nothing. */
+ * the boot data (GDT, zero page, command line) in one block of low RAM
+ * [LINUX_GDT_GPA, LINUX_BOOT_DATA_END). place() checked them all, so a
+ * refusal here writes nothing. */
 static int write_all(void *mem, u64 mem_size, const void *img,
 		     const struct bzimage_info *bz,
 		     const struct linux_layout *l, const char *cmdline,
@@ -168,22 +169,21 @@ static int write_all(void *mem, u64 mem_size, const void *img,
 	const struct place_win low = { LINUX_LOW_FLOOR, LINUX_LOW_RAM_END };
 	u8 *kernel = place_dst(&m, &high, l->kernel.v, bz->kernel_size);
 	u8 *rd = place_dst(&m, &high, l->initrd.v, l->initrd_size);
-	u8 *cmd = place_dst(&m, &low, LINUX_CMDLINE_GPA, LINUX_CMDLINE_MAX);
-	u8 *gdt = place_dst(&m, &low, LINUX_GDT_GPA, sizeof(boot_gdt));
-	u8 *bp = place_dst(&m, &low, LINUX_BOOT_PARAMS_GPA,
-			   sizeof(struct boot_params));
+	u8 *boot = place_dst(&m, &low, LINUX_GDT_GPA,
+			     LINUX_BOOT_DATA_END - LINUX_GDT_GPA);
 
-	if (!kernel || (l->initrd_size && !rd) || !cmd || !gdt || !bp ||
-	    clen >= LINUX_CMDLINE_MAX)
+	if (!kernel || (l->initrd_size && !rd) || !boot)
 		return -EFAULT;
+	boot -= LINUX_GDT_GPA; /* boot + GPA: that byte of the block */
 	memcpy(kernel, (const u8 *)img + bz->kernel_off, bz->kernel_size);
 	if (l->initrd_size)
 		memcpy(rd, initrd, l->initrd_size);
-	memset(cmd, 0, clen + 1);
+	memset(boot + LINUX_CMDLINE_GPA, 0, clen + 1);
 	if (clen)
-		memcpy(cmd, cmdline, clen);
-	memcpy(gdt, boot_gdt, sizeof(boot_gdt));
-	fill_zero_page((struct boot_params *)bp, img, bz, l, mem_size);
+		memcpy(boot + LINUX_CMDLINE_GPA, cmdline, clen);
+	memcpy(boot + LINUX_GDT_GPA, boot_gdt, sizeof(boot_gdt));
+	fill_zero_page((struct boot_params *)(boot + LINUX_BOOT_PARAMS_GPA),
+		       img, bz, l, mem_size);
 	return 0;
 }
 

@@ -18,6 +18,7 @@ struct vcpu;
 #define LINUX_BOOT_PARAMS_GPA 0x7000ULL
 #define LINUX_CMDLINE_GPA 0x8000ULL /* up to LINUX_CMDLINE_MAX bytes */
 #define LINUX_CMDLINE_MAX 0x1000ULL
+#define LINUX_BOOT_DATA_END (LINUX_CMDLINE_GPA + LINUX_CMDLINE_MAX)
 #define LINUX_STACK_TOP 0xa000ULL /* only until the kernel sets its own */
 #define LINUX_LOW_RAM_END 0x9fc00ULL /* below the EBDA, as on a PC */
 /* Reserved: the BIOS area, where the guest's ACPI tables lie (Linux scans

@@ -40,31 +40,28 @@ static bool low_page_used(const struct mb_load_info *li, u64 gpa)
 	return pg < MB_LOW_PAGES && (li->low_used[pg / 64] & BIT(pg % 64));
 }
 
-/* The first page from `from` on that the image leaves free and that lies
- * in conventional memory; 0 when there is none. */
-static u64 free_low_page_from(const struct mb_load_info *li, u64 from)
-{
-	for (u64 at = from; place_fits(&low_win, at, PAGE_SIZE);
-	     at += PAGE_SIZE)
-		if (!low_page_used(li, at))
-			return at;
-	return 0;
-}
-
-/* MB_INFO_GPA when the image leaves it free; else the first free page
- * after the image's highest one in conventional memory (where QEMU puts
- * it: a real-mode test uses what lies below its code), else the lowest. */
+/* MB_INFO_GPA when the image leaves it free; else the first free page of
+ * conventional memory after the image's highest one there (where QEMU
+ * puts it: a real-mode test uses what lies below its code), wrapping
+ * round to MB_LOW_IMAGE_MIN; 0 when there is none. */
 static u64 free_low_page(const struct mb_load_info *li)
 {
-	u64 at, high = 0;
+	const u64 first = MB_LOW_IMAGE_MIN / PAGE_SIZE,
+		  pages = MB_LOW_RAM_END / PAGE_SIZE - first;
+	u64 high = 0;
 
 	if (!low_page_used(li, MB_INFO_GPA))
 		return MB_INFO_GPA;
-	for (u64 pg = 0; pg < MB_LOW_PAGES; pg++)
+	for (u64 pg = first; pg < first + pages; pg++)
 		if (low_page_used(li, pg * PAGE_SIZE))
-			high = pg * PAGE_SIZE;
-	at = free_low_page_from(li, high + PAGE_SIZE);
-	return at ? at : free_low_page_from(li, MB_LOW_IMAGE_MIN);
+			high = pg - first + 1;
+	for (u64 k = 0; k < pages; k++) {
+		u64 at = (first + (high + k) % pages) * PAGE_SIZE;
+
+		if (!low_page_used(li, at))
+			return at;
+	}
+	return 0;
 }
 
 int mb_boot_place(const struct mb_load_info *li, struct mb_boot *b)

@@ -6,6 +6,7 @@
 #include "arch/cr.h"
 #include "arch/errno.h"
 #include "arch/msr.h"
+#include "hv/emul/decode.h"
 #include "hv/emul/walk.h"
 #include "hv/features.h"
 #include "hv/guest/guest.h"
@@ -41,20 +42,20 @@ struct str_mem {
 	u64 la; /* the linear address of the last byte looked up */
 };
 
-/* The instruction's prefixes, for CPUs that leave EXITINFO1's address
- * size or segment clear (QEMU; no decode assists): bytes fetched at
- * CS.base + RIP through the guest's page tables, up to the instruction's
- * length (EXITINFO2 is the next RIP). *bits: the code's default address
- * size (def), flipped by a 67 prefix (APM vol 3, 1.2.3); *seg: the last
- * segment override (ES 0, CS 1, SS 2, DS 3, FS 4, GS 5, as EXITINFO1),
- * else DS. */
+/* The instruction's prefixes (hv/emul's one scanner), for CPUs that
+ * leave EXITINFO1's address size or segment clear (QEMU; no decode
+ * assists): bytes fetched at CS.base + RIP through the guest's page
+ * tables, up to the instruction's length (EXITINFO2 is the next RIP).
+ * *bits: the code's default address size (def), flipped by a 67 prefix
+ * (APM vol 3, 1.2.3); *seg: the last segment override, else DS (3). */
 static void str_prefixes(struct vcpu *v, struct str_mem *sm, unsigned def,
 			 unsigned *bits, u8 *seg)
 {
 	const struct vmcb_save *s = &v->vmcb->save;
 	u64 len = v->vmcb->control.exit_info2 - s->rip;
 	u64 ip = def == 64 ? s->rip : s->cs.base + (s->rip & sm->mask);
-	u8 b[15];
+	struct insn_prefixes p;
+	u8 b[INSN_MAX_LEN];
 	int n = len <= sizeof(b) ? gfetch(&sm->m, &sm->p,
 					  def == 64 ? ip : ip & 0xffffffffULL,
 					  b, (unsigned)len) :
@@ -62,19 +63,14 @@ static void str_prefixes(struct vcpu *v, struct str_mem *sm, unsigned def,
 
 	*bits = def;
 	*seg = 3; /* DS */
-	for (int i = 0; i < n; i++) {
-		u8 c = b[i];
-
-		if (c == 0x67)
-			*bits = def == 32 ? 16 : 32;
-		else if ((c & 0xe7) == 0x26) /* 26, 2E, 36, 3E */
-			*seg = (c >> 3) & 3;
-		else if (c == 0x64 || c == 0x65)
-			*seg = c - 0x60;
-		else if (c != 0x66 && c != 0xf2 && c != 0xf3 && c != 0xf0 &&
-			 !(def == 64 && (c & 0xf0) == 0x40))
-			break;
-	}
+	/* 16- and 32-bit code scan alike: only REX depends on the mode. */
+	if (n <= 0 || insn_prefixes(b, (unsigned)n,
+				    def == 64 ? INSN_MODE64 : INSN_MODE32, &p))
+		return;
+	if (p.addrsize)
+		*bits = def == 32 ? 16 : 32;
+	if (p.seg != INSN_SEG_NONE)
+		*seg = p.seg;
 }
 
 /* The host byte at offset off of the segment, or NULL with *err: -EINVAL

@@ -54,13 +54,12 @@ enum exit_action vlapic_exit_vintr(struct vcpu *v)
  * pushes gets the guest's TF, not minhv's. */
 static __attribute__((cold)) void step_intercepts(struct vmcb *vm, bool on)
 {
-	static const u8 vec[] = { VEC_NP, VEC_SS, VEC_GP, VEC_PF };
+	const u32 faults = BIT(VEC_NP) | BIT(VEC_SS) | BIT(VEC_GP) |
+			   BIT(VEC_PF);
+	u32 *w = &vm->control.intercepts[INTERCEPT_EXCEPTION(0) / 32];
 
-	for (unsigned i = 0; i < sizeof(vec); i++)
-		if (on)
-			vmcb_set_intercept(vm, INTERCEPT_EXCEPTION(vec[i]));
-		else
-			vmcb_clr_intercept(vm, INTERCEPT_EXCEPTION(vec[i]));
+	*w = on ? *w | faults : *w & ~faults;
+	vmcb_mark_dirty(vm, VMCB_CLEAN_I);
 }
 
 /* IRET with an NMI in service: it intercepts before it executes, so NMIs

@@ -255,7 +255,7 @@ static void test_elf32_wraps(void **state)
 	(void)state;
 	elf32(ph, 2, 0x100000);
 	assert_int_equal(load(&li), -EFAULT);
-	said("segment [0xfffff000, +0x2000) is outside");
+	said("segment 1: [0xfffff000 + 0x2000] is outside");
 	untouched();
 	ph[1].p_paddr = 0x200000;
 	ph[1].p_memsz = 0xffffffff; /* past guest memory */
