@@ -34,8 +34,10 @@ OPT := -O2
 # stops make (a rename must not drop -Os without a word). The TSC
 # calibration, the RAS set-up and the I/O APIC masking run once at boot;
 # SVM and SNP enable once; a guest is created, run (hv/run/run.c) and
-# reported once; KTAP, the parking and RMPOPT summaries only report; a
-# vCPU's waits, state changes, S3, string I/O and the rare exits (HLT,
+# reported once; KTAP, the parking and RMPOPT summaries only report; the
+# speculation policy is decided and logged once and applied per CPU and
+# per vCPU start (hv/park/spec_ctrl*.c; the stub does the per-exit part);
+# a vCPU's waits, state changes, S3, string I/O and the rare exits (HLT,
 # NPF, INVALID, XSETBV) and devices (RTC, PM1, fw_cfg) are not the exit
 # path make bench measures.
 SIZE_OPT_DIRS := boot hv/acpi hv/options hv/selftest hv/loader hv/cpuid \
@@ -45,11 +47,12 @@ SIZE_OPT_FILES := hv/run/main.c hv/smp/boot.c hv/smp/plan.c hv/smp/policy.c \
 	arch/ioapic.c arch/paging.c lib/fmt.c hv/platform/acpi_tables.c \
 	hv/vmcb/vmcb_dump.c hv/vmcb/vmcb_check.c hv/run/run.c \
 	hv/guest/guest.c hv/guest/report.c hv/svm/svm.c hv/snp/snp.c \
-	hv/ktap.c hv/park/summary.c hv/snp/rmpopt_stats.c hv/guest/wait.c \
-	hv/svm/exit_io_str.c hv/guest/s3.c hv/guest/cpu_reset.c hv/guest/stop.c \
-	hv/svm/exit_invalid.c hv/svm/exit_xsetbv.c hv/platform/rtc.c \
-	hv/platform/acpi_pm.c hv/platform/fw_cfg.c hv/guest/pt.c hv/vmcb/pause.c \
-	hv/park/spec_ctrl_policy.c hv/guest/vcpu_state.c hv/svm/exit_misc.c \
+	hv/ktap.c hv/park/summary.c hv/snp/rmpopt_stats.c hv/mtrr/verify.c \
+	hv/svm/event_inject.c hv/park/spec_ctrl_policy.c hv/park/spec_ctrl.c \
+	hv/guest/wait.c hv/svm/exit_io_str.c hv/guest/s3.c hv/guest/cpu_reset.c \
+	hv/guest/stop.c hv/svm/exit_invalid.c hv/svm/exit_xsetbv.c \
+	hv/platform/rtc.c hv/platform/acpi_pm.c hv/platform/fw_cfg.c \
+	hv/guest/pt.c hv/vmcb/pause.c hv/guest/vcpu_state.c hv/svm/exit_misc.c \
 	lib/phrase.c
 SIZE_OPT_NOT := hv/selftest/ipi_bench.c
 $(foreach p,$(SIZE_OPT_DIRS) $(SIZE_OPT_FILES) $(SIZE_OPT_NOT),$(if \
@@ -97,7 +100,7 @@ $(B)/%.o: %.c
 $(B)/%.o: %.asm
 	@mkdir -p $(dir $@)
 	@echo '  NASM    $<'
-	@$(NASM) -f elf64 -g -I. -MD $(@:.o=.d) -MP $< -o $@
+	@$(NASM) -f elf64 -g -I. -Iarch/ -MD $(@:.o=.d) -MP $< -o $@
 
 # The built-in guest is embedded without symbols or debug info (about 30 KiB
 # instead of 170); build/guest.elf keeps them for gdb and addr2line.

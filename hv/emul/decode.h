@@ -66,7 +66,7 @@ int insn_prefixes(const u8 *buf, unsigned n, enum insn_mode mode,
 /* Decode the instruction at buf[0..n). A REP/REPNE prefix on these MOVs
  * is ignored, as a CPU ignores it. 0, or -EINVAL for anything that is
  * not one of the forms above (register operands of the MOVs that access
- * memory included, LOCK), is truncated (n too small), or is longer than
+ * memory included, LOCK but on MOV CR0), is truncated (n too small), or is longer than
  * 15 bytes. Never reads past buf[n-1]. */
 int insn_decode(const u8 *buf, unsigned n, enum insn_mode mode,
 		struct insn *out);

@@ -180,10 +180,8 @@ enum str_result string_io(struct vcpu *v, const struct ioio_info *io)
 	}
 	/* #PF: not present, W for INS, U at CPL 3 (APM vol 2 8.4.2); or
 	 * #GP(0). RIP stays on the instruction. */
-	if (err == -EFAULT) {
-		s->cr2 = sm.la;
-		vmcb_mark_dirty(v->vmcb, VMCB_CLEAN_CR2);
-	}
+	if (err == -EFAULT)
+		vmcb_set_cr2(v->vmcb, sm.la);
 	vcpu_inject_exception(v, err == -EFAULT ? VEC_PF : VEC_GP, true,
 			      err != -EFAULT ? 0 :
 					       (io->in ? 2u : 0u) |
