@@ -36,7 +36,10 @@ OPT := -O2
 # SVM and SNP enable once; a guest is created, run (hv/run/run.c) and
 # reported once; KTAP, the parking and RMPOPT summaries only report; the
 # speculation policy is decided and logged once and applied per CPU and
-# per vCPU start (hv/park/spec_ctrl*.c; the stub does the per-exit part).
+# per vCPU start (hv/park/spec_ctrl*.c; the stub does the per-exit part);
+# a vCPU's waits, state changes, S3, string I/O and the rare exits (HLT,
+# NPF, INVALID, XSETBV) and devices (RTC, PM1, fw_cfg) are not the exit
+# path make bench measures.
 SIZE_OPT_DIRS := boot hv/acpi hv/options hv/selftest hv/loader hv/cpuid \
 	hv/time hv/ras
 SIZE_OPT_FILES := hv/run/main.c hv/smp/boot.c hv/smp/plan.c hv/smp/policy.c \
@@ -45,7 +48,12 @@ SIZE_OPT_FILES := hv/run/main.c hv/smp/boot.c hv/smp/plan.c hv/smp/policy.c \
 	hv/vmcb/vmcb_dump.c hv/vmcb/vmcb_check.c hv/run/run.c \
 	hv/guest/guest.c hv/guest/report.c hv/svm/svm.c hv/snp/snp.c \
 	hv/ktap.c hv/park/summary.c hv/snp/rmpopt_stats.c hv/mtrr/verify.c \
-	hv/svm/event_inject.c hv/park/spec_ctrl_policy.c hv/park/spec_ctrl.c
+	hv/svm/event_inject.c hv/park/spec_ctrl_policy.c hv/park/spec_ctrl.c \
+	hv/guest/wait.c hv/svm/exit_io_str.c hv/guest/s3.c hv/guest/cpu_reset.c \
+	hv/guest/stop.c hv/svm/exit_invalid.c hv/svm/exit_xsetbv.c \
+	hv/platform/rtc.c hv/platform/acpi_pm.c hv/platform/fw_cfg.c \
+	hv/guest/pt.c hv/vmcb/pause.c hv/guest/vcpu_state.c hv/svm/exit_misc.c \
+	lib/phrase.c
 SIZE_OPT_NOT := hv/selftest/ipi_bench.c
 $(foreach p,$(SIZE_OPT_DIRS) $(SIZE_OPT_FILES) $(SIZE_OPT_NOT),$(if \
 	$(wildcard $(p)),,$(error SIZE_OPT: $(p) does not exist (moved? \
@@ -129,9 +137,14 @@ include guest/guest.mk
 
 # Hostile multiboot guests for the virtual local APIC (tests/boot/65-*.t):
 # a 1-count periodic timer, and a self-IPI flood; and one that spins with
-# CR4.MCE on for the machine-check test (tests/boot/14-mce-nmi.t).
+# CR4.MCE on for the machine-check test (tests/boot/14-mce-nmi.t). For the
+# waits, the vLAPIC and the exits (tests/boot/66-hostile-mb.t): a row of
+# checks, and four guests nothing can wake or emulate (mbh_<case>.bin,
+# built with -D<CASE>).
+MBH_CASES := cli_hlt init_self s3 walk_apic
 MB_HOSTILE := $(B)/mb-hostile/apic_timer.bin $(B)/mb-hostile/apic_ipi.bin \
-	$(B)/mb-hostile/mce_spin.bin
+	$(B)/mb-hostile/mce_spin.bin $(B)/mb-hostile/mbh_checks.bin \
+	$(MBH_CASES:%=$(B)/mb-hostile/mbh_%.bin)
 $(B)/mb-hostile/apic_timer.bin: guest/mb-hostile/apic_storm.asm
 	@mkdir -p $(dir $@)
 	@$(NASM) -f bin -DTIMER $< -o $@
@@ -141,6 +154,12 @@ $(B)/mb-hostile/apic_ipi.bin: guest/mb-hostile/apic_storm.asm
 $(B)/mb-hostile/mce_spin.bin: guest/mb-hostile/mce_spin.asm
 	@mkdir -p $(dir $@)
 	@$(NASM) -f bin $< -o $@
+$(B)/mb-hostile/mbh_checks.bin: guest/mb-hostile/mb_hostile.asm
+	@mkdir -p $(dir $@)
+	@$(NASM) -f bin $< -o $@
+$(B)/mb-hostile/mbh_%.bin: guest/mb-hostile/mb_hostile.asm
+	@mkdir -p $(dir $@)
+	@$(NASM) -f bin -D$(shell echo $* | tr a-z A-Z) $< -o $@
 all: $(MB_HOSTILE)
 
 # Files only: build/linux holds unpacked directories named *.d (etc/init.d).

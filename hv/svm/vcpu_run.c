@@ -77,18 +77,18 @@ bool vcpu_wait_wakeup(struct vcpu *v)
 		    __atomic_load_n(&g->stopping, __ATOMIC_SEQ_CST))
 			break;
 		offline = v->state == VCPU_OFFLINE;
-		if (!park_ready()) { /* parking not armed: plain spin */
-			cpu_relax();
-			continue;
-		}
-		if (offline)
+		if (park_ready() && offline)
 			v->stats.offline_waits++;
-		else
+		else if (park_ready())
 			v->stats.halt_waits++;
-		park_until(offline ? PARK_VCPU_OFFLINE : PARK_VCPU_HALTED,
-			   &v->wake);
+		/* Parked (or a plain spin before parking is armed), the
+		 * limits checked as in the run loop. */
+		if (!vcpu_wait_turn(
+			    v, offline ? PARK_VCPU_OFFLINE : PARK_VCPU_HALTED,
+			    offline ? "offline" : "HLT", 0))
+			break;
 		/* park_until() returns with the base value restored. */
-		if (g_spec_policy.park_lowers &&
+		if (park_ready() && g_spec_policy.park_lowers &&
 		    rdmsr(MSR_SPEC_CTRL) != this_cpu()->spec_ctrl_base)
 			v->stats.wake_spec_bad++;
 	}

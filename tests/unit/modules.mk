@@ -76,15 +76,17 @@ MOD_exit_decode := hv/vmcb/exit_decode.c
 MOD_vcpu_spec := hv/vcpu/vcpu_spec.c
 MOD_vcpu_fpu := hv/vcpu/vcpu_fpu.c
 # hv/loader: the guest image formats.
-MOD_multiboot := hv/loader/multiboot_info.c hv/loader/multiboot.c
-MOD_elf := hv/loader/elf.c
-MOD_linux_boot := hv/loader/bzimage.c hv/loader/linux_boot.c
+MOD_multiboot := hv/loader/multiboot_info.c hv/loader/multiboot.c \
+	hv/loader/place.c
+MOD_elf := hv/loader/elf.c hv/loader/place.c
+MOD_linux_boot := hv/loader/bzimage.c hv/loader/linux_boot.c \
+	hv/loader/place.c
 # hv/guest: the guest-facing side of the exit handlers (hypercalls, guest
 # memory, console, vCPU operations and states, guest stop, ACPI S3, the
 # vCPU services of hv/emul/vcpu_api.h) and MMIO emulation (with hv/emul).
 MOD_guest_ops := hv/guest/hypercall.c hv/guest/mem.c hv/guest/console.c \
 	hv/guest/stop.c hv/guest/vcpu_state.c hv/guest/vcpu_api.c \
-	hv/guest/s3.c hv/guest/cpu_reset.c hv/vcpu/vcpu_ops.c \
+	hv/guest/s3.c hv/guest/cpu_reset.c hv/guest/wait.c hv/vcpu/vcpu_ops.c \
 	hv/vcpu/vcpu_pkrs.c
 MOD_emul := hv/guest/mmio.c hv/vcpu/regs.c $(MOD_emul_walk) $(MOD_emul_decode)
 MOD_guest_report := hv/guest/report.c
@@ -95,7 +97,8 @@ MOD_view := hv/view/pmu.c hv/view/linux.c
 # waits and injection need the SMP layer and stay out).
 MOD_svm := hv/svm/svm.c
 MOD_exits := hv/svm/exit_table.c hv/svm/exit_cpuid.c hv/svm/exit_msr.c \
-	hv/svm/exit_io.c hv/svm/exit_misc.c hv/svm/exit_invalid.c \
+	hv/svm/exit_io.c hv/svm/exit_io_str.c hv/svm/exit_misc.c \
+	hv/svm/exit_invalid.c \
 	hv/svm/exit_cache.c hv/svm/exit_excp.c hv/svm/exit_xsetbv.c \
 	hv/svm/event_inject.c \
 	$(MOD_view)
@@ -112,6 +115,7 @@ MOD_snp_scenario := hv/selftest/snp_scenario.c
 # guest/
 MOD_guest_select := guest/select.c
 MOD_select := lib/select.c
+MOD_phrase := lib/phrase.c
 
 # Doubles (tests/doubles) and fixtures shared by several suites.
 MOD_fake_console := tests/doubles/fake_console.c
