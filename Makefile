@@ -156,7 +156,9 @@ UNIT_TESTS :=
 UNIT_LEFT_OUT :=
 include tests/unit/modules.mk
 include $(filter-out tests/unit/modules.mk,$(wildcard tests/unit/*.mk))
-UT_CFLAGS := -std=c11 $(WARN) -g -O1 -I. \
+# -iquote tests/doubles/inline: its arch/cpu_inline.h (CLI/STI through the
+# CPU double) is found before the real one.
+UT_CFLAGS := -std=c11 $(WARN) -g -O1 -iquote tests/doubles/inline -I. \
 	-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 UT_OBJ_DIR := $(B)/unit-obj
 
