@@ -88,6 +88,8 @@ MOD_guest_ops := hv/guest/hypercall.c hv/guest/mem.c hv/guest/console.c \
 	hv/vcpu/vcpu_pkrs.c
 MOD_emul := hv/guest/mmio.c hv/vcpu/regs.c $(MOD_emul_walk) $(MOD_emul_decode)
 MOD_guest_report := hv/guest/report.c
+# Guest creation and teardown.
+MOD_guest := hv/guest/guest.c
 MOD_guest_pt := hv/guest/pt.c $(MOD_emul_walk)
 # hv/view: guest-kind policy (Linux's CPUID and MSR view, the PMU MSRs).
 MOD_view := hv/view/pmu.c hv/view/linux.c
@@ -100,6 +102,13 @@ MOD_exits := hv/svm/exit_table.c hv/svm/exit_cpuid.c hv/svm/exit_msr.c \
 	hv/svm/event_inject.c \
 	$(MOD_view)
 MOD_vlapic_exit := hv/svm/vlapic_exit.c hv/svm/vlapic_inject.c
+# The run loop with its watchdog tick, the vLAPIC's waits and start-up,
+# kicks (the world switch is tests/doubles/fake_vmrun.c).
+MOD_vcpu_run := hv/svm/vcpu_run.c hv/svm/vcpu_watchdog.c \
+	hv/svm/vlapic_vcpu.c hv/guest/vcpu_kick.c
+
+# hv/run: the default run.
+MOD_run := hv/run/run.c
 
 # hv/snp, and the SNP self-test the SNP suites run
 MOD_rmp := hv/snp/rmp.c hv/snp/rmp_hw.c hv/snp/rmp_model.c \
@@ -118,12 +127,23 @@ MOD_fake_console := tests/doubles/fake_console.c
 MOD_fake_cpu := tests/doubles/fake_cpu.c
 MOD_fake_smp := tests/doubles/fake_smp_pthread.c
 MOD_fake_svm := tests/doubles/fake_svm.c
+MOD_fake_vmrun := tests/doubles/fake_vmrun.c
 MOD_fake_trap := tests/doubles/fake_trap.c
 MOD_acpi_fixture := tests/unit/acpi_fixture.c
 MOD_svm_fixture := tests/unit/svm_fixture.c
+MOD_run_fixture := tests/unit/run_fixture.c
 MOD_snp_env := tests/unit/snp_env.c
 MOD_park_fakes := tests/unit/park_fakes.c
 
 # Module groups several suites link together.
 SNP_UT_MODS := snp_env snp rmp rmpopt snp_scenario mm log ktap fmt features \
 	fake_cpu fake_console
+# A run loop and everything it runs over the world-switch double: the
+# suites of tests/unit/vcpu_run.mk.
+RUN_UT_MODS := run_fixture run vcpu_run guest exits exit_decode vmcb \
+	vmcb_check vmcb_dump pause npt asid guest_ops guest_report guest_pt \
+	platform platform_tables vlapic vlapic_exit emul elf multiboot \
+	linux_boot features vcpu_fpu vcpu_spec spec_ctrl cpuid ras ktap mm \
+	park apic apic_icr apic_cal pgtable options svm log fmt fake_vmrun \
+	fake_cpu fake_console fake_trap
+
