@@ -147,6 +147,9 @@ static void enter_hv(void *arg)
 
 extern char _bss[], _ebss[]; /* linker.ld */
 
+/* The image's entry, called by gnu-efi's crt0 (_start) only. */
+EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab);
+
 EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 {
 	struct uart com1 = { UART_IO, UART_COM1_PORT, 0, 115200 };
