@@ -114,6 +114,17 @@ static u64 progress(const struct vcpu *v)
 	       s->count[EK_PAUSE] - s->reflected;
 }
 
+/* The next tick on the one host timer. It replaces what the vLAPIC may
+ * have started there for a foreign guest's timer (a wait's, which the
+ * tick that ended it leaves here), so that start is gone: the next entry
+ * starts it again (vlapic_inject_pending()) instead of taking a stale
+ * host_at for "armed", which held the guest's timer back to this tick. */
+static void tick_start(struct vcpu *v)
+{
+	apic_timer_oneshot(VEC_TIMER, tick_count, APIC_TIMER_DIV_1);
+	v->lapic.c.host_at = 0;
+}
+
 void vcpu_watchdog_arm(struct vcpu *v)
 {
 	if (!ticking(v->guest))
@@ -121,7 +132,7 @@ void vcpu_watchdog_arm(struct vcpu *v)
 	v->progress_seen = progress(v);
 	v->progress_tsc = rdtsc();
 	v->tick = 0;
-	apic_timer_oneshot(VEC_TIMER, tick_count, APIC_TIMER_DIV_1);
+	tick_start(v);
 }
 
 void vcpu_watchdog_disarm(void)
@@ -137,7 +148,7 @@ bool vcpu_watchdog_tick(struct vcpu *v)
 	u64 now = rdtsc(), p;
 
 	v->tick = 0;
-	apic_timer_oneshot(VEC_TIMER, tick_count, APIC_TIMER_DIV_1);
+	tick_start(v);
 	guest_console_refill(g, now, g_tsc_khz);
 	if (!guest_time_check(v, now, NULL))
 		return false;
