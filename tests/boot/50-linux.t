@@ -57,6 +57,26 @@ expect_no_log 'APIC timer.*(calibration|disabled)|calibrat.*APIC.*fail' "stage 2
 expect_no_log 'soft lockup' "stage 2: no soft lockup"
 expect_no_log 'unchecked MSR access error' "stage 2: no unchecked MSR access in Linux"
 expect_no_log '(Kernel panic|Oops|BUG:)' "stage 2: no kernel panic, oops or BUG"
+# The sleep by the host's clock (issue 23's lab). /init times it by the TSC
+# at the rate minhv gave Linux, the same rate Linux's clock runs on: a wrong
+# rate (7,177 MHz against a true 2,450 once) passed that check at 1015 ms
+# while the sleep took 3 s. Under TCG the guest's TSC is the host's, so
+# tests/boot/tsc-rate.c's host rate turns its TSC delta into wall time:
+# the rate Linux was given within 1 %, the 1 s sleep not short by more
+# than 2 % nor late by more than 10 % (wake-up latency on a loaded host).
+helper=$top/build/tsc-rate
+cc -O2 -Wall -Wextra -o "$helper" tests/boot/tsc-rate.c 2>/dev/null
+host_khz=$("$helper" 2>/dev/null)
+sl=$(tr -d '\r' <"$LOG" | grep -Eo 'nanosleep\(1000 ms\) took [0-9]+ ms by the TSC at [0-9]+ kHz' | head -n 1)
+read -r -a w <<<"$sl" # nanosleep(1000 ms) took MS ms by the TSC at KHZ kHz
+awk -v m="${w[3]:-0}" -v k="${w[9]:-0}" -v h="${host_khz:-0}" 'BEGIN {
+	if (h <= 0 || k <= 0) exit 1
+	r = (k - h) / h; if (r < 0) r = -r
+	w = m * k / h
+	printf "# Linux TSC %d kHz, host %d kHz (%+.2f %%); the sleep took %.0f ms of wall time\n", k, h, (k - h) * 100 / h, w
+	exit !(r < 0.01 && w >= 980 && w <= 1100) }'
+_ok $? "stage 2: Linux's TSC rate within 1 % of the host's, its 1 s sleep 1 s (-2 %, +10 %) of wall time" \
+	"host TSC ${host_khz:-unknown} kHz; /init said '${sl:-nothing}'"
 
 # --- Linux as its users run it (issue 25) ---
 # The device each waiting stage needs (docs/GUESTS.md "Running Linux as a
