@@ -108,10 +108,8 @@ static bool exit_status_ok(const struct guest *g, const char *name,
 	return ktap_ok(name,
 		       !g->failed && g->exit_status == FOREIGN_PASS_STATUS,
 		       "guest %s: exit status %lld, %d %s", g->name,
-		       (long long)g->exit_status, FOREIGN_PASS_STATUS,
-		       meaning);
+		       (long long)g->exit_status, FOREIGN_PASS_STATUS, meaning);
 }
-
 
 /* A foreign kernel (multiboot, or a Linux bzImage): no KTAP of its own;
  * its exit status (isa-debug-exit) is printed for tools/kut.sh and
@@ -156,8 +154,8 @@ static int run_foreign(struct guest_params *p, bool linux)
 	else if (!g->failed && (g->exit_status == 77 ||
 				g->exit_status == FOREIGN_SKIP_STATUS))
 		ktap_skip("multiboot.exit_status",
-			  "guest %s skipped itself (exit status %lld)",
-			  g->name, (long long)g->exit_status);
+			  "guest %s skipped itself (exit status %lld)", g->name,
+			  (long long)g->exit_status);
 	else /* a kernel that reports a failure fails the run too */
 		ok &= exit_status_ok(g, "multiboot.exit_status", "is a pass");
 	return destroy_checked(g, before) && ok ? 0 : -EIO; /* a check failed */

@@ -166,6 +166,7 @@ UNIT_NOT_TESTABLE_YET += boot/efi_file.c # gnu-efi file protocol (boot tests onl
 UNIT_NOT_TESTABLE_YET += boot/efi_main.c # gnu-efi entry and hand-off (boot tests only)
 UNIT_NOT_TESTABLE_YET += boot/efi_mem.c # gnu-efi memory map and ExitBootServices (boot tests only)
 UNIT_NOT_TESTABLE_YET += boot/efi_options.c # gnu-efi load options (boot tests only); the parser is hv/options, tested
+UNIT_NOT_TESTABLE_YET += boot/efi_services.c # UEFI boot and runtime services through the system table (boot tests only)
 UNIT_NOT_TESTABLE_YET += hv/console.c # the host console; the suites capture output with tests/doubles/fake_console.c instead
 UNIT_NOT_TESTABLE_YET += hv/stop.c # hv_stop() ends the run (isa-debug-exit, halt, reset); fake_console.c's longjmps
 UNIT_NOT_TESTABLE_YET += hv/percpu_gdt.c # a CPU's GDT and TSS loaded (arch/gdt.c)
