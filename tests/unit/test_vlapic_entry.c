@@ -24,6 +24,7 @@
 #include "hv/svm/vlapic_vcpu.h"
 #include "tests/doubles/fake_console.h"
 #include "tests/doubles/fake_cpu.h"
+#include "tests/doubles/fake_trap.h"
 #include "tests/doubles/fake_vmrun.h"
 #include "tests/unit/run_fixture.h"
 
@@ -39,6 +40,7 @@ static unsigned arms; /* host LAPIC timer starts */
 static u64 wait_step; /* TSC that passes at each start (count_arms()) */
 static u64 last_init; /* the last start's count */
 static bool post_at_start; /* post VEC at the next start */
+static bool tick_at_start; /* each start's timer fires (after it) */
 
 static u64 clock_now(void)
 {
@@ -58,11 +60,13 @@ static void count_arms(u32 msr, u64 val)
 		return;
 	arms++;
 	last_init = val;
-	if (val != WD_TICKS) {
-		assert_false(fake_cpus[fake_cpu_current()].irq_enabled);
-		assert_true(v->lapic.c.host_at != 0);
-	}
+	if (val == WD_TICKS)
+		return; /* the watchdog's tick */
+	assert_false(fake_cpus[fake_cpu_current()].irq_enabled);
+	assert_true(v->lapic.c.host_at != 0);
 	now += wait_step; /* time passes while the host waits */
+	if (tick_at_start) /* its interrupt, once the starter's IF is on */
+		fake_idt[VEC_TIMER](NULL);
 	if (post_at_start) { /* another CPU's interrupt ends the wait */
 		post_at_start = false;
 		vlapic_deliver(&v->lapic, APIC_DM_FIXED, VEC, false);
@@ -81,6 +85,7 @@ static int setup(void **s)
 	wait_step = 0;
 	last_init = 0;
 	post_at_start = false;
+	tick_at_start = false;
 	fake_rdtsc_hook = clock_now;
 	p = rf_params(GUEST_MULTIBOOT, 1);
 	assert_int_equal(guest_create(&p, &g), 0);
@@ -338,6 +343,32 @@ static void test_tick_after_wait_restarts_guest_timer(void **s)
 	assert_true(last_init != WD_TICKS);
 }
 
+/* guest_time_ms in a wait (issue 24, 2): `sti; hlt` with nothing armed
+ * waits up to 55 ms in the host, but with a limit on, the wait starts the
+ * host timer for the next tick and runs the run loop's checks when it
+ * fires: the guest stops at the first tick past its 5 ms, in the HLT, and
+ * never enters again. */
+static void test_hlt_wait_honours_time_limit(void **s)
+{
+	const struct fake_exit script[] = {
+		{ .code = VMEXIT_HLT, .guest = set_if },
+	};
+
+	(void)s;
+	g->time_ms = 5;
+	wait_step = 10 * MS; /* the tick's 10 ms pass */
+	tick_at_start = true;
+	fake_vmrun_script(script, ARRAY_SIZE(script));
+	run_guest(g);
+	assert_int_equal(fake_vmrun_count(), 1);
+	assert_true(g->stopping);
+	assert_true(g->failed);
+	if (!strstr(g->stop_reason, "run-time limit of 5 ms reached") ||
+	    !strstr(g->stop_reason, "in HLT"))
+		fail_msg("stop reason '%s'", g->stop_reason);
+	assert_int_equal(arms, 2); /* the watchdog's first tick, the wait's */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -354,6 +385,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(
 			test_tick_after_wait_restarts_guest_timer, setup,
 			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_hlt_wait_honours_time_limit, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
