@@ -90,22 +90,10 @@ void irq_disable(void)
 	__asm__ volatile("cli" ::: "memory");
 }
 
-void cpu_safe_halt(void)
-{
-	/* STI's one-instruction interrupt shadow covers the HLT (SDM STI). */
-	__asm__ volatile("sti; hlt" ::: "memory");
-}
-
 void cpu_monitor(const volatile void *addr)
 {
 	/* MONITOR: RAX = address, ECX = extensions, EDX = hints. */
 	__asm__ volatile("monitor" : : "a"(addr), "c"(0), "d"(0) : "memory");
-}
-
-void cpu_safe_mwait(u32 hint)
-{
-	/* Same STI shadow as cpu_safe_halt(): no wake-up can slip in. */
-	__asm__ volatile("sti; mwait" : : "a"(hint), "c"(0) : "memory");
 }
 
 u64 rdtsc(void)
