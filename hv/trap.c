@@ -99,12 +99,11 @@ void trap_dispatch(struct trap_frame *f)
 {
 	u64 v = f->vector;
 
-	if (__builtin_expect(v == VEC_NMI || v == VEC_MC, 0))
-		past_safe_halt(f);
-
 	/* A parked CPU may run with IBRS cleared: restore SPEC_CTRL before
 	 * the indirect call below (hv/park/park.c, docs/PARKING.md). */
 	park_irq_enter();
+	if (__builtin_expect(v == VEC_NMI || v == VEC_MC, 0))
+		past_safe_halt(f);
 	if (handlers[v]) {
 		handlers[v](f);
 		return;
