@@ -43,7 +43,7 @@
 	X(EXCP_PF, OTHER, exit_exception)     \
 	X(EXCP_AC, OTHER, exit_exception)     \
 	X(EXCP_MC, OTHER, exit_exception)
-/* Codes of EXIT_DIRECT and above, looked up by exit_slot(). */
+/* Codes of EXIT_DIRECT and above, looked up by exit_row(). */
 #define EXIT_LARGE_LIST(X)    \
 	X(NPF, NPF, exit_npf) \
 	X(INVALID, OTHER, exit_invalid)
