@@ -246,8 +246,13 @@ check-unit-map:
 	if [ $$rc = 0 ]; then echo "check-unit-map: $(words $(filter $(UT_PROD_C),$(UT_LINKED_C))) production sources linked by unit suites, $(words $(UNIT_NOT_TESTABLE_YET)) named as not testable yet"; fi; \
 	exit $$rc
 
+# Two boots at a time on a two-core machine (each TCG vCPU is one host
+# thread, mostly one core busy per boot); the Linux boots share
+# build/linux and run one after the other. BOOT_JOBS=1 for one at a time.
+BOOT_JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); [ $$n -gt 2 ] && n=2; echo $$n)
 boot-test: setup all
-	prove -v tests/boot/
+	prove -v --timer -j$(BOOT_JOBS) --rules='seq=tests/boot/5*.t' \
+		--rules='par=**' tests/boot/
 
 # arch/ includes nothing from hv/ or boot/, lib/ nothing from hv/ or arch/,
 # guest/ nothing from hv/ or arch/, hv/ nothing from boot/; the hv/ rooms
@@ -260,7 +265,7 @@ check-layout:
 test: setup
 	$(MAKE) check-layout
 	$(MAKE) check-format
-	$(MAKE) unit
+	$(MAKE) -j$(BOOT_JOBS) unit
 	tools/bench.sh --self-test
 	python3 tools/serial_drive.py --self-test
 	$(MAKE) all
