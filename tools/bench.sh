@@ -133,6 +133,7 @@ run_one() {
 		--log "$log" -- "${extra[@]+"${extra[@]}"}" "$@" 2>/dev/null ||
 		echo "bench: $mode $tag: boot ended with status $?" >&2
 	parse_log "$log" "$mode" "$tag" "$opts"
+	[ -s "$log.tsv" ] || echo "$mode $tag" >>"$dir/missing"
 }
 
 # parse_log LOG MODE TAG OPTS: LOG's figures into LOG.tsv; boots without
@@ -154,7 +155,7 @@ scenarios() {
 	local efi=$1 dir=$2 big288=(-machine q35,kernel-irqchip=split
 		-device intel-iommu,intremap=on,eim=on) pids=() n
 	mkdir -p "$dir"
-	rm -f "$dir"/*.tsv
+	rm -f "$dir"/*.tsv "$dir/missing"
 	local list=()
 	# The mesh at 64 CPUs under -icount, for instructions per IPI (and an
 	# IPI/s): minutes of OVMF alone, so first (the longest boot) and only
@@ -194,7 +195,10 @@ scenarios() {
 	wait
 	# The Linux boot: --linux, or a full run.
 	if [ "$linux" = only ] || { [ "$linux" = auto ] && [ "$quick" = 0 ]; }; then
-		run_linux "$efi" "$dir" || echo "bench: linux: harness error" >&2
+		run_linux "$efi" "$dir" || {
+			echo "bench: linux: harness error" >&2
+			echo "icount linux (harness error)" >>"$dir/missing"
+		}
 	fi
 	finish_figures "$efi" "$dir"
 }
@@ -228,6 +232,7 @@ run_linux() {
 		-- $icount 2>/dev/null ||
 		echo "bench: icount linux-minhv: boot ended with status $?" >&2
 	parse_log "$log" icount linux-minhv
+	[ -s "$log.tsv" ] || echo "icount linux-minhv" >>"$dir/missing"
 	# Bare: the same command line, tsc_early_khz included (the rate minhv
 	# measured; the kernel would calibrate against the PIT otherwise).
 	khz=$(sed -n 's/^linux: \(tsc_early_khz=[0-9]*\) appended.*/\1/p' "$log" | head -n1)
@@ -242,6 +247,7 @@ run_linux() {
 	# /init passed: isa-debug-exit value 0, QEMU status 1.
 	[ $rc = 1 ] || echo "bench: icount linux-bare: QEMU exited with $rc" >&2
 	parse_log "$log" icount linux-bare
+	[ -s "$log.tsv" ] || echo "icount linux-bare" >>"$dir/missing"
 }
 
 # finish_figures EFI DIR: every boot's figures plus the sizes -> figures.tsv.
@@ -279,9 +285,38 @@ table() {
 	  printf "%-44s %14s %-6s %s\n", $1, $2, $3, r }' "$1"
 }
 
-# plots DIR: CPUs vs bring-up and CPUs vs MTRR rendezvous, if gnuplot exists.
+# plot_one PNG YLABEL DAT TITLE [DAT TITLE]: one gnuplot PNG of the data
+# files that hold points; none: the plot is skipped with a note (gnuplot
+# would fail with "x range is invalid"). Status 1 only when gnuplot fails on
+# data it had.
+plot_one() {
+	local png=$1 ylabel=$2 series=""
+	shift 2
+	while [ $# -ge 2 ]; do
+		[ -s "$1" ] && series="$series${series:+, }\"$1\" w lp t \"$2\""
+		shift 2
+	done
+	if [ -z "$series" ]; then
+		rm -f "$png"
+		echo "bench: plot ${png##*/} skipped: no data in this run" >&2
+		return 0
+	fi
+	gnuplot <<EOF || { echo "bench: plot ${png##*/}: gnuplot failed" >&2; return 1; }
+set terminal png size 800,500
+set logscale y
+set xlabel "CPUs"
+set key left top
+set output "$png"
+set ylabel "$ylabel"
+plot $series
+EOF
+	echo "bench: plot: $png"
+}
+
+# plots DIR: CPUs vs bring-up and CPUs vs MTRR rendezvous, if gnuplot exists
+# (plain-TCG figures: a --linux or --quick run may have none of them).
 plots() {
-	local d=$1
+	local d=$1 rc=0
 	command -v gnuplot >/dev/null || {
 		echo "bench: gnuplot not installed (tools/setup.sh --bench): no PNGs" >&2
 		return 0
@@ -298,19 +333,20 @@ plots() {
 	awk -F'\t' '$1 ~ /^tcg\.mtrr\.rendezvous\.n[0-9]+-[a-z]+-noss/ {
 		n = $1; sub(/.*\.n/, "", n); sub(/-.*/, "", n); print n, $2 }' \
 		"$d/figures.tsv" | sort -n >"$d/mtrr-noss.dat"
-	gnuplot <<EOF
-set terminal png size 800,500
-set logscale y
-set xlabel "CPUs"
-set key left top
-set output "$d/bringup.png"
-set ylabel "bring-up (TSC ticks, plain TCG: emulator time, not hardware)"
-plot "$d/bringup-par.dat" w lp t "parallel", "$d/bringup-ser.dat" w lp t "serial"
-set output "$d/mtrr.png"
-set ylabel "MTRR rendezvous (TSC ticks, plain TCG: emulator time, not hardware)"
-plot "$d/mtrr-ss.dat" w lp t "self-snoop", "$d/mtrr-noss.dat" w lp t "no self-snoop"
-EOF
-	echo "bench: plots: $d/bringup.png $d/mtrr.png"
+	plot_one "$d/bringup.png" \
+		"bring-up (TSC ticks, plain TCG: emulator time, not hardware)" \
+		"$d/bringup-par.dat" parallel "$d/bringup-ser.dat" serial || rc=1
+	plot_one "$d/mtrr.png" \
+		"MTRR rendezvous (TSC ticks, plain TCG: emulator time, not hardware)" \
+		"$d/mtrr-ss.dat" self-snoop "$d/mtrr-noss.dat" "no self-snoop" || rc=1
+	return $rc
+}
+
+# missing DIR: the boots of DIR that produced no figure (run_one,
+# run_linux), one per line; nothing when every boot did.
+missing() {
+	[ -f "$1/missing" ] && cat "$1/missing"
+	return 0
 }
 
 self_test() {
@@ -382,6 +418,18 @@ EOF
 	json "$d/new" | python3 -c 'import json,sys; json.load(sys.stdin)' 2>/dev/null ||
 		json "$d/new" | grep -q '"a": {"value": 10,' ||
 		{ echo "bench self-test: json FAILED"; return 1; }
+	# Plots: none without data (a --linux run: skipped, status 0), both
+	# with it.
+	if command -v gnuplot >/dev/null; then
+		mkdir -p "$d/p"
+		printf 'icount.linux.first_insn.minhv\t1\tinsn\tm\n' >"$d/p/figures.tsv"
+		plots "$d/p" 2>/dev/null && [ ! -e "$d/p/bringup.png" ] ||
+			{ echo "bench self-test: plots without data FAILED"; return 1; }
+		printf 'tcg.smp.bringup.n4-par-ss\t10\ttsc\tm\ntcg.smp.bringup.n64-par-ss\t20\ttsc\tm\ntcg.mtrr.rendezvous.n4-par-ss\t5\ttsc\tm\n' >"$d/p/figures.tsv"
+		plots "$d/p" >/dev/null 2>&1 && [ -s "$d/p/bringup.png" ] &&
+			[ -s "$d/p/mtrr.png" ] ||
+			{ echo "bench self-test: plots FAILED"; return 1; }
+	fi
 	echo "bench self-test: ok"
 }
 
@@ -407,8 +455,9 @@ while [ $# -gt 0 ]; do
 		finish_figures "$top/build/minhv.efi" "$out/new"
 		json "$out/new/figures.tsv" >"$out/results.json"
 		table "$out/new/figures.tsv"
-		plots "$out/new"
-		exit ;;
+		plots "$out/new" || exit 1
+		[ -s "$out/new/figures.tsv" ] || exit 1
+		exit 0 ;;
 	--base) base=$2; shift 2 ;;
 	--quick) quick=1; shift ;;
 	--no-288) big=0; shift ;;
@@ -437,5 +486,14 @@ else
 	echo "== minhv bench: figure, value, unit (icount.*: -icount shift=5, 32 per instruction; tcg.*: plain TCG; neither is hardware cycles) =="
 	table "$out/new/figures.tsv"
 fi
-plots "$out/new"
+rc=0
+plots "$out/new" || rc=1
 echo "bench: results in $out/results.json ($(($(date +%s) - start)) s)"
+# The status says whether the figures were produced: every boot of this
+# revision gave its figures (a Linux boot skipped for want of a kernel is
+# not a failure) and every plot that had data was drawn.
+if [ -n "$(missing "$out/new")" ]; then
+	echo "bench: no figures from: $(missing "$out/new" | paste -sd, -)" >&2
+	rc=1
+fi
+exit $rc
