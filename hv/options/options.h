@@ -37,6 +37,7 @@ struct options {
 	u32 guest_mem_mb; /* guest_mem=16M etc., default 16 (MiB) */
 	char tests[256]; /* tests=glob,glob,group; "" = default suite */
 	bool bench; /* bench=0|1 */
+	bool selftests; /* selftests=on|off: the boot self-tests, default on */
 	enum park_mode park; /* park=hlt|mwait */
 	enum rmpopt_sched rmpopt; /* rmpopt=leader|all|both, default both */
 	u32 watchdog_ms; /* watchdog_ms=N, default 2000, 0 = off */
