@@ -69,6 +69,18 @@ parse() {
 				emit("ipi.mesh_insn_per_ipi.fence_" f "." tag, sprintf("%.1f", t / 32 / n), "insn", "all-to-all mesh, " kv($0, "cpus") " CPUs: TSC / 32 / IPIs (all CPUs, waits included)")
 		}
 	}
+	# The boot profile (hv/boot_prof.h): efi_main -> first VMRUN by
+	# phase, one line; under -icount in instructions (exact).
+	/^boot: profile total=[0-9]+ / {
+		for (i = 3; i <= NF; i++) {
+			if (split($i, kvp, "=") != 2)
+				continue
+			if (mode == "icount")
+				emit("boot_prof." kvp[1] "." tag, insn(kvp[2]), "insn", "boot profile (hv/boot_prof.h): efi_main -> first VMRUN, " (kvp[1] == "total" ? "all phases" : "phase " kvp[1]) ", TSC / 32")
+			else
+				emit("boot_prof." kvp[1] "." tag, kvp[2], "tsc", "boot profile (hv/boot_prof.h): efi_main -> first VMRUN, " (kvp[1] == "total" ? "all phases" : "phase " kvp[1]))
+		}
+	}
 	/^bench: boot efi_to_ebs=/ {
 		emit("boot.efi_to_ebs", kv($0, "efi_to_ebs"), "tsc", "efi_main -> ExitBootServices")
 		emit("boot.ebs_to_first_vmrun", kv($0, "ebs_to_first_vmrun"), "tsc", "ExitBootServices -> first VMRUN (includes the IPI benchmark under bench=1)")
@@ -142,7 +154,7 @@ run_one() {
 # (under minhv it would repeat the boot and IPI figures of the scenarios).
 parse_log() {
 	if [ "${3#linux-}" != "$3" ]; then
-		parse "$1" "$2" "$3" | grep "^$2\.linux\." >"$1.tsv" || true
+		parse "$1" "$2" "$3" | grep "^$2\.\(linux\|boot_prof\)\." >"$1.tsv" || true
 	elif [ "${4#*bench=1}" != "$4" ] && [ "${4#*tests=}" = "$4" ]; then
 		parse "$1" "$2" "$3" >"$1.tsv"
 	else
@@ -163,7 +175,11 @@ scenarios() {
 	# host cores did not finish the ping-pong rounds in 10 minutes.
 	[ "$quick" = 0 ] && [ "$big" = 1 ] &&
 		[ "$linux" != only ] && list+=("icount n64-mesh 64 EPYC,+x2apic bench=1|tests=hello|ap_timeout_ms=2000")
+	# The boot profile of the default run (built-in guest, default
+	# options), with and without the boot self-tests.
 	[ "$linux" = only ] || list+=(
+		"icount boot-default 4 EPYC,+x2apic loglevel=info"
+		"icount boot-default-nost 4 EPYC,+x2apic selftests=off"
 		"icount n4-par-noss 4 EPYC,+x2apic bench=1|pause_intercept=on"
 		"icount n4-ser-ss 4 EPYC,+x2apic,+ss smp=serial|tests=hello"
 		"tcg n4-par-noss 4 EPYC,+x2apic bench=1|pause_intercept=on"
@@ -233,6 +249,20 @@ run_linux() {
 		echo "bench: icount linux-minhv: boot ended with status $?" >&2
 	parse_log "$log" icount linux-minhv
 	[ -s "$log.tsv" ] || echo "icount linux-minhv" >>"$dir/missing"
+	# The boot profile of a 256 MiB Linux guest with default options and
+	# with selftests=off: only minhv's part counts, so minhv stops the
+	# kernel after 1 ms of guest time (the run then fails, as it should).
+	local o
+	for o in boot-linux:loglevel=info boot-linux-nost:selftests=off; do
+		log=$dir/icount-${o%%:*}.log
+		"$top/tests/boot/run-qemu.sh" --efi "$efi" --name "bench-${o%%:*}" \
+			--smp 1 --mem 1024 --timeout 300 --log "$log" \
+			--opts "${o#*:} guest=\\linux\\vmlinuz initrd=\\linux\\initrd.gz cmdline=\"$cmdline\" guest_mem=256M pool=320M guest_time_ms=1" \
+			--file "$kernel:linux/vmlinuz" --file "$initrd:linux/initrd.gz" \
+			-- $icount >/dev/null 2>&1 || true
+		parse_log "$log" icount "${o%%:*}" "${o#*:}"
+		[ -s "$log.tsv" ] || echo "icount ${o%%:*}" >>"$dir/missing"
+	done
 	# Bare: the same command line, tsc_early_khz included (the rate minhv
 	# measured; the kernel would calibrate against the PIT otherwise).
 	khz=$(sed -n 's/^linux: \(tsc_early_khz=[0-9]*\) appended.*/\1/p' "$log" | head -n1)

@@ -3,6 +3,7 @@
  * (memory from the pool,
  * 2 MiB aligned for large nested pages; its own page tables; boot info;
  * one VMCB per vCPU) and tear it down returning every page. */
+#include "hv/boot_prof.h"
 #include "hv/errno.h"
 #include "arch/cpu.h"
 #include "hv/loader/bzimage.h"
@@ -157,6 +158,7 @@ static int load_multiboot(struct guest *g, const struct guest_params *p)
 		       (unsigned long long)(MB_MAX_MEM >> 20));
 		return -EINVAL;
 	}
+	prof_mark(PROF_IMAGE);
 	if (mb_load(p->image, p->image_size, g->mem_host, g->mem_size, &li)) {
 		pr_err("guest %s: the multiboot image cannot be loaded\n",
 		       g->name);
@@ -184,9 +186,9 @@ static int load_multiboot(struct guest *g, const struct guest_params *p)
 	/* An image in conventional memory over the boot information page:
 	 * the page moves right after it (QEMU also puts it after the image). */
 	if (li.start < MB_INFO_END && li.end > MB_INFO_GPA) {
-		mb.info_gpa = ALIGN_UP(mb.mod_size ? mb.mod_start + mb.mod_size :
-						     li.end,
-				       PAGE_SIZE);
+		mb.info_gpa = ALIGN_UP(
+			mb.mod_size ? mb.mod_start + mb.mod_size : li.end,
+			PAGE_SIZE);
 		if (mb.info_gpa + PAGE_SIZE > MB_LOW_RAM_END) {
 			pr_err("guest %s: no room for the boot information after the image at [%#llx, %#llx)\n",
 			       g->name, (unsigned long long)li.start,
@@ -195,6 +197,7 @@ static int load_multiboot(struct guest *g, const struct guest_params *p)
 		}
 	}
 	g->cr3 = mb_info_build(g->mem_host, &mb);
+	prof_mark(PROF_PLATFORM);
 	acpi_tables_build((u8 *)g->mem_host + MB_BIOS_START, MB_BIOS_START,
 			  g->nr_vcpus);
 	g->entry = gpa(li.entry);
@@ -218,6 +221,7 @@ static int load_elf64(struct guest *g, const struct guest_params *p)
 	int r;
 
 	/* The image must end below the vCPU stacks at the top of memory. */
+	prof_mark(PROF_IMAGE);
 	r = elf_load_limit(p->image, p->image_size, g->mem_host, g->mem_size,
 			   g->mem_size - g->nr_vcpus * GUEST_STACK_SIZE, &info);
 	if (r) {
@@ -226,6 +230,7 @@ static int load_elf64(struct guest *g, const struct guest_params *p)
 		return -EINVAL;
 	}
 	g->entry = info.entry;
+	prof_mark(PROF_GUEST_PT);
 	if (guest_pt_build(g->mem_host, g->mem_size, &cr3)) {
 		pr_err("guest %s: cannot build its page tables\n", g->name);
 		return -EINVAL;
@@ -254,15 +259,18 @@ static int load_linux(struct guest *g, const struct guest_params *p)
 		       (unsigned long long)(LINUX_MAX_MEM >> 20));
 		return -EINVAL;
 	}
+	prof_mark(PROF_IMAGE);
 	r = linux_boot_build(g->mem_host, g->mem_size, p->image, p->image_size,
 			     p->cmdline, p->initrd, p->initrd_size, &l);
 	if (r)
 		return r;
+	prof_mark(PROF_GUEST_PT);
 	if (guest_pt_build(g->mem_host, g->mem_size, &cr3) ||
 	    guest_pt_map_page0(g->mem_host, cr3)) {
 		pr_err("guest %s: cannot build its page tables\n", g->name);
 		return -EINVAL;
 	}
+	prof_mark(PROF_PLATFORM);
 	/* The TSC rate minhv measured: Linux has no PIT to calibrate it
 	 * early (docs/GUESTS.md "Running Linux"). */
 	if (linux_cmdline_tsc(g->mem_host, &l, g_tsc_khz) == 1)
@@ -294,6 +302,7 @@ static int build(struct guest *g, const struct guest_params *p)
 	g->asid = asid_alloc();
 	if (!g->asid)
 		return -EBUSY;
+	prof_mark(PROF_GUEST_MEM);
 	g->mem = alloc_mem(g->mem_size);
 	if (!g->mem.v)
 		return -E2BIG;
@@ -304,8 +313,10 @@ static int build(struct guest *g, const struct guest_params *p)
 					 load_elf64(g, p);
 	if (r)
 		return r;
+	prof_mark(PROF_NPT);
 	if (npt_build(&g->npt, g->mem, g->mem_size, g_features.page1g))
 		return -E2BIG;
+	prof_mark(PROF_VCPUS);
 	g->iopm = page_alloc(IOPM_PAGES, 1);
 	g->msrpm = page_alloc(MSRPM_PAGES, 1);
 	if (!g->iopm.v || !g->msrpm.v)
@@ -361,6 +372,7 @@ int guest_create(const struct guest_params *p, struct guest **out)
 		guest_destroy(g);
 		return r;
 	}
+	prof_mark(PROF_GUEST);
 	pr_info("guest %s: %llu MiB at %#llx, %u vCPU(s), ASID %u, entry %#llx, NPT %llu x 1G %llu x 2M %llu x 4K\n",
 		g->name, (unsigned long long)(g->mem_size >> 20),
 		(unsigned long long)g->mem.v, g->nr_vcpus, g->asid,

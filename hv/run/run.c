@@ -3,6 +3,7 @@
  * guest, run vCPU 0 here (others where it asks), report its results as
  * KTAP, tear it down and check the pool is whole again. */
 #include "arch/cpu.h"
+#include "hv/boot_prof.h"
 #include "hv/errno.h"
 #include "hv/guest/guest.h"
 #include "include/minhv/guest_layout.h"
@@ -53,12 +54,15 @@ static void print_counters(const struct guest *g)
 static void stage(enum selftest_stage st, struct guest *g)
 {
 	struct selftest_ctx ctx = { .guest = g, .bench = g->bench };
+	enum prof_phase was = prof_mark(PROF_SELFTEST);
 
 	selftest_run(st, &ctx);
+	prof_mark(was);
 }
 
 void run_guest(struct guest *g)
 {
+	prof_mark(PROF_VCPU_START);
 	/* Guest time starts now: the run-time limit and console budget. */
 	g->con_refill_tsc = rdtsc();
 	if (g->time_ms)
@@ -108,10 +112,8 @@ static bool exit_status_ok(const struct guest *g, const char *name,
 	return ktap_ok(name,
 		       !g->failed && g->exit_status == FOREIGN_PASS_STATUS,
 		       "guest %s: exit status %lld, %d %s", g->name,
-		       (long long)g->exit_status, FOREIGN_PASS_STATUS,
-		       meaning);
+		       (long long)g->exit_status, FOREIGN_PASS_STATUS, meaning);
 }
-
 
 /* A foreign kernel (multiboot, or a Linux bzImage): no KTAP of its own;
  * its exit status (isa-debug-exit) is printed for tools/kut.sh and
@@ -156,8 +158,8 @@ static int run_foreign(struct guest_params *p, bool linux)
 	else if (!g->failed && (g->exit_status == 77 ||
 				g->exit_status == FOREIGN_SKIP_STATUS))
 		ktap_skip("multiboot.exit_status",
-			  "guest %s skipped itself (exit status %lld)",
-			  g->name, (long long)g->exit_status);
+			  "guest %s skipped itself (exit status %lld)", g->name,
+			  (long long)g->exit_status);
 	else /* a kernel that reports a failure fails the run too */
 		ok &= exit_status_ok(g, "multiboot.exit_status", "is a pass");
 	return destroy_checked(g, before) && ok ? 0 : -EIO; /* a check failed */
@@ -192,7 +194,9 @@ int run_guest_image(const struct boot_info *bi, const char *tests,
 
 	if (ran)
 		ran->image = NULL;
+	prof_mark(PROF_APIC_CAL);
 	vcpu_watchdog_init(g_options.watchdog_ms);
+	prof_mark(PROF_GUEST);
 	if (g_options.vcpus)
 		p.nr_vcpus = g_options.vcpus;
 	if (p.nr_vcpus > GUEST_MAX_VCPUS)

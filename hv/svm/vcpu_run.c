@@ -2,6 +2,7 @@
 /* hv/svm/vcpu_run.c - the run loop (Jailhouse's shape: VMRUN stub, one C
  * dispatcher, re-enter) and cross-CPU plumbing: vCPU n runs on CPU n,
  * started and kicked through the cross-CPU call (hv/smp/ipi.h). */
+#include "hv/boot_prof.h"
 #include "hv/errno.h"
 #include "arch/cpu.h"
 #include "arch/msr.h"
@@ -223,6 +224,7 @@ static void vcpu_run(struct vcpu *v)
 	vcpu_pkrs_enter(v); /* its IA32_PKRS (0 for a fresh vCPU) */
 	exit_cpuid_fill(v); /* on this CPU: leaf 1 has its APIC ID */
 	vcpu_watchdog_arm(v);
+	prof_first_vmrun(); /* the boot profile ends (first vCPU only) */
 	if (bench) { /* self-test stage: boot -> first guest instruction */
 		struct selftest_ctx st = { .bench = true, .tsc = rdtsc() };
 
