@@ -144,8 +144,10 @@ run_loop(struct vcpu *v, struct svm_cpu *sc, u32 clean, const bool spec,
 		if (bench)
 			bench_path(&v->stats, __builtin_ia32_rdtsc());
 		/* Pending vLAPIC events into EVENTINJ / V_IRQ, after the
-		 * Dekker above so a kick from now on forces an exit. */
-		if (foreign)
+		 * Dekker above so a kick from now on forces an exit; one
+		 * load when nothing is pending and no exit touched the
+		 * vLAPIC (vlapic_entry_maybe()). */
+		if (foreign && vlapic_entry_maybe(&v->lapic))
 			vlapic_inject_pending(v);
 		v->vmrun_cr0 = vmcb->save.cr0;
 		if (spec) {

@@ -122,6 +122,12 @@ void vcpu_watchdog_arm(struct vcpu *v)
 	v->progress_tsc = rdtsc();
 	v->tick = 0;
 	apic_timer_oneshot(VEC_TIMER, tick_count, APIC_TIMER_DIV_1);
+	/* That was the one LAPIC timer a foreign guest's vLAPIC timer also
+	 * uses: the next entry arms it again for the guest's expiry. */
+	if (guest_has_platform(v->guest)) {
+		v->lapic.c.host_at = 0;
+		vlapic_entry_work(&v->lapic);
+	}
 }
 
 void vcpu_watchdog_disarm(void)

@@ -34,6 +34,9 @@ void vlapic_sync(struct vcpu *v)
 {
 	if (!guest_has_platform(v->guest))
 		return;
+	/* An access may change TPR, the timer or ISR: the next entry
+	 * re-evaluates (V_TPR, injection, the host timer). */
+	vlapic_entry_work(&v->lapic);
 	vlapic_sync_tpr(v);
 	v->lapic.now = guest_tsc(v);
 	vlapic_timer_poll(&v->lapic, v->lapic.now);
@@ -47,6 +50,7 @@ enum exit_action vlapic_exit_vintr(struct vcpu *v)
 	v->vmcb->control.v_intr &= ~V_IRQ;
 	vmcb_mark_dirty(v->vmcb, VMCB_CLEAN_TPR);
 	vmcb_clr_intercept(v->vmcb, INTERCEPT_VINTR);
+	vlapic_entry_work(&v->lapic);
 	return EXIT_RESUME;
 }
 
@@ -61,6 +65,7 @@ enum exit_action vlapic_exit_iret(struct vcpu *v)
 	v->vmcb->control.clean &= ~CLEAN_I;
 	l->c.iret_wait = true;
 	l->c.iret_rip = v->vmcb->save.rip;
+	vlapic_entry_work(l); /* each entry checks RIP until it moves */
 	if (__atomic_load_n(&l->nmi_pending, __ATOMIC_ACQUIRE) &&
 	    !(v->vmcb->save.rflags & RFLAGS_TF)) {
 		v->vmcb->save.rflags |= RFLAGS_TF;

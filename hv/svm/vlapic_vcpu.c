@@ -62,6 +62,7 @@ void vlapic_host_timer_fired(struct vcpu *v)
 	if (!guest_has_platform(v->guest))
 		return;
 	v->lapic.c.host_at = 0;
+	vlapic_entry_work(&v->lapic); /* poll the timers, re-arm */
 	__atomic_store_n(&v->wake, 1, __ATOMIC_SEQ_CST);
 }
 
@@ -105,8 +106,10 @@ void vlapic_guest_start(struct guest *g)
 	if (!guest_has_platform(g))
 		return;
 	*bus = (struct vlapic_bus){ bus_at, bus_notify, g, g->nr_vcpus };
-	for (u32 i = 0; i < g->nr_vcpus; i++)
+	for (u32 i = 0; i < g->nr_vcpus; i++) {
 		g->vcpus[i]->lapic.bus = bus;
+		vlapic_entry_work(&g->vcpus[i]->lapic); /* the first entry */
+	}
 	/* The APs wait for INIT-SIPI, as on a PC (SDM 9.4): each runs its
 	 * loop on its own CPU, parked in vlapic_before_run(). */
 	for (u32 i = 1; i < g->nr_vcpus; i++) {
@@ -135,6 +138,7 @@ bool vlapic_before_run(struct vcpu *v)
 	for (;;) {
 		int vec = vlapic_take_startup(l);
 
+		vlapic_entry_work(l); /* INIT reset the registers */
 		if (vec >= 0) {
 			/* SIPI (SDM 9.4.4.1): CS.sel = vector << 8, IP 0. */
 			vcpu_start_real(v, (u16)(vec << 8), 0);
@@ -175,13 +179,20 @@ bool vlapic_before_run(struct vcpu *v)
 /* V_INTR_* as an interrupt window leaves them (cleared at each entry). */
 #define V_WINDOW (V_IRQ | V_IGN_TPR | V_INTR_PRIO(0xf) | V_INTR_VECTOR(0xff))
 
-/* Every entry of a foreign guest, so the common case (no timer armed,
- * nothing posted, no window open, TPR unchanged) reads no TSC, scans no
- * IRR and leaves the VMCB clean bits as they are. The VMCB fields it
- * writes are marked dirty only when their value changes (APM vol 2
- * 15.15.3: a field written after the first VMRUN must have its clean bit
- * cleared; V_TPR and V_IRQ as the CPU wrote them back at #VMEXIT are what
- * it holds already, and exit handlers mark what they change). */
+/* An entry of a foreign guest with something to do (vlapic_entry_maybe():
+ * an event posted, or VLAPIC_PEND_LOCAL: an exit touched the vLAPIC, the
+ * host timer fired, an NMI's IRET is pending, a fresh or reset vCPU); the
+ * run loop skips the call otherwise. A quiet entry changes nothing here:
+ * TPR only moves by CR8 (V_TPR, synced before anything reads TPR: an
+ * access, an injection decision, HLT), and a guest timer is polled when
+ * its host timer fires (or an access syncs it). The common case with
+ * work (no timer armed, nothing posted, no window open, TPR unchanged)
+ * reads no TSC, scans no IRR and leaves the VMCB clean bits as they are.
+ * The VMCB fields it writes are marked dirty only when their value
+ * changes (APM vol 2 15.15.3: a field written after the first VMRUN must
+ * have its clean bit cleared; V_TPR and V_IRQ as the CPU wrote them back
+ * at #VMEXIT are what it holds already, and exit handlers mark what they
+ * change). */
 void vlapic_inject_pending(struct vcpu *v)
 {
 	struct vmcb *vm = v->vmcb;
@@ -194,6 +205,11 @@ void vlapic_inject_pending(struct vcpu *v)
 
 	if (!guest_has_platform(v->guest))
 		return;
+	/* Owner-only bit, other CPUs OR in theirs: cleared before the
+	 * state it stands for is looked at. */
+	if (__atomic_load_n(&l->pending, __ATOMIC_RELAXED) & VLAPIC_PEND_LOCAL)
+		__atomic_fetch_and(&l->pending, ~VLAPIC_PEND_LOCAL,
+				   __ATOMIC_RELAXED);
 	if (c->exit_code == VMEXIT_INTR)
 		l->c.host_at = 0; /* the watchdog may have re-armed it */
 	vlapic_sync_tpr(v); /* CR8 -> TPR */
@@ -207,9 +223,12 @@ void vlapic_inject_pending(struct vcpu *v)
 		c->v_intr &= ~V_WINDOW;
 	if (vmcb_has_intercept(vm, INTERCEPT_VINTR))
 		vmcb_clr_intercept(vm, INTERCEPT_VINTR);
-	/* The NMI handler's IRET has retired once RIP moved on. */
+	/* The NMI handler's IRET has retired once RIP moved on; until then
+	 * every entry looks again. */
 	if (l->c.iret_wait && vm->save.rip != l->c.iret_rip)
 		l->c.nmi_masked = l->c.iret_wait = false;
+	if (l->c.iret_wait)
+		vlapic_entry_work(l);
 	/* A re-injected event (EXITINTINFO) or a handler's goes first.
 	 * Nothing posted: nothing to inject, no window to open. */
 	ev = 0;

@@ -72,6 +72,11 @@ struct vlapic_bus {
 #define VLAPIC_PEND_IRR BIT(0) /* a vector was set in IRR */
 #define VLAPIC_PEND_NMI BIT(1) /* nmi_pending was set */
 #define VLAPIC_PEND_START BIT(2) /* init_pending or sipi was set */
+/* The owner changed what its next VMRUN must reflect (a register access,
+ * the time, the host timer, an NMI's IRET): set and cleared by the owner
+ * only (hv/svm/vlapic_vcpu.c), so that an entry with none of these bits
+ * set has nothing to do for the vLAPIC. */
+#define VLAPIC_PEND_LOCAL BIT(3)
 
 struct vlapic {
 	struct vlapic_config cfg;
@@ -228,6 +233,20 @@ void vlapic_deliver(struct vlapic *t, u32 mode, u8 vector, bool level);
  * an access the mode does not allow (x2APIC rules in x2APIC mode). */
 int vlapic_reg_read(struct vlapic *l, u32 off, u64 *val);
 int vlapic_reg_write(struct vlapic *l, u32 off, u64 val);
+
+/* Owner: has the entry path (vlapic_inject_pending(), hv/svm/vlapic_vcpu.h)
+ * anything to do: an NMI or a vector posted, or owner-side state changed
+ * (VLAPIC_PEND_LOCAL)? One load per VMRUN when not. */
+static inline bool vlapic_entry_maybe(const struct vlapic *l)
+{
+	return __atomic_load_n(&l->pending, __ATOMIC_ACQUIRE) &
+	       (VLAPIC_PEND_IRR | VLAPIC_PEND_NMI | VLAPIC_PEND_LOCAL);
+}
+/* Owner: make the next entry look at everything (VLAPIC_PEND_LOCAL). */
+static inline void vlapic_entry_work(struct vlapic *l)
+{
+	__atomic_fetch_or(&l->pending, VLAPIC_PEND_LOCAL, __ATOMIC_RELAXED);
+}
 
 /* Has the run loop's vlapic_before_run() (hv/svm/vlapic_vcpu.h) anything
  * to do (waiting for SIPI, or an INIT or SIPI posted)? When not it returns
