@@ -94,6 +94,12 @@ struct vcpu {
 	struct vcpu_cpuid_row {
 		u64 rax, rbx, rcx, rdx;
 	} cpuid_tab[64];
+	/* exit_cpuid.c: the last leaf and subleaf outside the table whose
+	 * answer depends on nothing that changes while the loop runs, so a
+	 * guest that repeats it (a CPUID loop) gets it without recomputing:
+	 * (leaf << 32 | subleaf) + 1, 0 when none; reset with the table. */
+	u64 cpuid_last_key;
+	struct vcpu_cpuid_row cpuid_last;
 };
 
 /* vcpu_ops.c: pure helpers on a vCPU's VMCB. Its state machine, its

@@ -215,15 +215,65 @@ static void test_cpuid_apic_follows_enable(void **s)
 	fx_g->kind = GUEST_MINHV;
 }
 
+/* One CPUID exit of v for leaf/sub; EBX of the answer. */
+static u64 cpuid_ebx(struct vcpu *v, u32 leaf, u32 sub)
+{
+	fx_exit(v, VMEXIT_CPUID, 0, 0);
+	v->vmcb->save.rax = leaf;
+	v->gprs.rcx = sub;
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	return v->gprs.rbx;
+}
+
+/* A leaf outside the table is kept as the last one and answered again
+ * without recomputing (the host's answer changed here to show it), one
+ * at a time; leaves whose answer follows guest state (7.0: CR4.PKE;
+ * 0xD.0 and 0xD.1: XCR0 and XSS) never are; the loop's start (the table
+ * fill) forgets it. */
+static void test_cpuid_last(void **s)
+{
+	struct vcpu *v = fx_v[1];
+
+	(void)s;
+	cpuid_table_host();
+	fake_cpuid_set(0xd, 2, 0x100, 0x240, 0, 0);
+	fake_cpuid_set(0xd, 3, 0x40, 0x3c0, 0, 0);
+	exit_cpuid_fill(v);
+	assert_int_equal(cpuid_ebx(v, 0xd, 2), 0x240);
+	fake_cpuid_set(0xd, 2, 0x100, 0x999, 0, 0);
+	assert_int_equal(cpuid_ebx(v, 0xd, 2), 0x240); /* kept */
+	assert_int_equal(v->vmcb->save.rax, 0x100);
+	assert_int_equal(cpuid_ebx(v, 0xd, 3), 0x3c0); /* another key */
+	assert_int_equal(cpuid_ebx(v, 0xd, 2), 0x999); /* one kept only */
+	/* A refill (the loop starting on a CPU) forgets it. */
+	fake_cpuid_set(0xd, 2, 0x100, 0x777, 0, 0);
+	exit_cpuid_fill(v);
+	assert_int_equal(cpuid_ebx(v, 0xd, 2), 0x777);
+	/* 0xD.0 EBX is the XSAVE size for the current XCR0. */
+	assert_int_equal(cpuid_ebx(v, 0xd, 0), 0x340);
+	fake_cpuid_set(0xd, 0, 7, 0x440, 0x988, 0);
+	assert_int_equal(cpuid_ebx(v, 0xd, 0), 0x440);
+	fake_cpuid_set(0xd, 1, BIT(3) | 1, 0x10, 0, 0);
+	assert_int_equal(cpuid_ebx(v, 0xd, 1), 0x10);
+	fake_cpuid_set(0xd, 1, BIT(3) | 1, 0x20, 0, 0);
+	assert_int_equal(cpuid_ebx(v, 0xd, 1), 0x20);
+	/* 7.0 ECX.OSPKE follows CR4.PKE from one exit to the next. */
+	v->vmcb->save.cr4 = BIT(22);
+	cpuid_ebx(v, 7, 0);
+	assert_true(v->gprs.rcx & BIT(4));
+	v->vmcb->save.cr4 = 0;
+	cpuid_ebx(v, 7, 0);
+	assert_false(v->gprs.rcx & BIT(4));
+}
+
 #define T(f) \
 	cmocka_unit_test_setup_teardown(f, fx_cmocka_setup, fx_cmocka_teardown)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		T(test_cpuid),
-		T(test_cpuid_nrip),
-		T(test_cpuid_table),
-		T(test_cpuid_apic_follows_enable),
+		T(test_cpuid),	     T(test_cpuid_nrip),
+		T(test_cpuid_table), T(test_cpuid_apic_follows_enable),
+		T(test_cpuid_last),
 	};
 	return cmocka_run_group_tests_name("exits_cpuid", tests, NULL, NULL);
 }
