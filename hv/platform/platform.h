@@ -82,6 +82,9 @@ struct platform {
 	struct pic8259 pic[2]; /* master, slave (pic.c) */
 	u64 pm_tsc0; /* TSC when the PM timer read 0 */
 	u64 tsc_khz;
+	/* PM timer ticks per TSC cycle as a 0.64 fixed-point fraction
+	 * (pm_timer_mult()); 0 until the first read computes it. */
+	u64 pm_mult;
 	/* the vCPUs' vLAPICs, wired up by hv/svm/vlapic_vcpu.c */
 	struct vlapic_bus lapic_bus;
 	struct acpi_pm pm;
@@ -89,10 +92,15 @@ struct platform {
 };
 
 /* The reset state of the PM1 block and the RTC (guest.c). */
-#define ACPI_PM_INIT(tables_gpa)                        \
-	{ .cnt = PM1_CNT_SCI_EN, /* no SMI_CMD: ACPI mode */ \
-	  .facs_gpa = (tables_gpa) + ACPI_FACS_OFF }
-#define RTC_INIT { .a = RTC_REG_A_RESET, .b = RTC_REG_B_RESET }
+#define ACPI_PM_INIT(tables_gpa)                                   \
+	{                                                          \
+		.cnt = PM1_CNT_SCI_EN, /* no SMI_CMD: ACPI mode */ \
+			.facs_gpa = (tables_gpa) + ACPI_FACS_OFF   \
+	}
+#define RTC_INIT                                           \
+	{                                                  \
+		.a = RTC_REG_A_RESET, .b = RTC_REG_B_RESET \
+	}
 
 /* The port table (ports.c): true when a device owns the port. */
 bool platform_port_in(struct vcpu *v, u16 port, unsigned size, u32 *val);
@@ -105,6 +113,9 @@ void debug_exit_out(struct vcpu *v, u16 port, unsigned size, u32 val);
 u32 fw_cfg_in(struct vcpu *v, u16 port, unsigned size);
 void fw_cfg_out(struct vcpu *v, u16 port, unsigned size, u32 val);
 u32 pm_timer_in(struct vcpu *v, u16 port, unsigned size);
+/* The same for a platform (platform_port_in() reads it without the
+ * table). */
+u32 pm_timer_read(struct platform *p, u16 port, unsigned size);
 u32 pic_master_in(struct vcpu *v, u16 port, unsigned size);
 void pic_master_out(struct vcpu *v, u16 port, unsigned size, u32 val);
 u32 pic_slave_in(struct vcpu *v, u16 port, unsigned size);
@@ -136,6 +147,10 @@ u64 rtc_next_alarm(const struct rtc_cmos *r, u64 t, u64 tsc_khz);
 
 /* Pure: PM timer ticks after tsc_delta cycles at tsc_khz (32-bit wrap). */
 u32 pm_timer_ticks(u64 tsc_delta, u64 tsc_khz);
+/* Pure: PM_TIMER_HZ / (tsc_khz * 1000) as a 0.64 fraction, rounded up, so
+ * that (tsc_delta * mult) >> 64 is pm_timer_ticks() without a division
+ * (0 when tsc_khz is 0 or below PM_TIMER_HZ / 1000). */
+u64 pm_timer_mult(u64 tsc_khz);
 /* Pure: the byte at offset of fw_cfg item key. */
 u8 fw_cfg_byte(const struct platform *p, u16 key, u32 offset);
 

@@ -27,15 +27,16 @@ static void port_out(struct vcpu *v, const struct ioio_info *io, u32 val)
 	v->stats.io_dropped++;
 }
 
-static u32 port_in(struct vcpu *v, const struct ioio_info *io)
+/* Inlined into exit_ioio()'s IN path: the value masked to the size. */
+static inline u32 port_in(struct vcpu *v, u16 port, unsigned size)
 {
 	u32 val;
 
-	if (platform_port_in(v, io->port, io->size, &val))
-		return val & (0xffffffffu >> (32 - 8 * io->size));
-	if (io->port != COM1_DATA)
+	if (platform_port_in(v, port, size, &val))
+		return val & (0xffffffffu >> (32 - 8 * size));
+	if (port != COM1_DATA)
 		v->stats.io_dropped++;
-	return 0xffffffffu >> (32 - 8 * io->size);
+	return 0xffffffffu >> (32 - 8 * size);
 }
 
 /* Bytes one exit moves at most: a REP of megabytes to a slow UART must not
@@ -116,7 +117,7 @@ static enum str_result string_io(struct vcpu *v, const struct ioio_info *io)
 		u32 val = 0;
 
 		if (io->in) {
-			val = port_in(v, io);
+			val = port_in(v, io->port, io->size);
 			for (unsigned b = 0; b < io->size; b++)
 				u[b] = (u8)(val >> (8 * b));
 		} else {
@@ -138,7 +139,9 @@ bad:
 	return STR_BAD;
 }
 
-enum exit_action exit_ioio(struct vcpu *v)
+/* The string forms, and an exit without a size (a broken model): the
+ * general decode. */
+static __attribute__((noinline)) enum exit_action ioio_slow(struct vcpu *v)
 {
 	struct ioio_info io;
 	u64 *rax = &v->vmcb->save.rax;
@@ -159,7 +162,7 @@ enum exit_action exit_ioio(struct vcpu *v)
 			break;
 		}
 	} else if (io.in) {
-		u32 val = port_in(v, &io);
+		u32 val = port_in(v, io.port, io.size);
 
 		/* IN AL/AX keep the upper bits; IN EAX zero-extends. */
 		if (io.size == 4)
@@ -172,4 +175,58 @@ enum exit_action exit_ioio(struct vcpu *v)
 		port_out(v, &io, (u32)*rax);
 	}
 	return vcpu_skip_insn(v) ? EXIT_RESUME : EXIT_LEAVE;
+}
+
+/* EXITINFO1 (APM vol 2 15.10.2): TYPE (1 = IN), STR, SZ8/SZ16/SZ32. */
+#define IOIO_IN BIT(0)
+#define IOIO_STR BIT(2)
+#define IOIO_SZ8 BIT(4)
+#define IOIO_SZ16 BIT(5)
+#define IOIO_SZ32 BIT(6)
+
+/* IN and OUT decoded here, the string forms on the slow path. RIP comes
+ * from EXITINFO2, the next instruction's (15.10.2), as exit_next_rip()
+ * takes it for IOIO with or without NRIP. */
+static __attribute__((noinline)) enum exit_action ioio_general(struct vcpu *v)
+{
+	struct vmcb *vm = v->vmcb;
+	u64 e = vm->control.exit_info1;
+	struct ioio_info io;
+
+	if (__builtin_expect((e & IOIO_STR) ||
+				     !(e & (IOIO_SZ8 | IOIO_SZ16 | IOIO_SZ32)),
+			     0))
+		return ioio_slow(v);
+	io.port = (u16)(e >> 16);
+	io.size = (e & IOIO_SZ8) ? 1 : (e & IOIO_SZ16) ? 2 : 4;
+	if (e & IOIO_IN) {
+		u64 val = port_in(v, io.port, io.size), *rax = &vm->save.rax;
+		/* IN AL/AX keep the upper bits; IN EAX zero-extends. */
+		u64 keep = io.size == 4 ? 0 : ~0ULL << (8 * io.size);
+
+		*rax = (*rax & keep) | val;
+	} else {
+		port_out(v, &io, (u32)vm->save.rax);
+	}
+	vm->save.rip = vm->control.exit_info2;
+	vcpu_insn_done(v);
+	return EXIT_RESUME;
+}
+
+/* Every IOIO exit. IN EAX from the PM timer first, without the port
+ * table: the one port guests poll (a clock source, ACPI idle loops), so
+ * its round trip is kept near a CPUID's. */
+enum exit_action exit_ioio(struct vcpu *v)
+{
+	struct vmcb *vm = v->vmcb;
+	u64 e = vm->control.exit_info1;
+
+	if ((e & (IOIO_IN | IOIO_STR | IOIO_SZ32)) == (IOIO_IN | IOIO_SZ32) &&
+	    (u16)(e >> 16) == PM_TIMER_PORT && guest_has_platform(v->guest)) {
+		vm->save.rax = pm_timer_read(&v->guest->plat, 0, 4);
+		vm->save.rip = vm->control.exit_info2;
+		vcpu_insn_done(v);
+		return EXIT_RESUME;
+	}
+	return ioio_general(v);
 }

@@ -88,8 +88,8 @@ static void test_acpi_facs_pm1(void **state)
 	u8 *buf = aligned_alloc(4096, ACPI_TABLES_SIZE);
 	u64 base = 0xe0000, x;
 	const u8 *fadt, *facs, *dsdt, *gas;
-	static const u8 s3[] = { 0x08, '_', 'S', '3', '_', 0x12, 0x06,
-				 0x04, 0x01, 0x01, 0x00, 0x00 };
+	static const u8 s3[] = { 0x08, '_',  'S',  '3',	 '_',  0x12,
+				 0x06, 0x04, 0x01, 0x01, 0x00, 0x00 };
 
 	(void)state;
 	acpi_tables_build(buf, base, 2);
@@ -142,6 +142,25 @@ static void test_pm_timer_rate(void **state)
 	/* Monotonic across a millisecond boundary. */
 	assert_true(pm_timer_ticks(1999999, 2000000) <=
 		    pm_timer_ticks(2000000, 2000000));
+	/* The multiply (pm_timer_mult()) is floor(delta * HZ / f) exactly
+	 * while delta < 2^64 / f (minutes: the 32-bit timer wraps first),
+	 * at rates from 3.6 MHz to 5 GHz and odd ones. */
+	static const u64 khz[] = { 3580,    25000,   999687, 1000046,
+				   2000000, 2457673, 4999999 };
+	for (size_t i = 0; i < ARRAY_SIZE(khz); i++) {
+		u64 f = khz[i] * 1000, d = 1;
+
+		assert_int_not_equal(pm_timer_mult(khz[i]), 0);
+		for (int k = 0; k < 400 && d < (~0ULL / f); k++) {
+			u64 want =
+				(u64)((unsigned __int128)d * PM_TIMER_HZ / f);
+
+			assert_int_equal(pm_timer_ticks(d, khz[i]), (u32)want);
+			d = d * 3 / 2 + 7;
+		}
+	}
+	/* A TSC slower than the timer: no rate. */
+	assert_int_equal(pm_timer_mult(3579), 0);
 }
 
 static void test_fw_cfg_items(void **state)
