@@ -42,6 +42,20 @@ void vlapic_sync(struct vcpu *v)
 	vlapic_timer_poll(&v->lapic, v->lapic.now);
 }
 
+void vlapic_sync_write(struct vcpu *v, u32 off)
+{
+	if (vlapic_write_needs_time(&v->lapic, off)) {
+		vlapic_sync(v);
+		return;
+	}
+	if (!guest_has_platform(v->guest))
+		return;
+	/* An EOI, ICR or TPR write: the entry re-evaluates; TPR from CR8
+	 * first, so that a TPR write is not undone by an older CR8. */
+	vlapic_entry_work(&v->lapic);
+	vlapic_sync_tpr(v);
+}
+
 /* The interrupt window opened: the next VMRUN injects. V_IRQ changed
  * here, so its clean bit goes (APM 15.15.3): vlapic_inject_pending()
  * marks only what it changes itself. */
@@ -91,7 +105,12 @@ int vlapic_tsc_deadline_msr(struct vcpu *v, bool wr, u64 *val)
 {
 	if (!guest_has_platform(v->guest))
 		return 1;
-	vlapic_sync(v);
+	/* A write needs the time only to raise an armed deadline that
+	 * passed before it is replaced. */
+	if (!wr || v->lapic.timer_next)
+		vlapic_sync(v);
+	else
+		vlapic_entry_work(&v->lapic); /* the host timer, injection */
 	if (wr)
 		vlapic_tsc_deadline_write(&v->lapic, *val);
 	else

@@ -29,6 +29,10 @@ bool vlapic_before_run(struct vcpu *v);
 void vlapic_inject_pending(struct vcpu *v);
 /* Exit handlers: before an APIC register access (CR8 -> TPR, the time). */
 void vlapic_sync(struct vcpu *v);
+/* Before a write of the register at xAPIC offset off: vlapic_sync()
+ * without the time unless the register needs it
+ * (vlapic_write_needs_time()). */
+void vlapic_sync_write(struct vcpu *v, u32 off);
 /* Its first half: the guest's CR8 writes (V_TPR) into TPR. */
 void vlapic_sync_tpr(struct vcpu *v);
 /* HLT (RIP already past it): wait until an event wakes the vCPU. false

@@ -18,6 +18,7 @@
 #define VLAPIC_DEFAULT_BASE 0xfee00000ULL
 #define VLAPIC_MSR_FIRST 0x800u
 #define VLAPIC_MSR_LAST 0x8ffu
+#define VLAPIC_MSR_EOI 0x80bu /* 0x800 + (EOI's offset 0xB0 >> 4) */
 /* Integrated APIC version 0x14 with 6 LVT entries (max LVT index 5 in
  * bits 23:16), as QEMU and KVM present it; APM 16.3.4. */
 #define VLAPIC_VERSION 0x00050014u
@@ -91,7 +92,12 @@ struct vlapic {
 	u32 timer_init, timer_div;
 	/* Interrupt state (SDM 11.8.4). irr is set by any CPU (atomic
 	 * OR), consumed by the owner; isr and tmr belong to the owner. */
-	u32 irr[8], isr[8], tmr[8];
+	union { /* vlapic_irq.c scans it as four 64-bit words */
+		u32 irr[8];
+		u64 irr64[4];
+	};
+	u32 isr[8], tmr[8];
+	u8 isr_words; /* owner: bit i set when isr[i] has a bit set */
 	/* Events from other vCPUs, taken by the owner with an exchange. */
 	u32 nmi_pending, init_pending;
 	u32 sipi; /* VLAPIC_SIPI_PENDING | vector */
@@ -166,6 +172,10 @@ bool vlapic_irr_maybe(struct vlapic *l);
 void vlapic_ack(struct vlapic *l, u8 vector);
 /* EOI: clear the highest in-service bit (and its TMR bit). */
 void vlapic_eoi(struct vlapic *l);
+/* x2APIC EOI (MSR 0x80B): 0, or -EINVAL (#GP) outside x2APIC mode or
+ * for a nonzero value (SDM 11.12.1.2). Only ISR changes: with nothing
+ * posted (the IRR summary clear) the next entry has nothing to do. */
+int vlapic_x2apic_eoi(struct vlapic *l, u64 val);
 /* INIT (SDM 11.4.7.3): registers as at power-up except the ID, APIC base
  * and pending state cleared; the vCPU waits for a SIPI. */
 void vlapic_init_reset(struct vlapic *l);
@@ -227,6 +237,13 @@ bool vlapic_match_dest(const struct vlapic *l, u32 dest, bool logical,
 void vlapic_send_ipi(struct vlapic *src, u32 lo, u32 dest);
 /* Deliver one message to t (any CPU). */
 void vlapic_deliver(struct vlapic *t, u32 mode, u8 vector, bool level);
+
+/* Does a write of the register at xAPIC offset off need the time first
+ * (l->now current, an expired timer raised before it changes)? The
+ * initial count always (the count starts now), the timer's LVT and
+ * divide configuration while the timer runs; nothing else depends on
+ * the time. */
+bool vlapic_write_needs_time(const struct vlapic *l, u32 off);
 
 /* vlapic.c: the register file by xAPIC offset, shared by both front ends.
  * 0, or -EINVAL for a register that does not exist in the current mode or
