@@ -6,7 +6,7 @@
 #include "arch/msr.h"
 
 const struct apic_ops *g_apic = &apic_xapic_ops;
-hpa_t g_xapic_base = { XAPIC_DEFAULT_BASE };
+hpa_t g_xapic_base = { APIC_DEFAULT_BASE };
 
 void apic_select(bool x2apic, hpa_t mmio_base)
 {
@@ -60,5 +60,11 @@ u32 apic_timer_remaining(void)
 bool apic_irr_pending(u8 vector)
 {
 	return g_apic->read(APIC_REG_IRR + (vector / 32) * 0x10) &
+	       (1u << (vector % 32));
+}
+
+bool apic_isr_set(u8 vector)
+{
+	return g_apic->read(APIC_REG_ISR + (vector / 32) * 0x10) &
 	       (1u << (vector % 32));
 }

@@ -1,37 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* arch/apic.h - the local APIC: one interface, two back ends (x2APIC MSRs,
  * xAPIC MMIO), chosen once on the boot CPU. Registers are named by their
- * xAPIC MMIO offset; x2APIC uses MSR 0x800 + offset / 16 (SDM 11.12.1.2). */
+ * xAPIC MMIO offset (arch/apicdef.h); x2APIC uses MSR 0x800 + offset / 16
+ * (SDM 11.12.1.2). */
 #ifndef MINHV_ARCH_APIC_H
 #define MINHV_ARCH_APIC_H
 
 #include "arch/apic_icr.h"
+#include "arch/apicdef.h"
 #include "arch/types.h"
-
-#define APIC_REG_ID 0x020
-#define APIC_REG_VERSION 0x030
-#define APIC_REG_TPR 0x080
-#define APIC_REG_EOI 0x0b0
-#define APIC_REG_SVR 0x0f0
-#define APIC_SVR_ENABLE BIT(8)
-#define APIC_REG_IRR 0x200 /* 8 registers, 16 bytes apart */
-#define APIC_REG_ESR 0x280
-#define APIC_REG_ICR_LO 0x300
-#define APIC_REG_ICR_HI 0x310
-#define APIC_REG_LVT_TIMER 0x320
-#define APIC_REG_LVT_LINT0 0x350
-#define APIC_REG_LVT_LINT1 0x360
-#define APIC_REG_LVT_ERROR 0x370
-#define APIC_LVT_MASKED BIT(16)
-#define APIC_REG_TIMER_INIT 0x380
-#define APIC_REG_TIMER_CUR 0x390
-#define APIC_REG_TIMER_DIV 0x3e0
-#define APIC_TIMER_DIV_1 0xb /* SDM figure 11-10 */
-#define APIC_REG_SELF_IPI 0x3f0 /* x2APIC only: MSR 0x83f */
-
-#define X2APIC_MSR(reg) (0x800u + ((reg) >> 4))
-#define XAPIC_DEFAULT_BASE 0xfee00000ULL
-#define APIC_ETIMEDOUT (-110)
 
 enum apic_mode { APIC_MODE_XAPIC, APIC_MODE_X2APIC };
 
@@ -90,5 +67,7 @@ void apic_timer_stop(void);
 u32 apic_timer_remaining(void);
 /* Whether vector is pending in the IRR (not yet delivered: IF=0). */
 bool apic_irr_pending(u8 vector);
+/* Whether vector is in service (ISR): delivered, not yet EOI'd. */
+bool apic_isr_set(u8 vector);
 
 #endif

@@ -2,6 +2,7 @@
 /* arch/apic_icr.c - ICR encoding for x2APIC and xAPIC (pure, unit-tested).
  * Field layout: SDM vol 3 figure 11-12 (xAPIC) and 11.12.9 (x2APIC). */
 #include "arch/apic_icr.h"
+#include "arch/errno.h"
 
 struct apic_icr apic_icr_fixed(u32 dest, u8 vector)
 {
@@ -48,7 +49,7 @@ static int encode_low(const struct apic_icr *r, u32 *lo)
 	case APIC_DM_FIXED:
 		/* Vectors 0..15 are illegal for fixed delivery (SDM 11.5.3). */
 		if (r->vector < 16)
-			return APIC_EINVAL;
+			return -EINVAL;
 		v = r->vector;
 		break;
 	case APIC_DM_SIPI:
@@ -58,10 +59,10 @@ static int encode_low(const struct apic_icr *r, u32 *lo)
 	case APIC_DM_INIT:
 		break; /* vector field must be 0 */
 	default:
-		return APIC_EINVAL;
+		return -EINVAL;
 	}
 	if (r->sh > APIC_SH_OTHERS)
-		return APIC_EINVAL;
+		return -EINVAL;
 	v |= (u32)r->dm << ICR_DM_SHIFT;
 	if (r->logical)
 		v |= ICR_DEST_LOGICAL;
@@ -81,7 +82,7 @@ int apic_icr_encode_x2apic(const struct apic_icr *r, u64 *icr)
 
 	/* x2APIC has no INIT level de-assert (SDM 11.12.9). */
 	if (r->deassert)
-		return APIC_EINVAL;
+		return -EINVAL;
 	err = encode_low(r, &lo);
 	if (err)
 		return err;
@@ -96,7 +97,7 @@ int apic_icr_encode_xapic(const struct apic_icr *r, u32 *lo, u32 *hi)
 	int err;
 
 	if (r->sh == APIC_SH_NONE && r->dest > XAPIC_MAX_ID)
-		return APIC_ERANGE;
+		return -ERANGE;
 	err = encode_low(r, lo);
 	if (err)
 		return err;

@@ -5,39 +5,8 @@
 #ifndef MINHV_ARCH_APIC_ICR_H
 #define MINHV_ARCH_APIC_ICR_H
 
+#include "arch/apicdef.h" /* the ICR's fields, enum apic_dm, apic_sh */
 #include "arch/types.h"
-
-/* Delivery mode, ICR bits 10:8. */
-enum apic_dm {
-	APIC_DM_FIXED = 0,
-	APIC_DM_NMI = 4,
-	APIC_DM_INIT = 5,
-	APIC_DM_SIPI = 6,
-};
-
-/* Destination shorthand, ICR bits 19:18. */
-enum apic_sh {
-	APIC_SH_NONE = 0,
-	APIC_SH_SELF = 1,
-	APIC_SH_ALL = 2, /* all including self */
-	APIC_SH_OTHERS = 3, /* all excluding self */
-};
-
-#define ICR_VECTOR_MASK 0xffULL
-#define ICR_DM_SHIFT 8
-#define ICR_DEST_LOGICAL BIT(11)
-#define ICR_DELIVERY_PENDING BIT(12) /* xAPIC only; reserved in x2APIC */
-#define ICR_LEVEL_ASSERT BIT(14)
-#define ICR_TRIGGER_LEVEL BIT(15)
-#define ICR_SH_SHIFT 18
-#define X2APIC_DEST_SHIFT 32 /* 32-bit destination, bits 63:32 */
-#define XAPIC_DEST_SHIFT 24 /* 8-bit destination, ICR high bits 31:24 */
-#define X2APIC_BROADCAST 0xffffffffu
-#define XAPIC_MAX_ID 0xffu
-
-/* Errors (negative errno values, as in Linux). */
-#define APIC_EINVAL (-22)
-#define APIC_ERANGE (-34)
 
 /* One IPI request, independent of the APIC mode. */
 struct apic_icr {
@@ -57,11 +26,11 @@ struct apic_icr apic_icr_init(u32 dest);
 struct apic_icr apic_icr_sipi(u32 dest, u8 page);
 struct apic_icr apic_icr_shorthand(enum apic_sh sh, enum apic_dm dm, u8 vector);
 
-/* Encode for x2APIC. Returns 0 or APIC_EINVAL (bad delivery mode, vector
+/* Encode for x2APIC. Returns 0 or -EINVAL (bad delivery mode, vector
  * 0..15 for a fixed IPI, level de-assert which x2APIC does not support). */
 int apic_icr_encode_x2apic(const struct apic_icr *r, u64 *icr);
 /* Encode for xAPIC into the low (0x300) and high (0x310) words. Also
- * APIC_ERANGE when the destination does not fit the 8-bit field: IDs above
+ * -ERANGE when the destination does not fit the 8-bit field: IDs above
  * 255 are reachable only in x2APIC mode (SDM vol 3 11.12.1). */
 int apic_icr_encode_xapic(const struct apic_icr *r, u32 *lo, u32 *hi);
 

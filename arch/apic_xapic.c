@@ -4,13 +4,11 @@
  * polled before each send (SDM vol 3 11.6.1, AMD APM vol 2 16.5). */
 #include "arch/apic.h"
 #include "arch/cpu.h"
+#include "arch/cr.h"
+#include "arch/errno.h"
 #include "arch/msr.h"
 
-#ifdef MINHV_HOST_TEST
-#define ICR_IDLE_SPINS 1000 /* the fake cpu_relax() yields */
-#else
 #define ICR_IDLE_SPINS 1000000
-#endif
 
 static u32 xa_read(u32 reg)
 {
@@ -55,7 +53,7 @@ static bool icr_idle(void)
 static int xa_send(const struct apic_icr *r)
 {
 	u32 lo, hi;
-	bool irq = read_rflags() & BIT(9);
+	bool irq = read_rflags() & RFLAGS_IF;
 	int err = apic_icr_encode_xapic(r, &lo, &hi);
 
 	if (err)
@@ -66,7 +64,7 @@ static int xa_send(const struct apic_icr *r)
 		xa_write(APIC_REG_ICR_HI, hi);
 		xa_write(APIC_REG_ICR_LO, lo); /* this write sends */
 	} else {
-		err = APIC_ETIMEDOUT;
+		err = -ETIMEDOUT;
 	}
 	if (irq)
 		irq_enable();

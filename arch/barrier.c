@@ -2,6 +2,7 @@
 /* arch/barrier.c - sense-reversing barrier with an all-or-nothing abort. */
 #include "arch/barrier.h"
 #include "arch/cpu.h"
+#include "arch/errno.h"
 
 #define BAR_ABORT BIT(63)
 #define BAR_COUNT(w) ((u32)(w))
@@ -20,7 +21,7 @@ int barrier_wait(struct barrier *b, u64 timeout_cycles)
 
 	do {
 		if (w & BAR_ABORT)
-			return -1;
+			return -ETIMEDOUT;
 		gen = BAR_GEN(w);
 		/* The last arrival resets the count and flips the sense. */
 		if (BAR_COUNT(w) + 1 >= b->n)
@@ -38,13 +39,13 @@ int barrier_wait(struct barrier *b, u64 timeout_cycles)
 		if (BAR_GEN(w) != gen)
 			return 0;
 		if (w & BAR_ABORT)
-			return -1;
+			return -ETIMEDOUT;
 		if (timeout_cycles && rdtsc() - start > timeout_cycles) {
 			/* Fails if the last CPU arrived meanwhile: re-check. */
 			if (__atomic_compare_exchange_n(
 				    &b->word, &w, w | BAR_ABORT, false,
 				    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
-				return -1;
+				return -ETIMEDOUT;
 			continue;
 		}
 		cpu_relax();

@@ -18,8 +18,9 @@ struct barrier {
 
 void barrier_init(struct barrier *b, u32 n);
 /* Wait until all n CPUs arrived. timeout_cycles (TSC) 0 = wait forever.
- * Returns 0 when the barrier opened, -1 when it was aborted (this CPU's
- * timeout expired, or another CPU's did, before the last one arrived). */
+ * Returns 0 when the barrier opened, -ETIMEDOUT when it was aborted (this
+ * CPU's timeout expired, or another CPU's did, before the last one
+ * arrived). */
 int barrier_wait(struct barrier *b, u64 timeout_cycles);
 
 #endif

@@ -7,15 +7,6 @@
 
 #include "arch/types.h"
 
-/* RFLAGS.TF and IF (SDM vol 1 3.4.3) and the single-step bits of DR6 (SDM
- * vol 3B 18.2.3): B0-B3 (the breakpoint hits), BS (single step), and the
- * bits that read 1. */
-#define RFLAGS_TF BIT(8)
-#define RFLAGS_IF BIT(9)
-#define DR6_TRAP_BITS 0xfULL
-#define DR6_BS BIT(14)
-#define DR6_ACTIVE_LOW 0xffff0ff0ULL
-
 struct cpuid_regs {
 	u32 eax, ebx, ecx, edx;
 };
@@ -39,7 +30,6 @@ void *read_gs_self(void);
 
 void wbinvd(void);
 void cpu_relax(void); /* PAUSE */
-void cpu_halt(void); /* HLT */
 void irq_enable(void); /* STI */
 void irq_disable(void); /* CLI */
 /* STI;HLT as one unit so a wake-up IPI cannot slip in between. */

@@ -4,9 +4,6 @@
 #include "arch/fw_cfg.h"
 #include "arch/cpu.h"
 
-#define FW_CFG_PORT_SEL 0x510
-#define FW_CFG_PORT_DATA 0x511
-
 void fw_cfg_read(u16 key, void *buf, u32 n)
 {
 	u8 *p = buf;

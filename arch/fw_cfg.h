@@ -4,10 +4,8 @@
 #ifndef MINHV_ARCH_FW_CFG_H
 #define MINHV_ARCH_FW_CFG_H
 
+#include "arch/fw_cfg_regs.h" /* ports and item keys (FW_CFG_NB_CPUS...) */
 #include "arch/types.h"
-
-#define FW_CFG_SIGNATURE 0x00
-#define FW_CFG_NB_CPUS 0x05
 
 bool fw_cfg_present(void);
 /* Read n bytes of item key into buf (little-endian items). */

@@ -7,6 +7,7 @@
 #define MINHV_ARCH_IDT_H
 
 #include "arch/types.h"
+#include "arch/vectors.h"
 
 struct trap_frame {
 	u64 r15, r14, r13, r12, r11, r10, r9, r8;
@@ -17,10 +18,7 @@ struct trap_frame {
 
 typedef void (*trap_handler_t)(struct trap_frame *f);
 
-#define VEC_NMI 2
-#define VEC_DF 8
-#define VEC_MC 18
-/* Vectors minhv uses for its own interrupts (0x20..0xff are free). */
+/* Exception vectors (VEC_NMI, VEC_DF, VEC_MC, ...): arch/vectors.h. Vectors minhv uses for its own interrupts (0x20..0xff are free). */
 #define VEC_TIMER 0xf0 /* LAPIC timer (watchdog) */
 #define VEC_IPI_CALL 0xf1 /* cross-CPU function call */
 #define VEC_IPI_WAKE 0xf2 /* wake a parked CPU */

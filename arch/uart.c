@@ -1,12 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* arch/uart.c - 16550 UART driver: 8N1, FIFOs on, polled transmit.
- * Register map: PC16550D data sheet (THR/DLL 0, IER/DLM 1, FCR 2, LCR 3,
- * MCR 4, LSR 5). */
+ * Register map: PC16550D data sheet (arch/uart_regs.h). */
 #include "arch/uart.h"
 #include "arch/cpu.h"
-
-#define UART_CLOCK 115200
-#define LSR_THRE 0x20
+#include "arch/uart_regs.h"
 
 static void reg_write(const struct uart *u, u32 reg, u8 v)
 {
@@ -25,24 +22,26 @@ static u8 reg_read(const struct uart *u, u32 reg)
 
 void uart_init(const struct uart *u)
 {
-	reg_write(u, 1, 0x00); /* no interrupts: minhv polls */
+	reg_write(u, UART_IER, 0x00); /* no interrupts: minhv polls */
 	if (u->baud) {
-		u32 div = UART_CLOCK / u->baud;
+		u32 div = UART_BASE_BAUD / u->baud;
 
-		reg_write(u, 3, 0x80); /* DLAB */
-		reg_write(u, 0, (u8)div);
-		reg_write(u, 1, (u8)(div >> 8));
+		reg_write(u, UART_LCR, UART_LCR_DLAB);
+		reg_write(u, UART_DLL, (u8)div);
+		reg_write(u, UART_DLM, (u8)(div >> 8));
 	}
-	reg_write(u, 3, 0x03); /* 8N1, DLAB off */
-	reg_write(u, 2, 0x07); /* FIFO on, clear both */
-	reg_write(u, 4, 0x03); /* DTR, RTS */
+	reg_write(u, UART_LCR, UART_LCR_WLEN8); /* 8N1, DLAB off */
+	reg_write(u, UART_FCR,
+		  UART_FCR_ENABLE_FIFO | UART_FCR_CLEAR_RCVR |
+			  UART_FCR_CLEAR_XMIT);
+	reg_write(u, UART_MCR, UART_MCR_DTR | UART_MCR_RTS);
 }
 
 void uart_putc(const struct uart *u, char c)
 {
 	/* Bounded wait: a missing UART must not hang the hypervisor. */
 	for (u32 spin = 0; spin < 100000; spin++)
-		if (reg_read(u, 5) & LSR_THRE)
+		if (reg_read(u, UART_LSR) & UART_LSR_THRE)
 			break;
-	reg_write(u, 0, (u8)c);
+	reg_write(u, UART_TX, (u8)c);
 }

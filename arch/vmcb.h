@@ -7,6 +7,7 @@
 #define MINHV_ARCH_VMCB_H
 
 #include "arch/types.h"
+#include "arch/vectors.h"
 
 /* Intercepts are numbered absolutely: word * 32 + bit, the words in VMCB
  * order (APM table B-1): 0 CR reads/writes (0x000), 1 DR (0x004),
@@ -87,6 +88,7 @@ _Static_assert(INTERCEPT_EFER_WRITE_TRAP == 4 * 32 + 15, "word 4 bit 15");
 #define VMEXIT_CR_WRITE(n) (0x10ULL + (n))
 #define VMEXIT_DR_READ(n) (0x20ULL + (n))
 #define VMEXIT_DR_WRITE(n) (0x30ULL + (n))
+#define VMEXIT_CR8_WRITE VMEXIT_CR_WRITE(8)
 #define VMEXIT_EXCP_BASE 0x40ULL /* + vector, 0x40-0x5F */
 #define VMEXIT_EXCP_DB 0x41ULL
 #define VMEXIT_EXCP_AC 0x51ULL
@@ -111,6 +113,12 @@ _Static_assert(INTERCEPT_EFER_WRITE_TRAP == 4 * 32 + 15, "word 4 bit 15");
 #define VMEXIT_INVLPG 0x79ULL
 #define VMEXIT_INVLPGA 0x7aULL
 #define VMEXIT_IOIO 0x7bULL
+/* IOIO EXITINFO1 (APM vol 2 15.10.2): TYPE (1 = IN), STR, the size. */
+#define IOIO_INFO_IN BIT(0)
+#define IOIO_INFO_STR BIT(2)
+#define IOIO_INFO_SZ8 BIT(4)
+#define IOIO_INFO_SZ16 BIT(5)
+#define IOIO_INFO_SZ32 BIT(6)
 #define VMEXIT_MSR 0x7cULL
 #define VMEXIT_TASK_SWITCH 0x7dULL
 #define VMEXIT_FERR_FREEZE 0x7eULL
@@ -161,23 +169,34 @@ _Static_assert(INTERCEPT_EFER_WRITE_TRAP == 4 * 32 + 15, "word 4 bit 15");
 #define VMCB_CLEAN_AVIC BIT(11)
 #define VMCB_CLEAN_ALL 0xfffU /* bits 31:12 are reserved: written 0 */
 
-#define V_INTR_MASKING BIT(24) /* V_INTR at 0x60, APM 15.21.1 */
+/* V_INTR (0x060), APM 15.21.1 and table B-1: the virtual TPR, a virtual
+ * interrupt to take (V_IRQ with its priority and vector, V_IGN_TPR: take
+ * it whatever V_TPR says), and V_INTR_MASKING (host IF gates physical
+ * interrupts, the guest's IF only virtual ones). */
+#define V_TPR_MASK 0xfULL /* bits 3:0 */
+#define V_IRQ BIT(8)
+#define V_INTR_PRIO(p) ((u64)(p) << 16) /* bits 19:16 */
+#define V_IGN_TPR BIT(20)
+#define V_INTR_MASKING BIT(24)
+#define V_INTR_VECTOR(v) ((u64)(v) << 32) /* bits 39:32 */
+/* INT_SHADOW (0x068), APM 15.21.5: bit 0, the guest is in an interrupt
+ * shadow (after STI or MOV SS). */
+#define INT_SHADOW BIT(0)
 #define NP_ENABLE BIT(0) /* 0x90, APM 15.25.3 */
 
 /* EVENTINJ (0xA8), APM 15.20. */
 #define EVENTINJ_TYPE_INTR (0ULL << 8)
 #define EVENTINJ_TYPE_NMI (2ULL << 8)
 #define EVENTINJ_TYPE_EXCEPTION (3ULL << 8)
+#define EVENTINJ_TYPE_SOFT (4ULL << 8) /* INTn */
+#define EVENTINJ_TYPE_MASK (7ULL << 8)
 #define EVENTINJ_EV BIT(11)
-#define EVENTINJ_VALID BIT(31)
-#define VEC_DB 1
-#define VEC_UD 6
-#define VEC_GP 13
-#define VEC_AC 17
-#define VEC_MC 18
+#define EVENTINJ_VALID BIT(31) /* vectors: arch/vectors.h */
 
 /* Segment register in the save area: attrib packs descriptor bits
  * 47:40 into 7:0 and 55:52 into 11:8 (APM 15.5.1). */
+#define SEG_ATTR_L BIT(9) /* descriptor bit 53: 64-bit code */
+#define SEG_ATTR_D BIT(10) /* descriptor bit 54: default size 32 (D/B) */
 struct vmcb_seg {
 	u16 selector;
 	u16 attrib;
@@ -379,6 +398,49 @@ static inline void vmcb_set_tsc_offset(struct vmcb *v, u64 off)
 {
 	v->control.tsc_offset = off;
 	vmcb_mark_dirty(v, VMCB_CLEAN_I);
+}
+
+/* Setters of the cached save-area fields exit handlers change: each marks
+ * its group (APM 15.15.3 table 15-9), so no write can forget it. The
+ * builders (a VMCB that has never run, clean = 0) write the fields
+ * directly; tools/check-layout.sh rejects a direct write anywhere else. */
+static inline void vmcb_set_dr6(struct vmcb *v, u64 val)
+{
+	v->save.dr6 = val;
+	vmcb_mark_dirty(v, VMCB_CLEAN_DRX);
+}
+
+static inline void vmcb_set_dr7(struct vmcb *v, u64 val)
+{
+	v->save.dr7 = val;
+	vmcb_mark_dirty(v, VMCB_CLEAN_DRX);
+}
+
+static inline void vmcb_set_efer(struct vmcb *v, u64 val)
+{
+	v->save.efer = val;
+	vmcb_mark_dirty(v, VMCB_CLEAN_CRX);
+}
+
+static inline void vmcb_set_cr0(struct vmcb *v, u64 val)
+{
+	v->save.cr0 = val;
+	vmcb_mark_dirty(v, VMCB_CLEAN_CRX);
+}
+
+static inline void vmcb_set_g_pat(struct vmcb *v, u64 val)
+{
+	v->save.g_pat = val;
+	vmcb_mark_dirty(v, VMCB_CLEAN_NP);
+}
+
+/* V_INTR (V_TPR, V_IRQ, ...): its group only when the value changes. */
+static inline void vmcb_set_v_intr(struct vmcb *v, u64 val)
+{
+	if (v->control.v_intr == val)
+		return;
+	v->control.v_intr = val;
+	vmcb_mark_dirty(v, VMCB_CLEAN_TPR);
 }
 
 static inline bool vmcb_has_intercept(const struct vmcb *v, unsigned bit)

@@ -5,6 +5,7 @@
 #include "boot/efi.h"
 #include "arch/cpu.h"
 #include "arch/fw_cfg.h"
+#include "arch/uart_regs.h"
 #include "hv/boot_prof.h"
 #include "hv/features.h"
 #include "lib/string.h"
@@ -63,7 +64,7 @@ static int parse_all_options(EFI_HANDLE image)
 
 static void setup_console(void)
 {
-	struct uart u = { UART_IO, 0x3f8, 0, g_options.baud };
+	struct uart u = { UART_IO, UART_COM1_PORT, 0, g_options.baud };
 	const struct spcr_info *sp = &g_boot.acpi.spcr;
 
 	if (g_options.console == CONSOLE_IO) {
@@ -150,7 +151,7 @@ extern char _bss[], _ebss[]; /* linker.ld */
 
 EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 {
-	struct uart com1 = { UART_IO, 0x3f8, 0, 115200 };
+	struct uart com1 = { UART_IO, UART_COM1_PORT, 0, 115200 };
 	void *rsdp = NULL;
 	u64 pool_pages, stack;
 	EFI_STATUS st;
@@ -168,6 +169,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	if (g_boot.under_qemu)
 		fw_cfg_read(FW_CFG_NB_CPUS, &g_boot.fw_cfg_cpus, 2);
 	features_detect(&g_features);
+	g_features.qemu = g_boot.under_qemu;
 
 	if (parse_all_options(image))
 		return boot_fail(EFI_INVALID_PARAMETER,

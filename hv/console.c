@@ -4,8 +4,9 @@
 #include "hv/console.h"
 #include "arch/uart.h"
 #include "arch/spinlock.h"
+#include "arch/uart_regs.h"
 
-static struct uart con_uart = { UART_IO, 0x3f8, 0, 0 };
+static struct uart con_uart = { UART_IO, UART_COM1_PORT, 0, 0 };
 static bool con_ready;
 static spinlock_t con_lock;
 static volatile bool con_broken;
@@ -15,11 +16,6 @@ void console_setup(const struct uart *u)
 	con_uart = *u;
 	uart_init(&con_uart);
 	con_ready = true;
-}
-
-const struct uart *console_uart(void)
-{
-	return &con_uart;
 }
 
 void console_write(const char *s, size_t n)
@@ -44,6 +40,18 @@ void console_lock(void)
 			return;
 		cpu_relax();
 	}
+}
+
+bool console_trylock(u32 spins)
+{
+	for (u32 spin = 0; !con_broken; spin++) {
+		if (spin_trylock(&con_lock))
+			return true;
+		if (spin >= spins)
+			return false;
+		cpu_relax();
+	}
+	return true; /* broken: write without it, as console_lock() does */
 }
 
 void console_unlock(void)

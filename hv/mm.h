@@ -9,8 +9,9 @@
 
 #define MM_MAX_REGIONS 8
 
-/* Add [base, base + npages * 4 KiB) to the pool. Returns 0 or -1 when the
- * region table is full. The bitmap lives inside the region itself. */
+/* Add [base, base + npages * 4 KiB) to the pool. Returns 0, -EINVAL when
+ * the region table is full or base is not page-aligned, or -ENOSPC when
+ * the region is too small for its own bitmap, which lives inside it. */
 int mm_add_region(hpa_t base, u64 npages);
 /* npages contiguous, zeroed pages aligned to align_pages (a power of two).
  * Returns hpa 0 when nothing fits. */
@@ -22,7 +23,5 @@ void *page_alloc_ptr(u64 npages);
 extern const struct pt_alloc mm_pt_alloc;
 u64 mm_free_pages(void);
 u64 mm_total_pages(void);
-/* Forget every region (unit tests). */
-void mm_reset(void);
 
 #endif

@@ -3,6 +3,7 @@
  * Other CPUs are stopped first through the hook SMP installs. */
 #include "hv/stop.h"
 #include "arch/cpu.h"
+#include "arch/debug_exit_regs.h"
 #include "hv/console.h"
 #include "lib/fmt.h"
 

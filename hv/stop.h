@@ -9,9 +9,8 @@
 enum stop_status { STOP_PASS = 0, STOP_FAIL = 1 };
 enum exit_method { EXIT_AUTO, EXIT_QEMU, EXIT_HALT, EXIT_RESET };
 
-/* isa-debug-exit at iobase 0xf4, iosize 4 (the kvm-unit-tests convention):
- * QEMU exits with (value << 1) | 1, so pass = 1 and fail = 3. */
-#define QEMU_DEBUG_EXIT_PORT 0xf4
+/* EXIT_QEMU writes s to isa-debug-exit (arch/debug_exit_regs.h): QEMU
+ * exits with (s << 1) | 1, so pass = 1 and fail = 3. */
 
 void stop_configure(enum exit_method m, bool under_qemu);
 /* Ends the run for the whole machine. Safe from any CPU, any context. */

@@ -7,7 +7,8 @@
 # directories ("rooms", hv/*.c being the core) form no cycle and follow the
 # room order below; an internal.h (or *_internal.h) is included only from
 # its own directory and tests/; nothing outside hv/selftest includes it.
-# Reads C and NASM include lines; exits 1 and lists each violation.
+# Each hardware constant is defined once, in arch/. Reads C and NASM
+# include lines and #defines; exits 1 and lists each violation.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
@@ -22,7 +23,8 @@ known=()
 # A new directory goes here and into docs/ARCHITECTURE.md.
 rooms=(
 	"hv"
-	"hv/options hv/acpi"
+	"hv/time hv/ras"
+	"hv/options hv/acpi hv/cpuid"
 	"hv/smp"
 	"hv/park hv/mtrr hv/snp"
 	"hv/emul hv/vmcb"
@@ -180,7 +182,89 @@ while read -r from to where; do
 		"$to/ is above $from/ in the room order"
 done <<<"$edges"
 
+# Every hardware constant is defined once, in arch/ (register-only headers
+# such as arch/cr.h, apicdef.h, uart_regs.h, fw_cfg_regs.h, msr.h, pte.h,
+# vmcb.h, vectors.h) and included by both the driver and the model. The
+# test guest (guest/) shares no headers with minhv and keeps its own.
+c_defines() { # NAME-REGEX: "file:line:text" of each #define of a match
+	grep -rnE "^[[:space:]]*#[[:space:]]*define[[:space:]]+($1)([[:space:](]|$)" \
+		--include='*.c' --include='*.h' arch hv boot lib include tests \
+		2>/dev/null
+}
+# Key names: exactly one #define, and it is in arch/.
+once_in_arch='CR0_PE|CR0_PG|CR4_PAE|CR4_OSXSAVE|EFER_LME|EFER_SVME|'
+once_in_arch+='RFLAGS_IF|RFLAGS_TF|DR6_BS|XCR0_X87|VEC_NMI|VEC_GP|VEC_MC|'
+once_in_arch+='PTE_P|PTE_PS|PTE_ADDR_MASK|V_IRQ|V_TPR_MASK|V_IGN_TPR|'
+once_in_arch+='VMCB_CLEAN_I|SEG_ATTR_L|APIC_DEFAULT_BASE|APIC_REG_TPR|'
+once_in_arch+='APIC_REG_TIMER_INIT|APIC_REG_ICR_LO|APIC_LVT_MASKED|'
+once_in_arch+='APIC_SVR_ENABLE|ICR_DEST_LOGICAL|X2APIC_MSR|UART_COM1_PORT|'
+once_in_arch+='UART_LSR|UART_LSR_THRE|UART_LCR_DLAB|FW_CFG_PORT_SEL|'
+once_in_arch+='FW_CFG_SIGNATURE|FW_CFG_NB_CPUS|QEMU_DEBUG_EXIT_PORT|'
+once_in_arch+='MSR_APIC_BASE|MSR_TSC_DEADLINE|MSR_TSC_ADJUST|MSR_EFER|'
+once_in_arch+='MSR_X2APIC_BASE|MSR_K7_EVNTSEL0|MSR_AMD_SYSCFG|MTRR_TYPE_WB|'
+once_in_arch+='EINVAL|ENOMEM|E_NOT_MINE'
+for name in ${once_in_arch//|/ }; do
+	hits=$(c_defines "$name")
+	n=$(printf '%s' "$hits" | grep -c .)
+	where=$(printf '%s' "$hits" | cut -d: -f1 | sort -u)
+	if [ "$n" != 1 ] || [ "${where%%/*}" != arch ]; then
+		echo "check-layout: $name must be defined once, in arch/; found $n:"
+		printf '%s\n' "$hits" | sed 's/^/check-layout:   /'
+		bad=1
+	fi
+done
+# Spellings that were merged into the names above: none may come back.
+retired='X86_CR[04]_[A-Z0-9]+|R_(ID|VER|TPR|PPR|EOI|SVR|ESR|ICR_LO|ICR_HI|'
+retired+='LVT0|LVT5|TMICT|TMCCT|TDCR|SELF_IPI)|LVT_MASKED|SVR_ENABLE|'
+retired+='XAPIC_DEFAULT_BASE|VLAPIC_DEFAULT_BASE|VLAPIC_DM_[A-Z]+|'
+retired+='VLAPIC_TIMER_[A-Z_]+|VLAPIC_MSR_(FIRST|LAST)|MSR_IA32_[A-Z_]+|'
+retired+='K7_EVNTSEL0|MSR_K7_PERF_(FIRST|LAST)|CLEAN_I|ADDR_52|'
+retired+='LSR_THRE|LSR_TEMT|COM1_PORT|COM1_DATA|FW_CFG_PORT|DEBUG_EXIT_PORT|'
+retired+='APIC_E(INVAL|RANGE|TIMEDOUT)|ATTR_[LD]'
+while IFS= read -r hit; do
+	[ -n "$hit" ] || continue
+	echo "check-layout: $hit: a second name for a constant of arch/"
+	bad=1
+done < <(c_defines "$retired")
+# Addresses and ports whose value says what they are, outside arch/.
+while IFS= read -r hit; do
+	[ -n "$hit" ] || continue
+	case $hit in arch/*) continue ;; esac
+	echo "check-layout: $hit: use the arch/ constant for this value"
+	bad=1
+done < <(grep -rniE '^[[:space:]]*#[[:space:]]*define[[:space:]]+[A-Za-z_0-9]+[[:space:]]+\(?(0xfee00000|0x3f8|0x510|0xc0010000)[ul]*\)?([[:space:]]|$)' \
+	--include='*.c' --include='*.h' arch hv boot lib include tests 2>/dev/null)
+
+# A cached VMCB field (APM 15.15.3 clean groups) written after the first
+# VMRUN must clear its clean bit: handlers go through arch/vmcb.h's setters
+# (vmcb_set_dr6() & co.), which do. Only the builders of a VMCB that has
+# not run yet (clean = 0) write the fields directly.
+vmcb_builders='arch/vmcb.h|hv/vmcb/vmcb_build.c|hv/guest/cpu_reset.c'
+cached='save\.(cr[0234]|efer|dr[67]|g_pat|[gi]dtr|[cdes]s|cpl)|'
+cached+='control\.(v_intr|asid|n_cr3|np_enable|tsc_offset|iopm_base_pa|'
+cached+='msrpm_base_pa|pause_filter_(count|threshold)|intercepts)'
+while IFS= read -r hit; do
+	[ -n "$hit" ] || continue
+	if printf '%s' "${hit%%:*}" | grep -qxE "$vmcb_builders"; then
+		continue
+	fi
+	echo "check-layout: $hit: a cached VMCB field written without its setter (arch/vmcb.h marks the clean bit)"
+	bad=1
+done < <(grep -rnE "($cached)(\.[a-z_]+|\[[^]]*\])?[[:space:]]*([|&+-]|<<|>>)?=[^=]" \
+	--include='*.c' --include='*.h' arch hv 2>/dev/null)
+
+# Production has one variant: what the unit tests need instead is in
+# tests/doubles/, never behind an #ifdef of the unit build.
+while IFS= read -r hit; do
+	[ -n "$hit" ] || continue
+	echo "check-layout: $hit: a unit-test variant in production (move it to tests/doubles/)"
+	bad=1
+done < <(grep -rnE 'MINHV_HOST_TEST|MINHV_UNIT' --include='*.c' --include='*.h' \
+	arch hv boot lib include 2>/dev/null)
+
 if [ $bad = 0 ]; then
 	echo "check-layout: arch/, lib/ and guest/ include nothing above them, hv/ nothing of boot/; private headers stay home; the hv/ rooms form no cycle and follow their order"
+	echo "check-layout: hardware constants are defined once, in arch/; no unit-test variant in production"
+	echo "check-layout: cached VMCB fields are written through their setters"
 fi
 exit $bad

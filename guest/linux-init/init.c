@@ -13,7 +13,9 @@
  * Linux through INIT-SIPI): the CPU count must be minhv's vCPU count (CPUID
  * 0x40000001 ECX), one thread pinned to each CPU must run there, and a
  * 1 s nanosleep must take 1 s +- 10 % by the TSC at the rate minhv measured
- * (CPUID 0x40000010 EAX, kHz; /proc/cpuinfo "cpu MHz" without minhv). */
+ * (CPUID 0x40000010 EAX, kHz; /proc/cpuinfo "cpu MHz" without minhv), and
+ * each CPU's APIC ID, initial APIC ID and core ID must be its number, in
+ * one package. */
 #define _GNU_SOURCE
 #include <cpuid.h>
 #include <errno.h>
@@ -205,6 +207,55 @@ static void check_sleep(void)
 	      "sleep_1s", detail);
 }
 
+/* /proc/cpuinfo per CPU: Linux's APIC ID (read from the local APIC, whose
+ * ID the MADT gave it), the initial APIC ID (CPUID) and the topology it
+ * built from CPUID. minhv numbers everything by vCPU index, one package of
+ * single-thread cores: CPU n (MADT order) must read n, n, core n, package
+ * 0, whatever APIC IDs the physical CPUs have (issue 23, docs/GUESTS.md). */
+static void check_topology(long online)
+{
+	int cpu = -1, apic = -1, init = -1, pkg = -1, core = -1, sib = -1;
+	int cores = -1, n = 0, good = 0;
+	char line[256], detail[128];
+	FILE *f = fopen("/proc/cpuinfo", "r");
+
+	if (!f) {
+		check(0, "topology", "no /proc/cpuinfo");
+		return;
+	}
+	for (;;) {
+		char *l = fgets(line, sizeof(line), f);
+
+		/* A blank line (or the end) closes one CPU's block. */
+		if ((!l || line[0] == '\n') && cpu >= 0) {
+			int ok = apic == cpu && init == cpu && core == cpu &&
+				 pkg == 0 && sib == online && cores == online;
+
+			say("topology: cpu %d: apicid %d, initial apicid %d, physical id %d, core id %d, siblings %d, cpu cores %d%s",
+			    cpu, apic, init, pkg, core, sib, cores,
+			    ok ? "" : " (want n, n, 0, n, N, N)");
+			good += ok;
+			n++;
+			cpu = -1;
+		}
+		if (!l)
+			break;
+		sscanf(line, "processor : %d", &cpu);
+		sscanf(line, "apicid : %d", &apic);
+		sscanf(line, "initial apicid : %d", &init);
+		sscanf(line, "physical id : %d", &pkg);
+		sscanf(line, "core id : %d", &core);
+		sscanf(line, "siblings : %d", &sib);
+		sscanf(line, "cpu cores : %d", &cores);
+	}
+	fclose(f);
+	snprintf(
+		detail, sizeof(detail),
+		"%d of %d CPUs: APIC ID = initial APIC ID = core = CPU, one package",
+		good, n);
+	check(n == online && good == n, "topology", detail);
+}
+
 /* Stage 2: all of minhv's vCPUs online, threads on each, time right. */
 static void stage2(long online)
 {
@@ -219,6 +270,7 @@ static void stage2(long online)
 		check(0, "cpus_match_vcpus", "not under minhv (no CPUID leaf)");
 	}
 	check_pinned(online);
+	check_topology(online);
 	check_sleep();
 }
 

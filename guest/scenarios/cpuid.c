@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* guest/scenarios/cpuid.c - minhv's CPUID leaves (signature, ABI version,
- * vCPU id), SVM hidden from the guest, basic leaves equal on every vCPU. */
+ * vCPU id), SVM hidden from the guest, basic leaves equal on every vCPU,
+ * and a topology made of the vCPUs: each one's APIC ID in leaf 1, 0xB and
+ * 0x8000001E is its vCPU index (the vLAPIC's and the guest MADT's ID),
+ * whatever the physical CPU under it has; one package of N cores. */
 #include "guest/atomic.h"
 #include "guest/scenarios/scenarios.h"
 #include "guest/smp.h"
@@ -9,10 +12,17 @@
 #include "lib/string.h"
 
 #define SVM_BIT (1u << 2) /* CPUID 0x80000001:ECX */
+#define TOPOEXT_BIT (1u << 22) /* CPUID 0x80000001:ECX */
+#define HTT_BIT (1u << 28) /* CPUID 1:EDX */
 
-/* What each vCPU sees; the APIC id field (leaf 1 EBX[31:24]) is masked. */
+/* What each vCPU sees; the APIC id field (leaf 1 EBX[31:24]) is kept in
+ * apic and masked in l1. The topology leaves: 0xB subleaves 0 and 1,
+ * 0x80000008, 0x8000001E (zero where the guest's maxima end before). */
 struct view {
 	struct cpuid_regs l0, l1, e0, e1, hv0, hv1;
+	struct cpuid_regs smt, core, e8, e1e;
+	u32 apic;
+	bool has_e1e; /* TopologyExtensions and the leaf in range */
 	volatile bool filled;
 };
 
@@ -25,11 +35,21 @@ static void collect(void *unused)
 	(void)unused;
 	v->l0 = cpuid(0, 0);
 	v->l1 = cpuid(1, 0);
+	v->apic = v->l1.ebx >> 24;
 	v->l1.ebx &= 0x00ffffff;
 	v->e0 = cpuid(0x80000000, 0);
 	v->e1 = cpuid(0x80000001, 0);
 	v->hv0 = cpuid(HV_CPUID_BASE, 0);
 	v->hv1 = cpuid(HV_CPUID_FEATURES, 0);
+	if (v->l0.eax >= 0xb) {
+		v->smt = cpuid(0xb, 0);
+		v->core = cpuid(0xb, 1);
+	}
+	if (v->e0.eax >= 0x80000008)
+		v->e8 = cpuid(0x80000008, 0);
+	v->has_e1e = v->e0.eax >= 0x8000001e && (v->e1.ecx & TOPOEXT_BIT);
+	if (v->has_e1e)
+		v->e1e = cpuid(0x8000001e, 0);
 	v->filled = true;
 }
 
@@ -61,6 +81,60 @@ static void check_leaves(const struct view *v)
 	       v->e0.eax);
 }
 
+/* Each vCPU's APIC IDs are its index, and the leaves describe one
+ * package of nr single-thread cores: what the guest MADT and the vLAPICs
+ * of a platform guest say (hv/platform/acpi_tables.c, lapic.c). */
+static void check_topology(u32 nr)
+{
+	u32 id, leaf1 = 0, ext = 0, e1e = 0, pkg = 0, seen = 0;
+	const struct view *b = &views[0];
+	u32 shift = b->core.eax & 0x1f;
+	bool has_b = b->l0.eax >= 0xb;
+
+	for (id = 0; id < nr; id++) {
+		const struct view *v = &views[id];
+
+		if (!v->filled)
+			continue;
+		seen++;
+		leaf1 += v->apic == (id & 0xff);
+		ext += v->smt.edx == id && v->core.edx == id;
+		e1e += v->e1e.eax == id;
+		pkg += (id >> shift) == 0;
+		if (v->apic != (id & 0xff) || (has_b && v->core.edx != id))
+			report_info(
+				"vCPU %u: leaf 1 APIC ID %u, 0xB x2APIC ID %u, 0x8000001E %u",
+				id, v->apic, v->core.edx, v->e1e.eax);
+	}
+	report(leaf1 == seen,
+	       "leaf 1 initial APIC ID is the vCPU index on %u of %u vCPUs",
+	       leaf1, seen);
+	report(((b->l1.ebx >> 16) & 0xff) == (nr < 255 ? nr : 255) &&
+		       !!(b->l1.edx & HTT_BIT) == (nr > 1),
+	       "leaf 1: %u logical processors, HTT %u, for %u vCPUs",
+	       (b->l1.ebx >> 16) & 0xff, !!(b->l1.edx & HTT_BIT), nr);
+	if (has_b) {
+		report(ext == seen,
+		       "0xB x2APIC ID is the vCPU index on %u of %u vCPUs", ext,
+		       seen);
+		report((b->smt.ebx & 0xffff) == 1 && (b->smt.eax & 0x1f) == 0 &&
+			       (b->core.ebx & 0xffff) == nr &&
+			       (1ull << shift) >= nr && pkg == seen,
+		       "0xB: 1 thread per core, %u cores (want %u), shift %u: one package",
+		       b->core.ebx & 0xffff, nr, shift);
+	}
+	if (b->e0.eax >= 0x80000008)
+		report((b->e8.ecx & 0xff) == (nr - 1 < 255 ? nr - 1 : 255) &&
+			       (!has_b || ((b->e8.ecx >> 12) & 0xf) == shift),
+		       "0x80000008 ECX %#x: %u threads, APIC ID size %u",
+		       b->e8.ecx, (b->e8.ecx & 0xff) + 1,
+		       (b->e8.ecx >> 12) & 0xf);
+	if (b->has_e1e)
+		report(e1e == seen,
+		       "0x8000001E extended APIC ID is the vCPU index on %u of %u vCPUs",
+		       e1e, seen);
+}
+
 static void cpuid_body(void)
 {
 	u32 nr = smp_nr(), ran, id, same_all = 0;
@@ -72,6 +146,7 @@ static void cpuid_body(void)
 	check_leaves(&views[0]);
 	report(views[0].hv1.ebx == 0, "vCPU 0 reads id %u from 0x40000001",
 	       views[0].hv1.ebx);
+	check_topology(nr);
 	if (nr < 2) {
 		report_skip("one vCPU: nothing to compare across vCPUs");
 		return;

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* guest/scenarios/msr.c - MSR policy as the guest sees it: unknown MSRs
  * raise #GP (caught here), EFER.SVME and VM_HSAVE_PA cannot be changed,
- * allowed MSRs (TSC_AUX, KERNEL_GS_BASE) behave architecturally. */
+ * allowed MSRs (TSC_AUX, KERNEL_GS_BASE) behave architecturally, canonical
+ * at the width CPUID gives (48 bits, 57 with LA57). */
 #include "guest/except.h"
 #include "guest/scenarios/scenarios.h"
 #include "guest/x86.h"
 
 #define UNKNOWN_MSR 0x40001234u /* no CPU defines it */
 #define RDTSCP_BIT (1u << 27) /* CPUID 0x80000001:EDX */
+#define LA57_BIT (1u << 16) /* CPUID 7.0:ECX: 5-level paging */
 
 static void unknown_msr(void)
 {
@@ -77,9 +79,23 @@ static void tsc_aux(void)
 	wrmsr_checked(MSR_TSC_AUX, old);
 }
 
+/* The widest linear address the CPU supports: 57 bits with LA57 (Zen 4
+ * and later), whatever CR4.LA57 says, else 48. WRMSR of an address MSR
+ * checks canonical form against it (SDM vol 3A 4.5; minhv's exit_msr.c
+ * follows the CPU's LA57 support, as KVM does). */
+static unsigned int linear_bits(void)
+{
+	if (cpuid(0, 0).eax >= 7 && (cpuid(7, 0).ecx & LA57_BIT))
+		return 57;
+	return 48;
+}
+
 static void kernel_gs_base(void)
 {
 	const u64 val = 0xffff800012345000ULL;
+	const unsigned int bits = linear_bits();
+	/* The first address past the canonical lower half. */
+	const u64 bad = 1ULL << (bits - 1);
 	u64 old = 0, v = 0;
 	int vec;
 
@@ -90,9 +106,19 @@ static void kernel_gs_base(void)
 	       "KERNEL_GS_BASE write %s, reads back %#llx",
 	       vec == NO_EXCEPTION ? "ok" : exception_name((unsigned)vec),
 	       (unsigned long long)v);
-	vec = wrmsr_checked(MSR_KERNEL_GS_BASE, 0x0000800000000000ULL);
-	report(vec == GP_VECTOR, "non-canonical KERNEL_GS_BASE raised %s",
+	vec = wrmsr_checked(MSR_KERNEL_GS_BASE, bad);
+	report(vec == GP_VECTOR,
+	       "non-canonical (%u-bit) KERNEL_GS_BASE %#llx raised %s", bits,
+	       (unsigned long long)bad,
 	       vec == NO_EXCEPTION ? "nothing" : exception_name((unsigned)vec));
+	if (bits == 57) {
+		/* Non-canonical at 48 bits, canonical at 57. */
+		vec = wrmsr_checked(MSR_KERNEL_GS_BASE, 1ULL << 47);
+		report(vec == NO_EXCEPTION,
+		       "KERNEL_GS_BASE 0x800000000000 with LA57: %s",
+		       vec == NO_EXCEPTION ? "accepted" :
+					     exception_name((unsigned)vec));
+	}
 	wrmsr_checked(MSR_KERNEL_GS_BASE, old);
 }
 

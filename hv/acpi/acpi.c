@@ -1,20 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* hv/acpi/acpi.c - find the MADT and SPCR: validate the RSDP, walk the XSDT
- * (or the RSDT for ACPI 1.0 firmware) and check each table's header. */
+/* hv/acpi/acpi.c - find the MADT, SPCR, FADT and HPET tables: validate the
+ * RSDP, walk the XSDT (or the RSDT for ACPI 1.0 firmware) and check each
+ * table's header. */
 #include "hv/acpi/internal.h"
+#include "lib/checksum.h"
 #include "lib/fmt.h"
 #include "lib/string.h"
 #include "hv/log.h"
-
-static u8 checksum(const void *p, size_t n)
-{
-	const u8 *b = p;
-	u8 sum = 0;
-
-	while (n--)
-		sum += *b++;
-	return sum;
-}
 
 /* Firmware bytes as a printable 4-character signature. */
 static void sig_str(char out[5], const char *sig)
@@ -47,7 +39,7 @@ static bool table_valid(hpa_t pa, const char *sig, char *why, size_t n)
 			     h->length, ACPI_HEADER_LEN);
 		return false;
 	}
-	sum = checksum(h, h->length);
+	sum = checksum8(h, h->length);
 	if (sum) {
 		fmt_snprintf(why, n, "bad checksum (%u bytes sum to %#x)",
 			     h->length, sum);
@@ -65,12 +57,12 @@ static int rsdp_check(hpa_t pa, const struct acpi_rsdp *r)
 		       (unsigned long long)pa.v);
 		return ACPI_EBADRSDP;
 	}
-	if (checksum(r, ACPI_RSDP_V1_LEN)) {
+	if (checksum8(r, ACPI_RSDP_V1_LEN)) {
 		pr_err("acpi: RSDP at %#llx: bad checksum over the first %u bytes\n",
 		       (unsigned long long)pa.v, ACPI_RSDP_V1_LEN);
 		return ACPI_EBADRSDP;
 	}
-	if (r->revision >= 2 && checksum(r, ACPI_RSDP_V2_LEN)) {
+	if (r->revision >= 2 && checksum8(r, ACPI_RSDP_V2_LEN)) {
 		pr_err("acpi: RSDP at %#llx: bad extended checksum over %u bytes (revision %u)\n",
 		       (unsigned long long)pa.v, ACPI_RSDP_V2_LEN, r->revision);
 		return ACPI_EBADRSDP;
@@ -110,20 +102,31 @@ static hpa_t root_find(const struct acpi_header *root, bool xsdt,
 	return hpa(0);
 }
 
-static void spcr_find(const struct acpi_header *root, bool xsdt,
-		      struct spcr_info *out)
+/* A table listed in the root table that minhv may do without: NULL
+ * when absent, or after a pr_warn line when it is not valid. */
+static const void *optional_table(const struct acpi_header *root, bool xsdt,
+				  const char *sig)
 {
-	hpa_t pa = root_find(root, xsdt, "SPCR");
+	hpa_t pa = root_find(root, xsdt, sig);
 	char why[96];
 
 	if (!pa.v)
-		return;
-	if (!table_valid(pa, "SPCR", why, sizeof(why))) {
-		pr_warn("acpi: SPCR at %#llx: %s; ignoring it\n",
+		return NULL;
+	if (!table_valid(pa, sig, why, sizeof(why))) {
+		pr_warn("acpi: %s at %#llx: %s; ignoring it\n", sig,
 			(unsigned long long)pa.v, why);
-		return;
+		return NULL;
 	}
-	acpi_spcr_parse(hpa_to_ptr(pa), out);
+	return hpa_to_ptr(pa);
+}
+
+static void spcr_find(const struct acpi_header *root, bool xsdt,
+		      struct spcr_info *out)
+{
+	const struct acpi_spcr *spcr = optional_table(root, xsdt, "SPCR");
+
+	if (spcr)
+		acpi_spcr_parse(spcr, out);
 }
 
 int acpi_parse(hpa_t rsdp, struct acpi_info *out, void *(*alloc)(size_t bytes))
@@ -167,6 +170,9 @@ int acpi_parse(hpa_t rsdp, struct acpi_info *out, void *(*alloc)(size_t bytes))
 	if (rc)
 		return rc;
 	spcr_find(root, out->used_xsdt, &out->spcr);
+	acpi_timers_parse(optional_table(root, out->used_xsdt, "FACP"),
+			  optional_table(root, out->used_xsdt, "HPET"),
+			  &out->timers);
 	return 0;
 }
 

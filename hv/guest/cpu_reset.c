@@ -4,6 +4,7 @@
  * ACPI S3 resume (CS:IP from the FACS waking vector, s3.c). Real mode
  * under SVM needs nested paging (CR0.PG=0) and real-mode segment
  * attributes (APM vol 2 15.5.1). */
+#include "arch/cr.h"
 #include "hv/guest/guest.h"
 #include "hv/vcpu/vcpu_pkrs.h"
 
@@ -23,15 +24,15 @@ void vcpu_start_real(struct vcpu *v, u16 cs, u16 ip)
 	s->ldtr = (struct vmcb_seg){ 0, 0x82, 0xffff, 0 };
 	s->gdtr = (struct vmcb_seg){ 0, 0, 0xffff, 0 };
 	s->idtr = (struct vmcb_seg){ 0, 0, 0xffff, 0 };
-	s->cr0 = BIT(4); /* ET; PE=0, PG=0 */
+	s->cr0 = CR0_ET; /* PE=0, PG=0 */
 	s->cr3 = s->cr4 = 0;
 	s->efer = EFER_SVME; /* VMRUN needs it; hidden from the guest */
-	s->rflags = 0x2; /* IF=0 */
+	s->rflags = RFLAGS_FIXED; /* IF=0 */
 	s->rip = ip;
 	s->rsp = 0;
 	v->vmcb->control.clean = 0;
 	v->lapic.c.nmi_masked = v->lapic.c.iret_wait = false;
-	v->lapic.c.nmi_step = false;
+	v->lapic.c.nmi_step = v->lapic.c.nmi_step_rf = false;
 	v->lapic.c.vtpr = 0;
 	v->lapic.c.host_at = 0;
 	vlapic_entry_work(&v->lapic); /* the next entry looks at everything */

@@ -3,9 +3,10 @@
  * (memory from the pool,
  * 2 MiB aligned for large nested pages; its own page tables; boot info;
  * one VMCB per vCPU) and tear it down returning every page. */
+#include "arch/errno.h"
 #include "hv/boot_prof.h"
-#include "hv/errno.h"
 #include "arch/cpu.h"
+#include "arch/msr.h"
 #include "hv/loader/bzimage.h"
 #include "hv/loader/elf.h"
 #include "hv/loader/linux_boot.h"
@@ -23,8 +24,6 @@
 
 _Static_assert(sizeof(struct guest) <= PAGE_SIZE, "guest fits a page");
 _Static_assert(sizeof(struct vcpu) <= PAGE_SIZE, "vcpu fits a page");
-
-#define MTRR_DEF_TYPE_WB 0x806 /* E=1, default type WB */
 
 static hpa_t alloc_mem(u64 size)
 {
@@ -85,7 +84,7 @@ static int make_vcpu(struct guest *g, u32 id)
 	v->guest = g;
 	v->id = id;
 	v->state = VCPU_IDLE;
-	v->mtrr_def_type = MTRR_DEF_TYPE_WB;
+	v->mtrr_def_type = MTRR_DEF_TYPE_E | MTRR_TYPE_WB;
 	if (vcpu_fpu_pages()) {
 		void *area = page_alloc_ptr(vcpu_fpu_pages());
 
@@ -266,7 +265,7 @@ static int load_linux(struct guest *g, const struct guest_params *p)
 		return r;
 	prof_mark(PROF_GUEST_PT);
 	if (guest_pt_build(g->mem_host, g->mem_size, &cr3) ||
-	    guest_pt_map_page0(g->mem_host, cr3)) {
+	    guest_pt_map_page0(g->mem_host, g->mem_size, cr3)) {
 		pr_err("guest %s: cannot build its page tables\n", g->name);
 		return -EINVAL;
 	}
@@ -339,6 +338,8 @@ static int build(struct guest *g, const struct guest_params *p)
 	return 0;
 }
 
+static u64 serials; /* the last guest's serial; 0 is never one */
+
 int guest_create(const struct guest_params *p, struct guest **out)
 {
 	struct guest *g;
@@ -361,6 +362,7 @@ int guest_create(const struct guest_params *p, struct guest **out)
 	if (!g)
 		return -E2BIG;
 	memcpy(g->name, p->name, n < sizeof(g->name) ? n : sizeof(g->name) - 1);
+	g->serial = __atomic_add_fetch(&serials, 1, __ATOMIC_RELAXED);
 	g->mem_size = ALIGN_UP(p->mem_size, SZ_2M);
 	g->nr_vcpus = p->nr_vcpus;
 	g->bench = p->bench;

@@ -2,7 +2,7 @@
 /* hv/guest/mem.c - every guest pointer and length is checked here before
  * the hypervisor touches guest memory: null page, alignment, bounds and
  * wrap-around. Guest-physical [0, mem_size) is one host block. */
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/guest/guest.h"
 
 int guest_mem_range(const struct guest *g, u64 gpa, u64 len, u64 align,

@@ -3,14 +3,12 @@
  * assists or a guest page walk), decode, device callback, destination
  * register with x86 partial-register rules, RIP advance. */
 #include "hv/guest/mmio.h"
+#include "arch/cr.h"
 #include "arch/msr.h"
 #include "hv/emul/walk.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/guest/guest.h"
 #include "hv/vcpu/vcpu.h"
-
-#define SEG_ATTR_L BIT(9) /* descriptor bit 53, APM 15.5.1 packing */
-#define SEG_ATTR_D BIT(10) /* descriptor bit 54 */
 
 static u64 size_mask(unsigned size)
 {
@@ -21,7 +19,7 @@ static u64 size_mask(unsigned size)
  * mode, 16-bit code) is not decoded. */
 static int code_mode(const struct vmcb *vm, enum insn_mode *mode)
 {
-	if (!(vm->save.cr0 & X86_CR0_PE))
+	if (!(vm->save.cr0 & CR0_PE))
 		return -EINVAL;
 	if ((vm->save.efer & EFER_LMA) && (vm->save.cs.attrib & SEG_ATTR_L)) {
 		*mode = INSN_MODE64;
@@ -116,7 +114,7 @@ int mmio_emulate(struct vcpu *v, gpa_t gpa, const struct mmio_region *r,
 	struct mmio_bytes *b = seen ? seen : &local;
 	enum insn_mode mode;
 	struct insn in;
-	u64 off, val;
+	u64 off, val, next;
 	int ret;
 
 	b->n = 0;
@@ -151,9 +149,9 @@ int mmio_emulate(struct vcpu *v, gpa_t gpa, const struct mmio_region *r,
 			val |= ~size_mask(in.size);
 		reg_store(v, &in, val);
 	}
-	v->vmcb->save.rip += in.len;
-	if (mode == INSN_MODE32)
-		v->vmcb->save.rip &= 0xffffffffULL;
-	vcpu_insn_done(v);
+	/* EIP wraps at 4 GiB outside 64-bit mode. */
+	next = v->vmcb->save.rip + in.len;
+	vcpu_insn_complete(v,
+			   mode == INSN_MODE32 ? next & 0xffffffffULL : next);
 	return 0;
 }

@@ -32,7 +32,7 @@ void acpi_s3_enter(struct vcpu *v)
 			g->name, v->id);
 	__atomic_store_n(&p->pm.asleep, 1, __ATOMIC_SEQ_CST);
 	for (u32 i = 0; i < g->nr_vcpus; i++)
-		vlapic_deliver(&g->vcpus[i]->lapic, VLAPIC_DM_INIT, 0, false);
+		vlapic_deliver(&g->vcpus[i]->lapic, APIC_DM_INIT, 0, false);
 }
 
 /* ACPI 16.3 (waking): WAK_STS and the wake event's status, then what

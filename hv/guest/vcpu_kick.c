@@ -3,7 +3,7 @@
  * kick (a cross-call IPI forces an INTR exit, APM 15.21.1; a parked CPU is
  * woken) and the bounded wait until it is out (hv/smp/ipi.h, hv/park). */
 #include "arch/cpu.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/guest/guest.h"
 #include "hv/park/park.h"
 #include "hv/smp/ipi.h"

@@ -2,7 +2,7 @@
 /* hv/loader/bzimage.c - read and check a Linux bzImage's setup header
  * (Linux Documentation/arch/x86/boot.rst): boot protocol version, the
  * 64-bit entry, where the protected-mode kernel is and what it needs. */
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/loader/bzimage.h"
 #include "hv/log.h"
 #include "lib/string.h"

@@ -2,7 +2,8 @@
 /* hv/loader/linux_boot.c - lay out a Linux bzImage for the 64-bit boot
  * protocol (Linux Documentation/arch/x86/boot.rst, "64-bit Boot Protocol"):
  * kernel, initrd, command line, zero page with an e820 map, flat GDT. */
-#include "hv/errno.h"
+#include "arch/cr.h"
+#include "arch/errno.h"
 #include "hv/loader/bzimage.h"
 #include "hv/loader/linux_boot.h"
 #include "hv/vcpu/vcpu.h"
@@ -206,7 +207,7 @@ void linux_vcpu_setup(struct vcpu *v)
 	boot_seg(&s->gs, LINUX_BOOT_DS);
 	s->gdtr.base = LINUX_GDT_GPA;
 	s->gdtr.limit = sizeof(boot_gdt) - 1;
-	s->rflags = 0x2; /* IF = 0 */
+	s->rflags = RFLAGS_FIXED; /* IF = 0 */
 	v->gprs.rsi = LINUX_BOOT_PARAMS_GPA;
 	v->gprs.rdi = 0;
 }

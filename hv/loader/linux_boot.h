@@ -5,6 +5,7 @@
 #ifndef MINHV_HV_LOADER_LINUX_BOOT_H
 #define MINHV_HV_LOADER_LINUX_BOOT_H
 
+#include "arch/apicdef.h"
 #include "arch/types.h"
 
 struct vcpu;
@@ -22,7 +23,7 @@ struct vcpu;
  * 0xE0000-0xFFFFF for the RSDP when there is no EFI). */
 #define LINUX_BIOS_START 0xe0000ULL
 #define LINUX_HIGH_RAM 0x100000ULL
-#define LINUX_APIC_GPA 0xfee00000ULL /* the local APIC page, reserved */
+#define LINUX_APIC_GPA APIC_DEFAULT_BASE /* the local APIC page, reserved */
 /* RAM ends below the 32-bit device hole (the APIC page stays unmapped). */
 #define LINUX_MAX_MEM 0xc0000000ULL
 #define LINUX_BOOT_CS 0x10 /* __BOOT_CS */

@@ -5,7 +5,7 @@
 #ifndef MINHV_HV_LOADER_MULTIBOOT_H
 #define MINHV_HV_LOADER_MULTIBOOT_H
 
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include <stddef.h>
 
 #include "arch/types.h"
@@ -75,7 +75,7 @@ _Static_assert(__builtin_offsetof(struct mb_info, boot_loader_name) == 64,
 _Static_assert(sizeof(struct mb_info) == 96, "multiboot info");
 _Static_assert(sizeof(struct mb_mmap_entry) == 24, "mmap entry");
 
-/* The header's offset in img, or -1 when img is no multiboot kernel. */
+/* The header's offset in img, or -ENOENT when img is no multiboot kernel. */
 long mb_find_header(const void *img, size_t size);
 
 struct mb_load_info {

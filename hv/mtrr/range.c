@@ -2,7 +2,7 @@
 /* hv/mtrr/range.c - set the memory type of one physical range through a
  * variable MTRR (SDM vol 3A 11.11.2.3: base aligned to a power-of-two
  * size, at least 4 KiB), then re-run the rendezvous. */
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "arch/spinlock.h"
 #include "lib/string.h"
 #include "hv/log.h"

@@ -33,8 +33,9 @@ struct opt_desc {
 extern const struct opt_desc opt_table[];
 extern const size_t opt_count;
 
-/* Parses v[0..n) into d's field of o. On failure writes why (without the
- * option name) into why[whyn] and returns -1. */
+/* Parses v[0..n) into d's field of o: 0, or on failure -EINVAL (malformed)
+ * or -ERANGE (out of range) with why (without the option name) written
+ * into why[whyn]. */
 int opt_parse_value(const struct opt_desc *d, struct options *o, const char *v,
 		    size_t n, char *why, size_t whyn);
 /* The field's value as it would be written in an option. */

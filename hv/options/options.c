@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* hv/options/options.c - split option text into key=value tokens, apply each
  * through the option table, report every problem; print and help. */
+#include "arch/errno.h"
 #include "hv/options/internal.h"
 #include "lib/fmt.h"
 #include "lib/string.h"
@@ -44,7 +45,7 @@ static const struct opt_desc *lookup(const char *k, size_t n)
 	return NULL;
 }
 
-/* One key=value token; returns 1 when it was an error (reported). */
+/* One key=value token: 0, or -EINVAL after reporting what is wrong. */
 static int apply(struct options *o, const char *t, size_t n, const char *source)
 {
 	size_t klen = 0;
@@ -64,17 +65,17 @@ static int apply(struct options *o, const char *t, size_t n, const char *source)
 	if (!klen) {
 		pr_err("minhv: %s: '%.*s' has no option name before '='\n",
 		       source, SHOWN(n), t);
-		return 1;
+		return -EINVAL;
 	}
 	if (!d) {
 		pr_err("minhv: %s: unknown option '%.*s'\n", source,
 		       SHOWN(klen), t);
-		return 1;
+		return -EINVAL;
 	}
 	if (!eq) {
 		pr_err("minhv: %s: option '%s': missing '=' and a value\n",
 		       source, d->name);
-		return 1;
+		return -EINVAL;
 	}
 	if (vlen >= 2 && v[0] == '"' && v[vlen - 1] == '"') {
 		v++; /* key="value with spaces" */
@@ -87,11 +88,11 @@ static int apply(struct options *o, const char *t, size_t n, const char *source)
 	if (!vlen) {
 		pr_err("minhv: %s: option '%s': empty value\n", source,
 		       d->name);
-		return 1;
+		return -EINVAL;
 	}
 	if (opt_parse_value(d, o, v, vlen, why, sizeof(why))) {
 		pr_err("minhv: %s: option '%s': %s\n", source, d->name, why);
-		return 1;
+		return -EINVAL;
 	}
 	return 0;
 }
@@ -142,7 +143,8 @@ int options_parse(struct options *o, const char *text, size_t len,
 			errors++;
 			continue;
 		}
-		errors += apply(o, text + start, i - start, source);
+		if (apply(o, text + start, i - start, source))
+			errors++;
 	}
 	return errors;
 }

@@ -2,8 +2,9 @@
 /* hv/options/value.c - parse and format one option value by its type:
  * numbers (decimal or 0x hex, overflow-checked), sizes, booleans, words,
  * strings and the console= address syntax. */
+#include "arch/uart_regs.h"
 #include "hv/options/internal.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "lib/fmt.h"
 #include "lib/string.h"
 
@@ -249,10 +250,10 @@ static const struct {
 	const char *name;
 	u16 port;
 } com_ports[] = {
-	{ "com1", 0x3f8 },
-	{ "com2", 0x2f8 },
-	{ "com3", 0x3e8 },
-	{ "com4", 0x2e8 },
+	{ "com1", UART_COM1_PORT },
+	{ "com2", UART_COM2_PORT },
+	{ "com3", UART_COM3_PORT },
+	{ "com4", UART_COM4_PORT },
 };
 
 static int parse_console(struct options *o, const char *v, size_t n, char *why,

@@ -4,8 +4,9 @@
  * intel_idle_ibrs(); waiting: SDM/APM STI (one-instruction shadow), HLT,
  * MONITOR/MWAIT. The why: docs/PARKING.md. */
 #include "hv/park/internal.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "arch/cpu.h"
+#include "arch/cr.h"
 #include "arch/msr.h"
 #include "hv/features.h"
 #include "hv/log.h"
@@ -122,11 +123,6 @@ void park_until(enum park_reason why, const volatile u32 *ready)
 	p->reason = PARK_RUNNING;
 	if (irq_on)
 		irq_enable();
-}
-
-void park_until_online(const volatile u32 *online)
-{
-	park_until(PARK_VCPU_OFFLINE, online);
 }
 
 static void park_kick_nop(void *arg)

@@ -27,7 +27,7 @@ struct park_stats {
 
 /* Boot CPU, after SMP bring-up and spec_ctrl_boot(), before any CPU parks.
  * use_mwait: g_options.park == PARK_MWAIT (used only when CPUID has
- * MONITOR). Returns 0, or -1 when out of memory. */
+ * MONITOR). Returns 0, or -ENOMEM. */
 int park_init(bool use_mwait);
 /* True once park_init() ran: APs move from their bring-up wait loop into
  * park_cpu_loop() when they see it. */
@@ -38,9 +38,6 @@ bool park_ready(void);
  * then the CPU parks again); returns with SPEC_CTRL at the base value and
  * the interrupt flag as it was on entry. Call with GIF set. */
 void park_until(enum park_reason why, const volatile u32 *ready);
-/* For the SVM engine: park this CPU while its vCPU is offline; the CPU that
- * brings it online sets *online and calls park_wake() on this CPU. */
-void park_until_online(const volatile u32 *online);
 
 /* The idle loop of a CPU with nothing to run: park, run posted work, park.
  * park_run_one() is one turn of it (unit tests). */

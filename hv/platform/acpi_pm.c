@@ -4,6 +4,7 @@
  * sleep states they enter: S5 (soft off) here, S3 (suspend to RAM) in
  * hv/guest/s3.c, which puts the guest's vCPUs to sleep and wakes them. */
 #include "arch/cpu.h"
+#include "arch/errno.h"
 #include "hv/log.h"
 #include "hv/emul/vcpu_api.h"
 #include "hv/platform/platform.h"
@@ -38,7 +39,7 @@ int acpi_pm1_write(struct acpi_pm *pm, u16 off, unsigned size, u32 val)
 	pm->en = (u16)((pm->en & ~em) | ((u16)(w >> 16) & em));
 	pm->cnt = (u16)(((pm->cnt & ~cm) | cw) & ~PM1_CNT_SLP_EN);
 	/* 4.8.3.2.1: SLP_EN enters the state SLP_TYP names. */
-	return (cw & PM1_CNT_SLP_EN) ? (int)PM1_SLP_TYP(pm->cnt) : -1;
+	return (cw & PM1_CNT_SLP_EN) ? (int)PM1_SLP_TYP(pm->cnt) : -ENOENT;
 }
 
 u32 acpi_pm_in(struct vcpu *v, u16 port, unsigned size)

@@ -3,13 +3,9 @@
  * docs/specs/fw_cfg.rst): a 16-bit selector at 0x510, bytes at 0x511.
  * Items: signature "QEMU", ID (bit 0: traditional interface, no DMA),
  * RAM size and CPU count; every other item reads as zeros. */
+#include "arch/fw_cfg_regs.h"
 #include "hv/emul/vcpu_api.h"
 #include "hv/platform/platform.h"
-
-#define FW_CFG_SIGNATURE 0x00
-#define FW_CFG_ID 0x01
-#define FW_CFG_RAM_SIZE 0x03
-#define FW_CFG_NB_CPUS 0x05
 
 static u8 le_byte(u64 v, unsigned bytes, u32 offset)
 {
@@ -22,7 +18,7 @@ u8 fw_cfg_byte(const struct platform *p, u16 key, u32 offset)
 	case FW_CFG_SIGNATURE:
 		return offset < 4 ? (u8) "QEMU"[offset] : 0;
 	case FW_CFG_ID:
-		return le_byte(1, 4, offset);
+		return le_byte(FW_CFG_ID_TRADITIONAL, 4, offset);
 	case FW_CFG_RAM_SIZE:
 		return le_byte(p->ram_size, 8, offset);
 	case FW_CFG_NB_CPUS:

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 
+#include "arch/timers.h"
 #include "arch/types.h"
 #include "hv/vlapic/vlapic.h"
 
@@ -21,10 +22,6 @@ struct vcpu;
 #define PM1_CNT_PORT 0x604
 #define PM1_BLK_LEN 6 /* evt (4) + cnt (2), one device (acpi_pm.c) */
 #define RTC_PORT 0x70 /* index (bit 7: NMI mask); data at 0x71 */
-#define PM_TIMER_HZ 3579545u
-#define DEBUG_EXIT_PORT 0xf4
-#define FW_CFG_PORT 0x510 /* selector (16-bit); data at 0x511 */
-#define COM1_PORT 0x3f8
 #define PIC_MASTER_PORT 0x20
 #define PIC_SLAVE_PORT 0xa0
 
@@ -102,9 +99,10 @@ struct platform {
 		.a = RTC_REG_A_RESET, .b = RTC_REG_B_RESET \
 	}
 
-/* The port table (ports.c): true when a device owns the port. */
-bool platform_port_in(struct vcpu *v, u16 port, unsigned size, u32 *val);
-bool platform_port_out(struct vcpu *v, u16 port, unsigned size, u32 val);
+/* The port table (ports.c): 0 when a device owns the port (and handled
+ * the access), else E_NOT_MINE. */
+int platform_port_in(struct vcpu *v, u16 port, unsigned size, u32 *val);
+int platform_port_out(struct vcpu *v, u16 port, unsigned size, u32 val);
 
 /* Devices, one file each; port is the offset inside the device. */
 u32 uart_in(struct vcpu *v, u16 port, unsigned size);
@@ -126,7 +124,7 @@ u32 rtc_in(struct vcpu *v, u16 port, unsigned size);
 void rtc_out(struct vcpu *v, u16 port, unsigned size, u32 val);
 
 /* Pure: a write to the PM1 block (offset 0-5): PM1_STS write-1-to-clear,
- * PM1_EN, PM1_CNT; returns the SLP_TYP written with SLP_EN, else -1. */
+ * PM1_EN, PM1_CNT; returns the SLP_TYP written with SLP_EN, else -ENOENT. */
 int acpi_pm1_write(struct acpi_pm *pm, u16 off, unsigned size, u32 val);
 u32 acpi_pm1_read(const struct acpi_pm *pm, u16 off, unsigned size);
 /* S3, entered by v's PM1_CNT write: declared here for acpi_pm.c and
@@ -147,9 +145,9 @@ u64 rtc_next_alarm(const struct rtc_cmos *r, u64 t, u64 tsc_khz);
 
 /* Pure: PM timer ticks after tsc_delta cycles at tsc_khz (32-bit wrap). */
 u32 pm_timer_ticks(u64 tsc_delta, u64 tsc_khz);
-/* Pure: PM_TIMER_HZ / (tsc_khz * 1000) as a 0.64 fraction, rounded up, so
+/* Pure: ACPI_PM_TIMER_HZ / (tsc_khz * 1000) as a 0.64 fraction, rounded up, so
  * that (tsc_delta * mult) >> 64 is pm_timer_ticks() without a division
- * (0 when tsc_khz is 0 or below PM_TIMER_HZ / 1000). */
+ * (0 when tsc_khz is 0 or below ACPI_PM_TIMER_HZ / 1000). */
 u64 pm_timer_mult(u64 tsc_khz);
 /* Pure: the byte at offset of fw_cfg item key. */
 u8 fw_cfg_byte(const struct platform *p, u16 key, u32 offset);

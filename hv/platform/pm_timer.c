@@ -8,9 +8,9 @@
 
 u64 pm_timer_mult(u64 tsc_khz)
 {
-	u64 f = tsc_khz * 1000, r = PM_TIMER_HZ, q = 0;
+	u64 f = tsc_khz * 1000, r = ACPI_PM_TIMER_HZ, q = 0;
 
-	if (!tsc_khz || f <= PM_TIMER_HZ || tsc_khz > (1ULL << 40))
+	if (!tsc_khz || f <= ACPI_PM_TIMER_HZ || tsc_khz > (1ULL << 40))
 		return 0;
 	/* 2^64 * HZ / f, a bit at a time (no 128-bit division without
 	 * libgcc): r < f < 2^50 never overflows the shift. */
@@ -23,7 +23,7 @@ u64 pm_timer_mult(u64 tsc_khz)
 		}
 	}
 	/* Rounded up: a whole number of ticks (2 s at 2 GHz is exactly
-	 * PM_TIMER_HZ * 2) must not come out one short. */
+	 * ACPI_PM_TIMER_HZ * 2) must not come out one short. */
 	return q + (r != 0);
 }
 

@@ -2,6 +2,10 @@
 /* hv/platform/ports.c - the port table of the guest platform: which device
  * answers which I/O ports. Ports no device claims are left to the caller
  * (hv/svm/exit_io.c), which treats them as it always did. */
+#include "arch/debug_exit_regs.h"
+#include "arch/errno.h"
+#include "arch/fw_cfg_regs.h"
+#include "arch/uart_regs.h"
 #include "hv/emul/vcpu_api.h"
 #include "hv/platform/platform.h"
 
@@ -12,9 +16,9 @@ struct port_dev {
 };
 
 static const struct port_dev ports[] = {
-	{ COM1_PORT, 8, uart_in, uart_out },
-	{ DEBUG_EXIT_PORT, 4, NULL, debug_exit_out },
-	{ FW_CFG_PORT, 2, fw_cfg_in, fw_cfg_out },
+	{ UART_COM1_PORT, 8, uart_in, uart_out },
+	{ QEMU_DEBUG_EXIT_PORT, QEMU_DEBUG_EXIT_SIZE, NULL, debug_exit_out },
+	{ FW_CFG_PORT_SEL, FW_CFG_PORTS, fw_cfg_in, fw_cfg_out },
 	{ PM_TIMER_PORT, 4, pm_timer_in, NULL },
 	{ PM1_EVT_PORT, PM1_BLK_LEN, acpi_pm_in, acpi_pm_out },
 	{ RTC_PORT, 2, rtc_in, rtc_out },
@@ -34,7 +38,7 @@ static const struct port_dev *lookup(struct vcpu *v, u16 port)
 	return NULL;
 }
 
-bool platform_port_in(struct vcpu *v, u16 port, unsigned size, u32 *val)
+int platform_port_in(struct vcpu *v, u16 port, unsigned size, u32 *val)
 {
 	struct platform *p = vcpu_platform(v);
 	const struct port_dev *d;
@@ -43,23 +47,23 @@ bool platform_port_in(struct vcpu *v, u16 port, unsigned size, u32 *val)
 	 * ACPI idle), and this is every read's path. */
 	if (p && (u16)(port - PM_TIMER_PORT) < 4) {
 		*val = pm_timer_read(p, port - PM_TIMER_PORT, size);
-		return true;
+		return 0;
 	}
 	d = lookup(v, port);
 	if (!d)
-		return false;
+		return E_NOT_MINE;
 	/* A write-only device reads as an open bus, like no device. */
 	*val = d->in ? d->in(v, port - d->base, size) : 0xffffffffu;
-	return true;
+	return 0;
 }
 
-bool platform_port_out(struct vcpu *v, u16 port, unsigned size, u32 val)
+int platform_port_out(struct vcpu *v, u16 port, unsigned size, u32 val)
 {
 	const struct port_dev *d = lookup(v, port);
 
 	if (!d)
-		return false;
+		return E_NOT_MINE;
 	if (d->out)
 		d->out(v, port - d->base, size, val);
-	return true;
+	return 0;
 }

@@ -3,42 +3,30 @@
  * bytes go to the guest console; the transmitter is always empty (LSR THRE
  * and TEMT); nothing is ever received (RBR 0, LSR DR 0); IER, LCR, MCR,
  * SCR and the divisor latch read back what was written. */
+#include "arch/uart_regs.h"
 #include "hv/emul/vcpu_api.h"
 #include "hv/platform/platform.h"
-
-#define RBR_THR 0
-#define IER 1
-#define IIR_FCR 2
-#define LCR 3
-#define MCR 4
-#define LSR 5
-#define MSR 6
-#define SCR 7
-#define LCR_DLAB BIT(7)
-#define LSR_THRE BIT(5)
-#define LSR_TEMT BIT(6)
-#define IIR_NONE 0x01 /* no interrupt pending */
 
 u32 uart_in(struct vcpu *v, u16 port, unsigned size)
 {
 	struct uart16550 *u = &vcpu_platform(v)->uart;
-	bool dlab = u->lcr & LCR_DLAB;
+	bool dlab = u->lcr & UART_LCR_DLAB;
 
 	(void)size;
 	switch (port) {
-	case RBR_THR:
+	case UART_RX: /* UART_DLL with DLAB */
 		return dlab ? u->dll : 0;
-	case IER:
+	case UART_IER: /* UART_DLM with DLAB */
 		return dlab ? u->dlm : u->ier;
-	case IIR_FCR:
-		return IIR_NONE;
-	case LCR:
+	case UART_IIR:
+		return UART_IIR_NO_INT;
+	case UART_LCR:
 		return u->lcr;
-	case MCR:
+	case UART_MCR:
 		return u->mcr;
-	case LSR:
-		return LSR_THRE | LSR_TEMT;
-	case MSR:
+	case UART_LSR:
+		return UART_LSR_THRE | UART_LSR_TEMT;
+	case UART_MSR:
 		return 0;
 	default:
 		return u->scr;
@@ -48,12 +36,12 @@ u32 uart_in(struct vcpu *v, u16 port, unsigned size)
 void uart_out(struct vcpu *v, u16 port, unsigned size, u32 val)
 {
 	struct uart16550 *u = &vcpu_platform(v)->uart;
-	bool dlab = u->lcr & LCR_DLAB;
+	bool dlab = u->lcr & UART_LCR_DLAB;
 	u8 b = (u8)val;
 
 	(void)size;
 	switch (port) {
-	case RBR_THR:
+	case UART_TX: /* UART_DLL with DLAB */
 		if (dlab) {
 			u->dll = b;
 		} else {
@@ -62,19 +50,19 @@ void uart_out(struct vcpu *v, u16 port, unsigned size, u32 val)
 			guest_console_put(v, &c, 1);
 		}
 		break;
-	case IER:
+	case UART_IER: /* UART_DLM with DLAB */
 		if (dlab)
 			u->dlm = b;
 		else
 			u->ier = b & 0x0f;
 		break;
-	case LCR:
+	case UART_LCR:
 		u->lcr = b;
 		break;
-	case MCR:
+	case UART_MCR:
 		u->mcr = b & 0x1f;
 		break;
-	case SCR:
+	case UART_SCR:
 		u->scr = b;
 		break;
 	default: /* FCR: no FIFOs to reset; LSR/MSR: read-only */

@@ -3,8 +3,8 @@
  * guest, run vCPU 0 here (others where it asks), report its results as
  * KTAP, tear it down and check the pool is whole again. */
 #include "arch/cpu.h"
+#include "arch/errno.h"
 #include "hv/boot_prof.h"
-#include "hv/errno.h"
 #include "hv/guest/guest.h"
 #include "include/minhv/guest_layout.h"
 #include "hv/smp/ipi.h"

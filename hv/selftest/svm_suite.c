@@ -2,7 +2,7 @@
 /* hv/selftest/svm_suite.c - tests=hostile|lifecycle|all: after the default suite,
  * each hostile scenario in a fresh guest of its own, and guests created and
  * torn down many times; the pool must come back whole each time. */
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/selftest/selftest.h"
 #include "hv/guest/guest.h"
 #include "hv/ktap.h"

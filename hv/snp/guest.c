@@ -4,7 +4,7 @@
  * caches, DECOMMISSION, reclaim firmware then guest pages (PSMASH partly
  * reclaimed 2 MiB entries), write back, free; a page whose reclaim fails is
  * leaked, never reused. Its 1 GiB regions then wait for the RMPOPT pass. */
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/snp/snp.h"
 #include "arch/cpu.h"
 #include "hv/smp/ipi.h"

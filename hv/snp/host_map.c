@@ -4,7 +4,7 @@
  * through that large mapping (to any of its pages) raises an RMP #PF (APM
  * vol 2 15.36.10; Linux splits its direct map first, arch/x86/virt/svm/
  * sev.c). hv_main registers the splitter of minhv's identity map. */
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/snp/snp.h"
 
 static int (*split_fn)(hpa_t spa);

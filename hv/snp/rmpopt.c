@@ -2,7 +2,7 @@
 /* hv/snp/rmpopt.c - per-core RMPOPT_BASE programming, the timed RMPOPT and the
  * pending-regions set (AMD pub. 69201: RMPOPT_BASE must be enabled on a
  * core before RMPOPT runs there; one MSR per core covers 2 TiB). */
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/snp/rmpopt.h"
 #include "arch/cpu.h"
 #include "hv/smp/ipi.h"
@@ -23,11 +23,6 @@ static u8 *programmed; /* [ncores] */
 static u64 pending[WORDS];
 static u32 uncovered;
 static spinlock_t pending_lock;
-
-hpa_t rmpopt_base(void)
-{
-	return hpa(base);
-}
 
 enum rmpopt_mode rmpopt_mode(void)
 {

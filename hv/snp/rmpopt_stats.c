@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* hv/snp/rmpopt_stats.c - per-CPU RMPOPT cycle slots, summed after each pass
  * and printed (min/avg/max as in the upstream RMPOPT series). */
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/snp/rmpopt_stats.h"
 #include "lib/fmt.h"
 #include "lib/string.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* hv/snp/rmpopt_topo.c - dense core numbers from APIC IDs, decided once at
  * boot (APM vol 3 appendix E.4.13, CPUID 0x8000001E). */
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/snp/rmpopt_topo.h"
 #include "hv/mm.h"
 #include "hv/percpu.h"

@@ -8,7 +8,7 @@
 
 /* Number cores densely from the APIC IDs in g_percpu: threads of one core
  * differ only in the low log2(threads_per_core) bits (CPUID 0x8000001E:
- * EBX[15:8] + 1, APM vol 3 appendix E.4.13). Returns 0, -1 out of memory. */
+ * EBX[15:8] + 1, APM vol 3 appendix E.4.13). Returns 0 or -ENOMEM. */
 int rmpopt_topo_init(u32 threads_per_core);
 u32 rmpopt_ncores(void);
 /* CPUs the tables are sized for: g_ncpus, or 1 (the boot CPU) before the

@@ -2,7 +2,7 @@
 /* hv/snp/snp.c - SEV-SNP detection and set-up, once at boot: CPUID 0x8000001F
  * and SYSCFG.SNP_EN (APM vol 2 15.36), RMP_BASE/END, RMPOPT (pub. 69201),
  * then the RMP back end, RMPOPT_BASE on every core and a first pass. */
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/snp/snp.h"
 #include "arch/cpu.h"
 #include "arch/msr.h"

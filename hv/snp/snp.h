@@ -23,7 +23,7 @@ extern struct snp_info g_snp;
 /* Once, on the boot CPU, after SMP and MTRR set-up (APM 15.36: MTRRs and
  * SYSCFG are locked once SNP is enabled). Detects and logs SNP, picks the
  * RMP back end, programs RMPOPT_BASE on every core and runs the first
- * RMPOPT pass over RAM up to ram_top. Returns 0, or -1. */
+ * RMPOPT pass over RAM up to ram_top. Returns 0, or -ENOMEM. */
 int snp_init(enum rmpopt_mode mode, u64 ram_top);
 
 /* Flags for snp_guest_assign(). */
@@ -33,14 +33,16 @@ int snp_init(enum rmpopt_mode mode, u64 ram_top);
  * and gpa are 2 MiB aligned, 4 KiB elsewhere) and track it. Whatever the
  * result, the range now belongs to asid's tracking and
  * snp_guest_teardown(asid) gives every page that is not leaked back to the
- * pool. Returns 0, or -1 (bad arguments, tracking full, RMPUPDATE failed). */
+ * pool. Returns 0, -EINVAL (bad arguments), -ENOMEM (the host mapping could
+ * not be split), -ENOSPC (tracking full) or -EIO (RMPUPDATE failed). */
 int snp_guest_assign(u32 asid, hpa_t base, gpa_t gpa, u64 size, unsigned flags);
 /* Give part of a guest back: PSMASH first where a 2 MiB entry is only
- * partly inside the range. Returns the pages leaked, or -1. */
+ * partly inside the range. Returns the pages leaked, -EINVAL (bad
+ * arguments) or -EIO (PSMASH failed or no room to track its pages). */
 int snp_guest_reclaim(u32 asid, hpa_t base, u64 size);
 /* Tear down asid: write back caches, DECOMMISSION (a placeholder), reclaim
  * every page, free to the pool, queue its 1 GiB regions for RMPOPT.
- * Returns the pages leaked (never reused), or -1 for an unknown asid. */
+ * Returns the pages leaked (never reused), or -ENOENT for an unknown asid. */
 int snp_guest_teardown(u32 asid);
 /* Run the RMPOPT pass over every region queued by teardowns since the last
  * flush (several teardowns, one pass). Returns the regions passed. */
@@ -49,12 +51,11 @@ u32 snp_rmpopt_flush(void);
 u64 snp_guest_pages(u32 asid); /* 4 KiB pages tracked for asid */
 u64 snp_leaked_pages(void); /* reclaim failures since boot */
 
-
 /* host_map.c: the host's mapping of spa must be 4 KiB pages before spa
  * is assigned as a 4 KiB page. fn splits a large mapping and returns the
- * page-table pages it took from the pool (0 when already split), or -1 out
- * of memory; snp_guest_assign() calls it for every 4 KiB entry first and
- * refuses when no hook is registered. 0 or -1. */
+ * page-table pages it took from the pool (0 when already split), or
+ * -ENOMEM; snp_guest_assign() calls it for every 4 KiB entry first and
+ * refuses when no hook is registered. 0 or -ENOMEM. */
 void snp_host_map_hook(int (*fn)(hpa_t spa));
 int snp_host_map_4k(hpa_t spa);
 /* Page-table pages the splits took (they stay: no merge back). */

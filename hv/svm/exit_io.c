@@ -5,20 +5,21 @@
  * and drops writes (counted). String forms use RSI/RDI/RCX at the address
  * size (EXITINFO1[9:7], else decoded) and move at most IO_CHUNK bytes an
  * exit. */
+#include "arch/cr.h"
+#include "arch/errno.h"
 #include "arch/msr.h"
+#include "arch/uart_regs.h"
+#include "hv/emul/decode.h"
 #include "hv/svm/exit.h"
 #include "hv/vmcb/exit_decode.h"
 #include "hv/guest/guest.h"
 #include "hv/platform/platform.h"
 
-#define COM1_DATA 0x3f8
-#define RFLAGS_DF BIT(10)
-
 static void port_out(struct vcpu *v, const struct ioio_info *io, u32 val)
 {
-	if (platform_port_out(v, io->port, io->size, val))
+	if (platform_port_out(v, io->port, io->size, val) != E_NOT_MINE)
 		return;
-	if (io->port == COM1_DATA && io->size == 1) {
+	if (io->port == UART_COM1_PORT && io->size == 1) {
 		char c = (char)val;
 
 		guest_console_put(v, &c, 1);
@@ -32,9 +33,9 @@ static inline u32 port_in(struct vcpu *v, u16 port, unsigned size)
 {
 	u32 val;
 
-	if (platform_port_in(v, port, size, &val))
+	if (platform_port_in(v, port, size, &val) != E_NOT_MINE)
 		return val & (0xffffffffu >> (32 - 8 * size));
-	if (port != COM1_DATA)
+	if (port != UART_COM1_PORT)
 		v->stats.io_dropped++;
 	return 0xffffffffu >> (32 - 8 * size);
 }
@@ -44,37 +45,28 @@ static inline u32 port_in(struct vcpu *v, u16 port, unsigned size)
  * instruction (RIP stays), as a CPU does after an interrupt in a REP. */
 #define IO_CHUNK 4096
 
-#define ATTR_L BIT(9)
-#define ATTR_D BIT(10)
-
-/* Address size from the legacy prefixes at RIP, for CPUs that leave
- * EXITINFO1[9:7] clear (QEMU): the code segment's default, flipped by a
- * 67 prefix (APM vol 3, 1.2.3). The instruction bytes are read as guest
- * physical, like the string operands: the guest maps itself 1:1. */
+/* Address size from the prefixes at RIP (hv/emul's scanner), for CPUs
+ * that leave EXITINFO1[9:7] clear (QEMU): the code segment's default,
+ * flipped by a 67 prefix (APM vol 3, 1.2.3). The instruction bytes are
+ * read as guest physical, like the string operands: the guest maps itself
+ * 1:1. */
 static unsigned addr_bits_decode(struct vcpu *v)
 {
 	const struct vmcb_save *s = &v->vmcb->save;
-	bool lm = (s->efer & EFER_LMA) && (s->cs.attrib & ATTR_L);
-	unsigned def = lm ? 64 : (s->cs.attrib & ATTR_D) ? 32 : 16;
-	unsigned alt = def == 32 ? 16 : 32;
+	bool lm = (s->efer & EFER_LMA) && (s->cs.attrib & SEG_ATTR_L);
+	unsigned def = lm ? 64 : (s->cs.attrib & SEG_ATTR_D) ? 32 : 16;
 	u64 len = v->vmcb->control.exit_info2 - s->rip;
+	struct insn_prefixes p;
 	const u8 *b;
 
-	if (len > 15 ||
+	if (len > INSN_MAX_LEN ||
 	    guest_mem_range(v->guest, s->cs.base + s->rip, len, 1, (void **)&b))
 		return def;
-	for (u64 i = 0; i < len; i++) {
-		u8 c = b[i];
-
-		if (c == 0x67)
-			return alt;
-		if (c == 0x66 || c == 0xf2 || c == 0xf3 || c == 0xf0 ||
-		    c == 0x2e || c == 0x36 || c == 0x3e || c == 0x26 ||
-		    c == 0x64 || c == 0x65 || (lm && (c & 0xf0) == 0x40))
-			continue;
-		break;
-	}
-	return def;
+	/* 16- and 32-bit code scan alike: only REX depends on the mode. */
+	if (insn_prefixes(b, len, lm ? INSN_MODE64 : INSN_MODE32, &p) ||
+	    !p.addrsize)
+		return def;
+	return def == 32 ? 16 : 32;
 }
 
 /* A register written with the address size: 16 bits merge, 32 bits
@@ -177,13 +169,6 @@ static __attribute__((noinline)) enum exit_action ioio_slow(struct vcpu *v)
 	return vcpu_skip_insn(v) ? EXIT_RESUME : EXIT_LEAVE;
 }
 
-/* EXITINFO1 (APM vol 2 15.10.2): TYPE (1 = IN), STR, SZ8/SZ16/SZ32. */
-#define IOIO_IN BIT(0)
-#define IOIO_STR BIT(2)
-#define IOIO_SZ8 BIT(4)
-#define IOIO_SZ16 BIT(5)
-#define IOIO_SZ32 BIT(6)
-
 /* IN and OUT decoded here, the string forms on the slow path. RIP comes
  * from EXITINFO2, the next instruction's (15.10.2), as exit_next_rip()
  * takes it for IOIO with or without NRIP. */
@@ -193,13 +178,13 @@ static __attribute__((noinline)) enum exit_action ioio_general(struct vcpu *v)
 	u64 e = vm->control.exit_info1;
 	struct ioio_info io;
 
-	if (__builtin_expect((e & IOIO_STR) ||
-				     !(e & (IOIO_SZ8 | IOIO_SZ16 | IOIO_SZ32)),
+	if (__builtin_expect((e & IOIO_INFO_STR) ||
+				     !(e & (IOIO_INFO_SZ8 | IOIO_INFO_SZ16 | IOIO_INFO_SZ32)),
 			     0))
 		return ioio_slow(v);
 	io.port = (u16)(e >> 16);
-	io.size = (e & IOIO_SZ8) ? 1 : (e & IOIO_SZ16) ? 2 : 4;
-	if (e & IOIO_IN) {
+	io.size = (e & IOIO_INFO_SZ8) ? 1 : (e & IOIO_INFO_SZ16) ? 2 : 4;
+	if (e & IOIO_INFO_IN) {
 		u64 val = port_in(v, io.port, io.size), *rax = &vm->save.rax;
 		/* IN AL/AX keep the upper bits; IN EAX zero-extends. */
 		u64 keep = io.size == 4 ? 0 : ~0ULL << (8 * io.size);
@@ -208,8 +193,7 @@ static __attribute__((noinline)) enum exit_action ioio_general(struct vcpu *v)
 	} else {
 		port_out(v, &io, (u32)vm->save.rax);
 	}
-	vm->save.rip = vm->control.exit_info2;
-	vcpu_insn_done(v);
+	vcpu_insn_complete(v, vm->control.exit_info2);
 	return EXIT_RESUME;
 }
 
@@ -221,11 +205,10 @@ enum exit_action exit_ioio(struct vcpu *v)
 	struct vmcb *vm = v->vmcb;
 	u64 e = vm->control.exit_info1;
 
-	if ((e & (IOIO_IN | IOIO_STR | IOIO_SZ32)) == (IOIO_IN | IOIO_SZ32) &&
+	if ((e & (IOIO_INFO_IN | IOIO_INFO_STR | IOIO_INFO_SZ32)) == (IOIO_INFO_IN | IOIO_INFO_SZ32) &&
 	    (u16)(e >> 16) == PM_TIMER_PORT && guest_has_platform(v->guest)) {
 		vm->save.rax = pm_timer_read(&v->guest->plat, 0, 4);
-		vm->save.rip = vm->control.exit_info2;
-		vcpu_insn_done(v);
+		vcpu_insn_complete(v, vm->control.exit_info2);
 		return EXIT_RESUME;
 	}
 	return ioio_general(v);

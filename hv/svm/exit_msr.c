@@ -2,9 +2,11 @@
 /* hv/svm/exit_msr.c - MSR exits (APM vol 2, 15.11): an explicit allow-list
  * emulated here; host-critical MSRs (EFER.SVME, VM_CR, VM_HSAVE_PA,
  * SPEC_CTRL, MTRRs, APIC base) never reach hardware; the rest get #GP. */
+#include "arch/apicdef.h"
 #include "arch/cpu.h"
+#include "arch/cr.h"
 #include "arch/msr.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/svm/exit.h"
 #include "hv/vmcb/exit_decode.h"
 #include "hv/features.h"
@@ -15,7 +17,6 @@
 #include "hv/vlapic/vlapic.h"
 
 #define MSR_GP_LOG_MAX 16 /* per vCPU: a probing guest cannot flood */
-#define CR0_PG BIT(31)
 
 static bool pat_valid(u64 pat)
 {
@@ -47,20 +48,18 @@ static bool is_mtrr(u32 msr)
 	       (msr >= MSR_MTRR_FIX4K_C0000 && msr <= MSR_MTRR_FIX4K_C0000 + 7);
 }
 
-#define MSR_TSC_ADJUST 0x3b
-
 /* A foreign guest's local APIC (hv/vlapic/vlapic.h): IA32_APIC_BASE
- * and the x2APIC range. 1 when msr is not one of them. */
+ * and the x2APIC range. E_NOT_MINE when msr is not one of them. */
 static int lapic_msr(struct vcpu *v, u32 msr, bool wr, u64 *val)
 {
 	struct vlapic *l = &v->lapic;
 
 	if (!guest_has_platform(v->guest))
-		return 1;
-	if (msr == MSR_IA32_TSC_DEADLINE)
+		return E_NOT_MINE;
+	if (msr == MSR_TSC_DEADLINE)
 		return vlapic_tsc_deadline_msr(v, wr, val);
 	if (msr != MSR_APIC_BASE &&
-	    (msr < VLAPIC_MSR_FIRST || msr > VLAPIC_MSR_LAST)) {
+	    (msr < MSR_X2APIC_BASE || msr > MSR_X2APIC_END)) {
 		/* A TSC write moves the timers' clock: what expired by the
 		 * old one fires first. Other MSRs need no sync (the entry
 		 * path syncs TPR and timers). */
@@ -71,13 +70,15 @@ static int lapic_msr(struct vcpu *v, u32 msr, bool wr, u64 *val)
 	/* An APIC register: TPR from CR8, the time for the timer (a write
 	 * only for the timer's registers). */
 	if (wr && msr != MSR_APIC_BASE)
-		vlapic_sync_write(v, (msr - VLAPIC_MSR_FIRST) << 4);
+		vlapic_sync_write(v, (msr - MSR_X2APIC_BASE) << 4);
 	else
 		vlapic_sync(v);
 	if (msr == MSR_APIC_BASE) {
 		if (wr) {
-			if (vlapic_apic_base_write(l, *val))
-				return -EPERM;
+			int r = vlapic_apic_base_write(l, *val);
+
+			if (r)
+				return r;
 			exit_cpuid_refresh_leaf1(v); /* EDX.APIC follows EN */
 			return 0;
 		}
@@ -85,13 +86,13 @@ static int lapic_msr(struct vcpu *v, u32 msr, bool wr, u64 *val)
 		return 0;
 	}
 	if (wr)
-		return vlapic_msr_write(l, msr, *val) ? -EPERM : 0;
-	return vlapic_msr_read(l, msr, val) ? -EPERM : 0;
+		return vlapic_msr_write(l, msr, *val);
+	return vlapic_msr_read(l, msr, val);
 }
 
 /* TSC writes move this vCPU's TSC offset (APM 15.30.5); TSC_ADJUST moves
  * with them, and a write to it moves the TSC by the difference (SDM
- * 17.17.3). 1 when msr is neither. */
+ * 17.17.3). E_NOT_MINE when msr is neither. */
 static int tsc_write(struct vcpu *v, u32 msr, u64 val)
 {
 	u64 old = v->vmcb->control.tsc_offset;
@@ -108,16 +109,16 @@ static int tsc_write(struct vcpu *v, u32 msr, u64 val)
 		v->tsc_adjust = val;
 		return 0;
 	}
-	return 1;
+	return E_NOT_MINE;
 }
 
-/* 0, or -EPERM for #GP. */
+/* 0, or -EINVAL for #GP. */
 int exit_msr_read(struct vcpu *v, u32 msr, u64 *val)
 {
 	struct vmcb_save *s = &v->vmcb->save;
 	int r = lapic_msr(v, msr, false, val);
 
-	if (r <= 0)
+	if (r != E_NOT_MINE)
 		return r;
 	if (msr == MSR_TSC_ADJUST && guest_has_platform(v->guest) &&
 	    g_features.tsc_adjust) {
@@ -135,11 +136,11 @@ int exit_msr_read(struct vcpu *v, u32 msr, u64 *val)
 		*val = rdtsc() + v->vmcb->control.tsc_offset;
 		return 0;
 	case MSR_APIC_BASE: /* a fixed view; the real one is the host's */
-		*val = 0xfee00000ULL | APIC_BASE_EN |
+		*val = APIC_DEFAULT_BASE | APIC_BASE_EN |
 		       (v->id == 0 ? APIC_BASE_BSP : 0);
 		return 0;
 	case MSR_SPEC_CTRL:
-		*val = v->spec_ctrl;
+		*val = v->gprs.spec_ctrl;
 		return 0;
 	case MSR_MTRRCAP:
 		*val = 0; /* no variable ranges, no fixed, no WC */
@@ -154,13 +155,13 @@ int exit_msr_read(struct vcpu *v, u32 msr, u64 *val)
 		return vcpu_pkrs_read(v, val);
 	case MSR_MISC_ENABLE:
 		if (!guest_has_platform(v->guest))
-			return -EPERM;
+			return -EINVAL;
 		*val = v->misc_enable;
 		return 0;
 	default:
 		return v->guest->kind == GUEST_LINUX ?
 			       linux_msr_read(v, msr, val) :
-			       -EPERM;
+			       -EINVAL;
 	}
 }
 
@@ -180,12 +181,12 @@ static int write_swapped(struct vcpu *v, u32 msr, u64 val)
 	case MSR_SYSENTER_ESP:
 	case MSR_SYSENTER_EIP:
 		if (!canonical(val))
-			return -EPERM;
+			return -EINVAL;
 		break;
 	case MSR_SFMASK:
 	case MSR_SYSENTER_CS:
 		if (val >> 32)
-			return -EPERM;
+			return -EINVAL;
 		break;
 	}
 	switch (msr) {
@@ -220,7 +221,7 @@ static int write_swapped(struct vcpu *v, u32 msr, u64 val)
 		s->sysenter_eip = val;
 		break;
 	default:
-		return 1;
+		return E_NOT_MINE;
 	}
 	return 0;
 }
@@ -232,38 +233,39 @@ int exit_msr_write(struct vcpu *v, u32 msr, u64 val)
 		      (g_features.nx ? EFER_NXE : 0);
 	int r = write_swapped(v, msr, val);
 
-	if (r <= 0)
+	if (r != E_NOT_MINE)
 		return r;
 	r = lapic_msr(v, msr, true, &val);
-	if (r <= 0)
+	if (r != E_NOT_MINE)
 		return r;
 	r = tsc_write(v, msr, val);
-	if (r <= 0)
+	if (r != E_NOT_MINE)
 		return r;
 	switch (msr) {
 	case MSR_EFER:
 		/* SVME must stay set for VMRUN (15.5.1) and is hidden. */
 		if (val & ~ok_efer)
-			return -EPERM;
+			return -EINVAL;
 		if (((val ^ s->efer) & EFER_LME) && (s->cr0 & CR0_PG))
-			return -EPERM; /* LME cannot change while paging is on */
-		s->efer = (val & ~EFER_LMA) | (s->efer & EFER_LMA) | EFER_SVME;
-		vmcb_mark_dirty(v->vmcb, VMCB_CLEAN_CRX); /* EFER is cached */
+			return -EINVAL; /* LME cannot change while paging is on */
+		vmcb_set_efer(v->vmcb, (val & ~EFER_LMA) |
+					       (s->efer & EFER_LMA) |
+					       EFER_SVME);
 		return 0;
 	case MSR_PAT:
 		if (!pat_valid(val))
-			return -EPERM;
-		s->g_pat = val;
-		vmcb_mark_dirty(v->vmcb, VMCB_CLEAN_NP); /* G_PAT is cached */
+			return -EINVAL;
+		vmcb_set_g_pat(v->vmcb, val);
 		return 0;
-	case MSR_SPEC_CTRL: /* in hardware while the guest runs (vcpu_spec.c) */
+	case MSR_SPEC_CTRL: /* in hardware while the guest runs: the VMRUN
+			     * stub or V_SPEC_CTRL (vcpu_spec.c) */
 		if (val & ~(SPEC_CTRL_IBRS | SPEC_CTRL_STIBP | SPEC_CTRL_SSBD))
-			return -EPERM;
-		v->spec_ctrl = val;
+			return -EINVAL;
+		v->gprs.spec_ctrl = val;
 		return 0;
 	case MSR_PRED_CMD:
 		if (val & ~1ULL)
-			return -EPERM;
+			return -EINVAL;
 		/* IBPB: the guest asks to flush indirect branch predictions
 		 * (a context switch of its own); do it as KVM does. */
 		if (val && g_features.ibpb)
@@ -273,7 +275,7 @@ int exit_msr_write(struct vcpu *v, u32 msr, u64 val)
 		/* RDTSCP is not intercepted: the guest's value must be in
 		 * the hardware MSR while it runs (restored in vcpu_run). */
 		if (val >> 32)
-			return -EPERM;
+			return -EINVAL;
 		v->tsc_aux = val;
 		if (g_features.rdtscp)
 			wrmsr(MSR_TSC_AUX, val);
@@ -285,18 +287,18 @@ int exit_msr_write(struct vcpu *v, u32 msr, u64 val)
 		 * and guests written for Intel (kvm-unit-tests' msr) use it.
 		 * A store only: no bit changes what minhv does. */
 		if (!guest_has_platform(v->guest))
-			return -EPERM;
+			return -EINVAL;
 		v->misc_enable = val;
 		return 0;
 	case MSR_MTRR_DEF_TYPE:
-		if (val & ~0xcffULL)
-			return -EPERM;
+		if (val & ~(MTRR_DEF_TYPE_E | MTRR_DEF_TYPE_FE | 0xffULL))
+			return -EINVAL;
 		v->mtrr_def_type = val;
 		return 0;
 	default:
 		return v->guest->kind == GUEST_LINUX ?
 			       linux_msr_write(v, msr, val) :
-			       -EPERM;
+			       -EINVAL;
 	}
 }
 
@@ -322,15 +324,10 @@ static __attribute__((noinline, cold)) enum exit_action msr_gp(struct vcpu *v,
 	return EXIT_RESUME;
 }
 
-/* The instruction done: RDMSR and WRMSR are 2 bytes (0F 32, 0F 30); NRIP
- * when the CPU wrote it (APM 15.7.1), as exit_next_rip() takes it. */
+/* The instruction done: RDMSR and WRMSR are 2 bytes (0F 32, 0F 30). */
 static inline enum exit_action msr_done(struct vcpu *v)
 {
-	struct vmcb *vm = v->vmcb;
-	u64 nrip = vm->control.next_rip;
-
-	vm->save.rip = g_features.nrips && nrip ? nrip : vm->save.rip + 2;
-	vcpu_insn_done(v);
+	vcpu_step_known(v, 2);
 	return EXIT_RESUME;
 }
 
@@ -347,8 +344,8 @@ static __attribute__((noinline)) enum exit_action msr_general(struct vcpu *v,
 	 * the vLAPIC (exit_msr_read() and _write() would reach it after
 	 * their own lists). */
 	if (guest_has_platform(v->guest) &&
-	    (msr - VLAPIC_MSR_FIRST <= VLAPIC_MSR_LAST - VLAPIC_MSR_FIRST ||
-	     msr == MSR_IA32_TSC_DEADLINE))
+	    (msr - MSR_X2APIC_BASE <= MSR_X2APIC_END - MSR_X2APIC_BASE ||
+	     msr == MSR_TSC_DEADLINE))
 		r = lapic_msr(v, msr, wr, &val);
 	else if (wr)
 		r = exit_msr_write(v, msr, val);
@@ -375,10 +372,11 @@ enum exit_action exit_msr(struct vcpu *v)
 	int r;
 
 	if (!wr || !guest_has_platform(v->guest) ||
-	    (msr != VLAPIC_MSR_EOI && msr != MSR_IA32_TSC_DEADLINE))
+	    (msr != X2APIC_MSR(APIC_REG_EOI) && msr != MSR_TSC_DEADLINE))
 		return msr_general(v, wr, msr);
 	val = (v->gprs.rdx << 32) | (u32)vm->save.rax;
-	r = msr == VLAPIC_MSR_EOI ? vlapic_x2apic_eoi(&v->lapic, val) :
+	r = msr == X2APIC_MSR(APIC_REG_EOI) ?
+		    vlapic_x2apic_eoi(&v->lapic, val) :
 				    vlapic_tsc_deadline_msr(v, true, &val);
 	if (__builtin_expect(r != 0, 0))
 		return msr_gp(v, msr, wr);

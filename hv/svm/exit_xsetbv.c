@@ -5,6 +5,7 @@
  * #UD without CR4.OSXSAVE (the intercept is checked before it on this
  * path: QEMU exits), #GP at CPL > 0, for ECX != 0 or a value the host
  * does not allow. */
+#include "arch/cr.h"
 #include "hv/svm/exit.h"
 #include "hv/vcpu/vcpu_fpu.h"
 

@@ -9,11 +9,10 @@
 #include "hv/log.h"
 #include "hv/mm.h"
 #include "hv/percpu.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/svm/svm.h"
 #include "hv/vcpu/vcpu_fpu.h"
-
-#define VM_CR_LOCK BIT(3)
+#include "hv/cpuid/cpuid.h"
 
 static int svm_state; /* 0 undecided, 1 usable, -1 not */
 static char why_not[200];
@@ -77,8 +76,8 @@ int svm_cpu_enable(void)
 		if (!sc)
 			return -ENOMEM;
 		sc->hsave = page_alloc(1, 1);
-		sc->host_vmcb = page_alloc(1, 1);
-		if (!sc->hsave.v || !sc->host_vmcb.v) {
+		sc->host.vmcb = page_alloc(1, 1);
+		if (!sc->hsave.v || !sc->host.vmcb.v) {
 			pr_err("svm: CPU %u: out of memory for the host save area\n",
 			       pc->cpu);
 			return -ENOMEM;
@@ -128,6 +127,7 @@ int svm_init(void)
 	}
 	log_features(&g_features);
 	fpu_boot(&g_features);
+	cpuid_host_capture(&g_cpuid_host); /* what guest CPUID is made of */
 	ipi_call_all(enable_fn, &fails, true, true);
 	if (!svm_this_cpu()) {
 		fmt_snprintf(why_not, sizeof(why_not),

@@ -4,7 +4,7 @@
  * that tick is the TSC read: a vCPU without a "useful" exit for watchdog_ms
  * (an endless loop) stops its guest, a guest past its run-time limit
  * (guest_time_ms) is stopped, and the console budget is refilled. Whether
- * there was a useful exit comes from the exit counters exit_dispatch()
+ * there was a useful exit comes from the exit counters exit_dispatch_fast()
  * keeps anyway; per exit the run loop only tests the tick flag. */
 #include "arch/cpu.h"
 #include "hv/guest/guest.h"
@@ -14,6 +14,7 @@
 #include "hv/svm/svm.h"
 
 #include "arch/apic.h"
+#include "arch/cr.h"
 #include "arch/idt.h"
 #include "hv/svm/vlapic_vcpu.h"
 #include "hv/smp/apic_cal.h"
@@ -44,7 +45,7 @@ static u32 tick_count = FALLBACK_TICKS;
 static void apic_timer_calibrate(void)
 {
 	u64 limit = (u64)CAL_LIMIT_MS * g_tsc_khz, t0, dt;
-	bool irq_on = read_rflags() & BIT(9); /* IF */
+	bool irq_on = read_rflags() & RFLAGS_IF;
 	bool fired;
 
 	irq_disable();

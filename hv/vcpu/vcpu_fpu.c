@@ -7,6 +7,7 @@
  * vol 1 ch. 13; FXSAVE/FXRSTOR where XSAVE is absent). */
 #include "hv/vcpu/vcpu_fpu.h"
 #include "arch/cpu.h"
+#include "arch/cr.h"
 #include "hv/features.h"
 #include "hv/vcpu/vcpu.h"
 #include "lib/string.h"

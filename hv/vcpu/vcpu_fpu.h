@@ -6,24 +6,13 @@
 #ifndef MINHV_HV_VCPU_VCPU_FPU_H
 #define MINHV_HV_VCPU_VCPU_FPU_H
 
+#include "arch/cr.h" /* CR4_OSFXSR, CR4_OSXSAVE */
 #include "arch/types.h"
+#include "arch/xcr0.h" /* XCR0_* */
 
 struct features;
 struct vcpu;
 
-/* XCR0 bits (SDM vol 1 13.1, table 13-1). */
-#define XCR0_X87 BIT(0)
-#define XCR0_SSE BIT(1)
-#define XCR0_AVX BIT(2)
-#define XCR0_BNDREGS BIT(3)
-#define XCR0_BNDCSR BIT(4)
-#define XCR0_OPMASK BIT(5)
-#define XCR0_ZMM_HI256 BIT(6)
-#define XCR0_HI16_ZMM BIT(7)
-#define XCR0_PKRU BIT(9)
-#define XCR0_TILECFG BIT(17)
-#define XCR0_TILEDATA BIT(18)
-#define XCR0_AVX512 (XCR0_OPMASK | XCR0_ZMM_HI256 | XCR0_HI16_ZMM)
 /* What the host enables and saves: the user components it knows how to
  * keep apart (AMX needs XFD/permission set-up and is left off). */
 #define XCR0_HOST_KNOWN                                                \
@@ -31,15 +20,10 @@ struct vcpu;
 	 XCR0_AVX512 | XCR0_PKRU)
 #define XCR0_RESET XCR0_X87 /* SDM vol 3 10.1.1: XCR0 after RESET/INIT */
 
-#define CR4_OSFXSR BIT(9)
-#define CR4_OSXMMEXCPT BIT(10)
-#define CR4_OSXSAVE BIT(18)
-
 /* Offsets in the XSAVE/FXSAVE image (SDM vol 1 10.5.1, 13.4). */
 #define FXSAVE_FCW 0
 #define FXSAVE_MXCSR 24
 #define XSAVE_HDR 512 /* XSTATE_BV at +0, XCOMP_BV at +8 */
-#define XSAVE_LEGACY_HDR_SIZE 576
 #define FCW_INIT 0x037f
 #define MXCSR_INIT 0x1f80
 

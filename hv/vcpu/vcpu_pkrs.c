@@ -17,7 +17,7 @@
  * the MSR holds meanwhile. vcpu_reset() makes it 0 again (RESET/INIT). */
 #include "arch/cpu.h"
 #include "arch/msr.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/features.h"
 #include "hv/vcpu/vcpu.h"
 #include "hv/vcpu/vcpu_pkrs.h"
@@ -40,7 +40,7 @@ void vcpu_pkrs_exit(struct vcpu *v)
 int vcpu_pkrs_read(struct vcpu *v, u64 *val)
 {
 	if (!g_features.pks)
-		return -EPERM; /* no such MSR: #GP as on a CPU without PKS */
+		return -EINVAL; /* no such MSR: #GP as on a CPU without PKS */
 	*val = v->pkrs;
 	return 0;
 }
@@ -48,7 +48,7 @@ int vcpu_pkrs_read(struct vcpu *v, u64 *val)
 int vcpu_pkrs_write(struct vcpu *v, u64 val)
 {
 	if (!g_features.pks || (val & PKRS_RESERVED))
-		return -EPERM;
+		return -EINVAL;
 	v->pkrs = val;
 	wrmsr(MSR_PKRS, val);
 	return 0;

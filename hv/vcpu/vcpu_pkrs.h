@@ -15,7 +15,7 @@ void vcpu_pkrs_enter(struct vcpu *v);
 /* When the loop ends: 0 into the hardware MSR, so nothing reaches the next
  * vCPU or guest on this CPU. */
 void vcpu_pkrs_exit(struct vcpu *v);
-/* The intercepted RDMSR/WRMSR of 0x6E1, on the vCPU's CPU: 0, or -EPERM
+/* The intercepted RDMSR/WRMSR of 0x6E1, on the vCPU's CPU: 0, or -EINVAL
  * for #GP (no PKS, or bits 63:32 set on a write). */
 int vcpu_pkrs_read(struct vcpu *v, u64 *val);
 int vcpu_pkrs_write(struct vcpu *v, u64 val);

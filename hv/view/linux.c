@@ -1,70 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* hv/view/linux.c - the CPUID and MSR view of a Linux guest: features
- * minhv does not give it hidden, so Linux never reaches MSRs nobody
- * emulates, and the AMD MSRs Linux reads without a fault handler during
- * boot answered as an EPYC would (values below). Everything not in these
- * tables keeps the common policy (exit_cpuid.c, exit_msr.c: #GP). The
- * APIC, x2APIC and TSC deadline stay visible: the vLAPIC of hv/vlapic/
- * implements them (x2APIC as the host has it, exit_cpuid.c sets TSC
- * deadline). */
+/* hv/view/linux.c - the MSR view of a Linux guest: the AMD MSRs Linux
+ * reads without a fault handler during boot answered as an EPYC would
+ * (values below). Everything not in this table keeps the common policy
+ * (exit_msr.c: #GP). Its CPUID view is the allow-list of hv/cpuid/, which
+ * hides every feature whose MSRs minhv does not emulate. */
 #include "arch/cpu.h"
 #include "arch/msr.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/guest/guest.h"
 #include "hv/view/view.h"
 
-enum cpuid_reg { R_EAX, R_EBX, R_ECX, R_EDX };
-
-struct cpuid_hide {
-	u32 leaf;
-	s32 sub; /* -1: every subleaf */
-	enum cpuid_reg reg;
-	u32 bits;
-	const char *why;
-};
-
-/* Bit numbers: AMD APM vol 3, appendix E (CPUID). */
-static const struct cpuid_hide cpuid_hidden[] = {
-	{ 1, -1, R_EDX, BIT(7) | BIT(14), "MCE/MCA: no machine-check MSRs" },
-	{ 0x80000001, -1, R_EDX, BIT(7) | BIT(14), "MCE/MCA (AMD copy)" },
-	{ 6, -1, R_ECX, BIT(0), "APERF/MPERF MSRs not emulated" },
-	{ 0xd, 1, R_EAX, BIT(3), "XSAVES: IA32_XSS is not switched" },
-	{ 7, 0, R_EDX, BIT(29), "IA32_ARCH_CAPABILITIES not emulated" },
-	{ 0x80000001, -1, R_ECX, BIT(9), "OSVW MSRs not emulated" },
-	{ 0x80000001, -1, R_ECX, BIT(10), "IBS not virtualized" },
-	{ 0x80000001, -1, R_ECX, BIT(23) | BIT(24) | BIT(28),
-	  "core/NB/LLC performance counter extensions (0xC0010200+) not emulated" },
-	{ 0x80000008, -1, R_EBX, BIT(1), "IRPERF counter not emulated" },
-};
-
-void linux_cpuid_filter(u32 leaf, u32 sub, struct cpuid_regs *r)
-{
-	for (size_t i = 0; i < ARRAY_SIZE(cpuid_hidden); i++) {
-		const struct cpuid_hide *h = &cpuid_hidden[i];
-		u32 *reg = h->reg == R_EAX ? &r->eax :
-			   h->reg == R_EBX ? &r->ebx :
-			   h->reg == R_ECX ? &r->ecx :
-					     &r->edx;
-
-		if (h->leaf == leaf && (h->sub < 0 || (u32)h->sub == sub))
-			*reg &= ~h->bits;
-	}
-}
-
-#define MSR_AMD_PATCH_LEVEL 0x8b
-#define MSR_K7_PERF_FIRST 0xc0010000 /* PERF_CTL0-3, PERF_CTR0-3 */
-#define MSR_K7_PERF_LAST 0xc0010007
-#define MSR_AMD_TOP_MEM 0xc001001a
-#define MSR_AMD_TOP_MEM2 0xc001001d
-#define MSR_AMD_NB_CFG 0xc001001f
-#define MSR_AMD_TSEG 0xc0010113
-#define MSR_AMD_DE_CFG 0xc0011029
 #define FOUR_GIB 0x100000000ULL
-#define SYSCFG_MTRR_FIX_DRAM_EN BIT(18)
-#define SYSCFG_MTRR_VAR_DRAM_EN BIT(20)
-#define HWCR_TSC_FREQ_SEL BIT(24) /* TSC counts at P0: read-only 1 on Zen */
-#define DE_CFG_LFENCE_SERIALIZE BIT(1)
-#define NB_CFG_CF8_EXT_CFG BIT(46) /* extended config space through CF8 */
 
 enum msr_read {
 	RD_ZERO,
@@ -85,7 +31,7 @@ struct msr_view {
 static const struct msr_view msr_views[] = {
 	{ MSR_AMD_PATCH_LEVEL, MSR_AMD_PATCH_LEVEL, RD_HOST,
 	  "microcode patch level: the CPU's own" },
-	{ MSR_K7_PERF_FIRST, MSR_K7_PERF_LAST, RD_ZERO,
+	{ MSR_K7_EVNTSEL0, MSR_K7_PERFCTR3, RD_ZERO,
 	  "legacy PMU: counters that never count (Linux: PMU unavailable)" },
 	{ MSR_AMD_SYSCFG, MSR_AMD_SYSCFG, RD_SYSCFG,
 	  "MTRR DRAM enables only; no SME/SNP/TOM2" },
@@ -115,7 +61,7 @@ int linux_msr_read(struct vcpu *v, u32 msr, u64 *val)
 	u64 mem = v->guest->mem_size;
 
 	if (!m)
-		return -EPERM;
+		return -EINVAL;
 	switch (m->read) {
 	case RD_ZERO:
 		*val = 0;
@@ -149,5 +95,5 @@ int linux_msr_write(struct vcpu *v, u32 msr, u64 val)
 {
 	(void)v;
 	(void)val;
-	return lookup(msr) ? 0 : -EPERM;
+	return lookup(msr) ? 0 : -EINVAL;
 }

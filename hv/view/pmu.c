@@ -5,25 +5,25 @@
  * interleaved PerfEvtSel/PerfCtr pairs at C001_0200h. They hold what is
  * written (48-bit counters) but never count: minhv does not virtualize
  * the PMU. */
+#include "arch/errno.h"
+#include "arch/msr.h"
 #include "hv/guest/guest.h"
 #include "hv/view/view.h"
 
-#define K7_EVNTSEL0 0xc0010000u
-#define K7_PERFCTR0 0xc0010004u
-#define F15H_PERF_CTL0 0xc0010200u
 #define CTR_MASK ((1ULL << 48) - 1)
 
 /* Which register msr names: *ctl selects the event-select bank. */
 static bool pmu_reg(u32 msr, unsigned *idx, bool *ctl)
 {
-	if (msr >= K7_EVNTSEL0 && msr < K7_EVNTSEL0 + 8) {
-		*ctl = msr < K7_PERFCTR0;
-		*idx = (msr - K7_EVNTSEL0) % 4;
+	if (msr >= MSR_K7_EVNTSEL0 && msr <= MSR_K7_PERFCTR3) {
+		*ctl = msr < MSR_K7_PERFCTR0;
+		*idx = (msr - MSR_K7_EVNTSEL0) % 4;
 		return true;
 	}
-	if (msr >= F15H_PERF_CTL0 && msr < F15H_PERF_CTL0 + 2 * VCPU_PMU_CTRS) {
-		*ctl = !((msr - F15H_PERF_CTL0) & 1);
-		*idx = (msr - F15H_PERF_CTL0) / 2;
+	if (msr >= MSR_F15H_PERF_CTL0 &&
+	    msr < MSR_F15H_PERF_CTL0 + 2 * VCPU_PMU_CTRS) {
+		*ctl = !((msr - MSR_F15H_PERF_CTL0) & 1);
+		*idx = (msr - MSR_F15H_PERF_CTL0) / 2;
 		return true;
 	}
 	return false;
@@ -36,7 +36,7 @@ int exit_msr_pmu(struct vcpu *v, u32 msr, bool wr, u64 *val)
 	u64 *reg;
 
 	if (v->guest->kind != GUEST_MULTIBOOT || !pmu_reg(msr, &i, &ctl))
-		return 1;
+		return E_NOT_MINE;
 	reg = ctl ? &v->perf_ctl[i] : &v->perf_ctr[i];
 	if (!wr) {
 		*val = *reg;

@@ -6,32 +6,13 @@
  * state, the timer and IPIs are in vlapic_irq.c, vlapic_timer.c and
  * vlapic_ipi.c. */
 #include "hv/vlapic/vlapic.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 
-#define R_ID 0x020
-#define R_VER 0x030
-#define R_TPR 0x080
-#define R_APR 0x090
-#define R_PPR 0x0a0
-#define R_EOI 0x0b0
-#define R_RRD 0x0c0
-#define R_LDR 0x0d0
-#define R_DFR 0x0e0
-#define R_SVR 0x0f0
-#define R_ISR0 0x100 /* ISR 0x100-0x170, TMR 0x180-0x1f0, IRR 0x200-0x270 */
-#define R_IRR7 0x270
-#define R_ESR 0x280
-#define R_ICR_LO 0x300
-#define R_ICR_HI 0x310
-#define R_LVT0 0x320 /* timer, thermal, perf, LINT0, LINT1, error */
-#define R_LVT5 0x370
-#define R_TMICT 0x380
-#define R_TMCCT 0x390
-#define R_TDCR 0x3e0
-#define R_SELF_IPI 0x3f0 /* x2APIC only */
+/* Registers and bits: arch/apicdef.h. The LVT entries are l->lvt[0..5]
+ * from APIC_REG_LVT_TIMER on; ISR, TMR and IRR are 24 consecutive
+ * registers from APIC_REG_ISR. */
+#define LAST_IRR (APIC_REG_IRR + 7 * 16)
 
-#define LVT_MASKED BIT(16)
-#define SVR_ENABLE BIT(8)
 /* SVR: vector, APIC enable, focus CPU core checking (APM 16.4.7); no EOI
  * broadcast suppression, as the version register does not offer it. */
 #define SVR_MASK 0x3ffu
@@ -41,7 +22,6 @@
 #define ICR_LO_MASK 0x000ccfffu
 /* x2APIC ICR bits that #GP (SDM 11.12.9; as KVM). */
 #define X2_ICR_RSVD (0xfff00000ULL | 0x30000ULL | BIT(13))
-#define ESR_SEND_ILLEGAL_VECTOR BIT(5)
 #define TDCR_MASK 0xbu
 
 /* Writable bits per LVT (SDM figure 11-8): vector and mask everywhere;
@@ -56,7 +36,8 @@ static u32 lvt_mask(const struct vlapic *l, unsigned i)
 	};
 
 	if (i == 0)
-		return m[0] | LVT_MASKED | (l->cfg.tsc_deadline ? BIT(18) : 0);
+		return m[0] | APIC_LVT_MASKED |
+		       (l->cfg.tsc_deadline ? BIT(18) : 0);
 	return m[i];
 }
 
@@ -75,7 +56,7 @@ static void reset_regs(struct vlapic *l)
 	l->dfr = 0xffffffffu;
 	l->svr = 0xff;
 	for (unsigned i = 0; i < VLAPIC_NR_LVT; i++)
-		l->lvt[i] = LVT_MASKED;
+		l->lvt[i] = APIC_LVT_MASKED;
 	l->timer_init = l->timer_div = 0;
 	for (unsigned i = 0; i < 8; i++)
 		l->irr[i] = l->isr[i] = l->tmr[i] = 0;
@@ -104,7 +85,7 @@ void vlapic_init(struct vlapic *l, const struct vlapic_config *cfg)
 	l->nmi_pending = l->init_pending = l->sipi = l->pending = 0;
 	l->wait_sipi = false;
 	l->now = l->fired = 0;
-	l->apic_base = VLAPIC_DEFAULT_BASE | APIC_BASE_EN |
+	l->apic_base = APIC_DEFAULT_BASE | APIC_BASE_EN |
 		       (cfg->bsp ? APIC_BASE_BSP : 0);
 	reset_regs(l);
 }
@@ -194,67 +175,69 @@ int vlapic_reg_read(struct vlapic *l, u32 off, u64 *val)
 	bool x2 = vlapic_mode(l) == VLAPIC_X2APIC;
 
 	*val = 0;
-	if (off >= R_LVT0 && off <= R_LVT5 && !(off & 15)) {
-		*val = l->lvt[(off - R_LVT0) >> 4];
+	if (off >= APIC_REG_LVT_TIMER && off <= APIC_REG_LVT_ERROR &&
+	    !(off & 15)) {
+		*val = l->lvt[(off - APIC_REG_LVT_TIMER) >> 4];
 		return 0;
 	}
-	if (off >= R_ISR0 && off <= R_IRR7 && !(off & 15)) {
-		u32 i = (off - R_ISR0) >> 4; /* 0-7 ISR, 8-15 TMR, 16-23 IRR */
+	if (off >= APIC_REG_ISR && off <= LAST_IRR && !(off & 15)) {
+		u32 i = (off - APIC_REG_ISR) >>
+			4; /* 0-7 ISR, 8-15 TMR, 16-23 IRR */
 		const u32 *b = i < 8 ? l->isr : i < 16 ? l->tmr : l->irr;
 
 		*val = __atomic_load_n(&b[i & 7], __ATOMIC_ACQUIRE);
 		return 0;
 	}
 	switch (off) {
-	case R_ID:
+	case APIC_REG_ID:
 		*val = x2 ? l->cfg.vcpu_id : l->id;
 		return 0;
-	case R_VER:
+	case APIC_REG_VERSION:
 		*val = VLAPIC_VERSION;
 		return 0;
-	case R_TPR:
+	case APIC_REG_TPR:
 		*val = l->tpr;
 		return 0;
-	case R_PPR:
+	case APIC_REG_PPR:
 		*val = vlapic_ppr(l);
 		return 0;
-	case R_LDR:
+	case APIC_REG_LDR:
 		*val = l->ldr;
 		return 0;
-	case R_SVR:
+	case APIC_REG_SVR:
 		*val = l->svr;
 		return 0;
-	case R_ESR:
+	case APIC_REG_ESR:
 		*val = l->esr;
 		return 0;
-	case R_ICR_LO:
+	case APIC_REG_ICR_LO:
 		*val = l->icr_lo;
 		if (x2)
 			*val |= (u64)l->icr_hi << 32;
 		return 0;
-	case R_TMICT:
+	case APIC_REG_TIMER_INIT:
 		*val = l->timer_init;
 		return 0;
-	case R_TMCCT:
+	case APIC_REG_TIMER_CUR:
 		*val = vlapic_timer_current(l, l->now);
 		return 0;
-	case R_TDCR:
+	case APIC_REG_TIMER_DIV:
 		*val = l->timer_div;
 		return 0;
 	}
 	if (x2)
 		return -EINVAL; /* reserved or write-only (EOI, SELF_IPI) */
 	switch (off) {
-	case R_APR:
+	case APIC_REG_APR:
 		*val = apr(l);
 		return 0;
-	case R_EOI: /* write-only: reads 0 */
-	case R_RRD: /* remote read never completes anything */
+	case APIC_REG_EOI: /* write-only: reads 0 */
+	case APIC_REG_RRD: /* remote read never completes anything */
 		return 0;
-	case R_DFR:
+	case APIC_REG_DFR:
 		*val = l->dfr;
 		return 0;
-	case R_ICR_HI:
+	case APIC_REG_ICR_HI:
 		*val = l->icr_hi;
 		return 0;
 	}
@@ -267,8 +250,8 @@ static void write_lvt(struct vlapic *l, unsigned i, u32 v)
 
 	v &= lvt_mask(l, i);
 	/* Software-disabled: LVT masks stay set (SDM 11.4.7.2). */
-	if (!(l->svr & SVR_ENABLE))
-		v |= LVT_MASKED;
+	if (!(l->svr & APIC_SVR_ENABLE))
+		v |= APIC_LVT_MASKED;
 	l->lvt[i] = v;
 	if (i == 0)
 		vlapic_timer_lvt_changed(l, old);
@@ -276,12 +259,12 @@ static void write_lvt(struct vlapic *l, unsigned i, u32 v)
 
 static void write_icr(struct vlapic *l, u32 lo, u32 hi)
 {
-	u32 mode = (lo >> 8) & 7;
+	u32 mode = (lo >> ICR_DM_SHIFT) & 7;
 
 	/* A fixed or lowest-priority IPI with vector 0-15 is an error
 	 * (APM 16.4.6 SIV), nothing is sent. */
-	if (mode <= 1 && (lo & 0xff) < 16)
-		l->esr_pending |= ESR_SEND_ILLEGAL_VECTOR;
+	if (mode <= APIC_DM_LOWEST && (lo & ICR_VECTOR_MASK) < 16)
+		l->esr_pending |= APIC_ESR_SEND_ILLEGAL_VECTOR;
 	l->icr_lo = lo & ICR_LO_MASK;
 	l->icr_hi = hi;
 	/* xAPIC: the destination is ICR_HI[31:24]; x2APIC: all 32 bits. */
@@ -291,8 +274,9 @@ static void write_icr(struct vlapic *l, u32 lo, u32 hi)
 
 bool vlapic_write_needs_time(const struct vlapic *l, u32 off)
 {
-	return off == R_TMICT ||
-	       ((off == R_LVT0 || off == R_TDCR) && l->timer_next);
+	return off == APIC_REG_TIMER_INIT ||
+	       ((off == APIC_REG_LVT_TIMER || off == APIC_REG_TIMER_DIV) &&
+		l->timer_next);
 }
 
 int vlapic_reg_write(struct vlapic *l, u32 off, u64 val)
@@ -300,29 +284,30 @@ int vlapic_reg_write(struct vlapic *l, u32 off, u64 val)
 	bool x2 = vlapic_mode(l) == VLAPIC_X2APIC;
 	u32 v = (u32)val;
 
-	if (x2 && off != R_ICR_LO && (val >> 32))
+	if (x2 && off != APIC_REG_ICR_LO && (val >> 32))
 		return -EINVAL;
-	if (off >= R_LVT0 && off <= R_LVT5 && !(off & 15)) {
-		write_lvt(l, (off - R_LVT0) >> 4, v);
+	if (off >= APIC_REG_LVT_TIMER && off <= APIC_REG_LVT_ERROR &&
+	    !(off & 15)) {
+		write_lvt(l, (off - APIC_REG_LVT_TIMER) >> 4, v);
 		return 0;
 	}
 	switch (off) {
-	case R_TPR:
+	case APIC_REG_TPR:
 		l->tpr = v & 0xff;
 		return 0;
-	case R_EOI:
+	case APIC_REG_EOI:
 		/* x2APIC: a nonzero value #GPs (SDM 11.12.1.2). */
 		if (x2 && v)
 			return -EINVAL;
 		vlapic_eoi(l);
 		return 0;
-	case R_SVR:
+	case APIC_REG_SVR:
 		l->svr = v & SVR_MASK;
-		if (!(l->svr & SVR_ENABLE))
+		if (!(l->svr & APIC_SVR_ENABLE))
 			for (unsigned i = 0; i < VLAPIC_NR_LVT; i++)
-				l->lvt[i] |= LVT_MASKED;
+				l->lvt[i] |= APIC_LVT_MASKED;
 		return 0;
-	case R_ESR:
+	case APIC_REG_ESR:
 		/* A write latches the errors seen since the last one
 		 * (SDM 11.5.3); x2APIC requires the value 0. */
 		if (x2 && v)
@@ -330,7 +315,7 @@ int vlapic_reg_write(struct vlapic *l, u32 off, u64 val)
 		l->esr = l->esr_pending;
 		l->esr_pending = 0;
 		return 0;
-	case R_ICR_LO:
+	case APIC_REG_ICR_LO:
 		if (x2) {
 			if (val & X2_ICR_RSVD)
 				return -EINVAL;
@@ -339,34 +324,34 @@ int vlapic_reg_write(struct vlapic *l, u32 off, u64 val)
 			write_icr(l, v, l->icr_hi);
 		}
 		return 0;
-	case R_TMICT:
+	case APIC_REG_TIMER_INIT:
 		vlapic_timer_write_init(l, v, l->now);
 		return 0;
-	case R_TDCR:
+	case APIC_REG_TIMER_DIV:
 		l->timer_div = v & TDCR_MASK;
 		return 0;
 	}
 	if (x2) {
-		if (off == R_SELF_IPI) {
+		if (off == APIC_REG_SELF_IPI) {
 			/* A fixed, edge IPI to this APIC (SDM 11.12.11). */
 			if (v & ~0xffu)
 				return -EINVAL;
-			vlapic_deliver(l, VLAPIC_DM_FIXED, v & 0xff, false);
+			vlapic_deliver(l, APIC_DM_FIXED, v & 0xff, false);
 			return 0;
 		}
 		return -EINVAL; /* reserved or read-only */
 	}
 	switch (off) {
-	case R_ID:
+	case APIC_REG_ID:
 		l->id = v & 0xff000000u; /* AMD: read/write, APM 16.3.3 */
 		return 0;
-	case R_LDR:
+	case APIC_REG_LDR:
 		l->ldr = v & 0xff000000u;
 		return 0;
-	case R_DFR:
+	case APIC_REG_DFR:
 		l->dfr = (v & 0xf0000000u) | 0x0fffffffu;
 		return 0;
-	case R_ICR_HI:
+	case APIC_REG_ICR_HI:
 		l->icr_hi = v & 0xff000000u;
 		return 0;
 	}

@@ -9,16 +9,12 @@
 #ifndef MINHV_HV_VLAPIC_VLAPIC_H
 #define MINHV_HV_VLAPIC_VLAPIC_H
 
+#include "arch/apicdef.h"
 #include "arch/types.h"
 #include "hv/emul/mmio.h"
 
-#define MSR_IA32_APIC_BASE 0x1bu
-/* APIC_BASE_BSP, _EXTD (x2APIC mode), _EN: arch/msr.h */
+/* MSR_APIC_BASE and its bits, MSR_X2APIC_BASE/END, MSR_TSC_DEADLINE. */
 #include "arch/msr.h"
-#define VLAPIC_DEFAULT_BASE 0xfee00000ULL
-#define VLAPIC_MSR_FIRST 0x800u
-#define VLAPIC_MSR_LAST 0x8ffu
-#define VLAPIC_MSR_EOI 0x80bu /* 0x800 + (EOI's offset 0xB0 >> 4) */
 /* Integrated APIC version 0x14 with 6 LVT entries (max LVT index 5 in
  * bits 23:16), as QEMU and KVM present it; APM 16.3.4. */
 #define VLAPIC_VERSION 0x00050014u
@@ -51,19 +47,8 @@ struct vlapic_bus {
 	u32 n;
 };
 
-/* Delivery modes of the ICR (SDM figure 11-12, APM 16.5). */
-#define VLAPIC_DM_FIXED 0
-#define VLAPIC_DM_LOWEST 1
-#define VLAPIC_DM_SMI 2
-#define VLAPIC_DM_NMI 4
-#define VLAPIC_DM_INIT 5
-#define VLAPIC_DM_SIPI 6
-
-/* LVT timer modes (bits 18:17). */
-#define VLAPIC_TIMER_ONESHOT 0
-#define VLAPIC_TIMER_PERIODIC 1
-#define VLAPIC_TIMER_TSC_DEADLINE 2
-/* The APIC bus clock the timer counts (what QEMU emulates: 1 GHz). */
+/* Registers, delivery modes (APIC_DM_*) and LVT timer modes
+ * (APIC_TIMER_*): arch/apicdef.h. The APIC bus clock the timer counts (what QEMU emulates: 1 GHz). */
 #define VLAPIC_BUS_KHZ 1000000u
 /* A periodic timer never fires more often than this (KVM's rule, as a
  * hostile guest's 1-tick period would otherwise be an interrupt storm). */
@@ -74,9 +59,9 @@ struct vlapic_bus {
 #define VLAPIC_PEND_NMI BIT(1) /* nmi_pending was set */
 #define VLAPIC_PEND_START BIT(2) /* init_pending or sipi was set */
 /* The owner changed what its next VMRUN must reflect (a register access,
- * the time, the host timer, an NMI's IRET): set and cleared by the owner
- * only (hv/svm/vlapic_vcpu.c), so that an entry with none of these bits
- * set has nothing to do for the vLAPIC. */
+ * the time, the host timer, an NMI's IRET or window): set and cleared by
+ * the owner only (hv/svm/), so that an entry with none of these bits set
+ * has nothing to do for the vLAPIC. */
 #define VLAPIC_PEND_LOCAL BIT(3)
 
 struct vlapic {
@@ -117,7 +102,8 @@ struct vlapic {
 	struct {
 		bool nmi_masked; /* an NMI is in service until IRET */
 		bool iret_wait; /* IRET seen at iret_rip, not yet retired */
-		bool nmi_step; /* TF set by us to trap right after IRET */
+		bool nmi_step; /* TF set by us: the NMI window's single step */
+		bool nmi_step_rf; /* the guest's RF when the step began */
 		u8 vtpr; /* V_TPR as last written to the VMCB */
 		u64 iret_rip;
 		u64 host_at; /* host TSC the host timer is armed for; 0 none */
@@ -159,8 +145,11 @@ void vlapic_set_irr(struct vlapic *l, u8 vector, bool level);
 /* Processor priority (SDM 11.8.3.1): TPR or the highest in-service class. */
 u32 vlapic_ppr(const struct vlapic *l);
 /* The highest requested vector above PPR (it would be delivered now if the
- * CPU accepts interrupts), or -1. Nothing while software-disabled. */
+ * CPU accepts interrupts), or -ENOENT. Nothing while software-disabled. */
 int vlapic_pending_vector(const struct vlapic *l);
+/* Is the highest requested vector held back by TPR alone (its class above
+ * the in-service one, not above TPR's)? Lowering TPR would deliver it. */
+bool vlapic_tpr_holds(const struct vlapic *l);
 /* Any requested vector at all (an interrupt wakes HLT only when above PPR:
  * use vlapic_pending_vector for that). */
 bool vlapic_irr_any(const struct vlapic *l);
@@ -181,16 +170,27 @@ int vlapic_x2apic_eoi(struct vlapic *l, u64 val);
 void vlapic_init_reset(struct vlapic *l);
 /* Owner, before running: take INIT (-> wait-for-SIPI) and SIPI in order.
  * The vector to start at when a SIPI found the vCPU waiting for it, else
- * -1 (a SIPI outside wait-for-SIPI is dropped, SDM 9.4.4). */
+ * -ENOENT (a SIPI outside wait-for-SIPI is dropped, SDM 9.4.4). */
 int vlapic_take_startup(struct vlapic *l);
 /* What to inject before VMRUN (APM 15.20-15.21): an NMI unless one is in
  * service; the highest deliverable interrupt when the guest can take it
  * (IF=1, no interrupt shadow, no event already being injected), else an
  * interrupt window. Consumes what it returns (NMI taken and masked until
- * IRET, interrupt acknowledged into ISR); *vec is the vector. */
+ * IRET, interrupt acknowledged into ISR); *vec is the vector.
+ * VLAPIC_INJ_NMI_WINDOW: an NMI waits for an interrupt shadow, an event
+ * being injected, or the IRET of the NMI in service to retire (seen,
+ * c.iret_wait, not yet retired); IF does not hold NMIs back, so the glue
+ * opens its window without V_IRQ (KVM's svm_enable_nmi_window()). An NMI
+ * masked before its handler's IRET was seen needs none: the IRET
+ * intercept reports it. VLAPIC_INJ_TPR: the highest requested vector is
+ * held back by TPR alone (above the in-service class, not above TPR's):
+ * the guest lowering TPR through CR8 must exit (KVM's
+ * svm_update_cr8_intercept()). */
 #define VLAPIC_INJ_NMI 1u
 #define VLAPIC_INJ_INTR 2u
 #define VLAPIC_INJ_WINDOW 4u
+#define VLAPIC_INJ_NMI_WINDOW 8u
+#define VLAPIC_INJ_TPR 16u
 unsigned vlapic_next_event(struct vlapic *l, bool if_on, bool shadow, bool busy,
 			   u8 *vec);
 /* Does a halted CPU wake (SDM vol 2 HLT): a deliverable interrupt
@@ -272,7 +272,5 @@ static inline bool vlapic_before_run_maybe(const struct vlapic *l)
 {
 	return l->wait_sipi || vlapic_startup_maybe(l);
 }
-
-#define MSR_IA32_TSC_DEADLINE 0x6e0u
 
 #endif

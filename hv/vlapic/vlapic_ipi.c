@@ -6,15 +6,6 @@
  * guest's ICR never reaches the physical APIC. */
 #include "hv/vlapic/vlapic.h"
 
-#define SVR_ENABLE BIT(8)
-#define ICR_LOGICAL BIT(11)
-#define ICR_LEVEL BIT(14) /* assert */
-#define ICR_TRIGGER BIT(15) /* level-triggered */
-#define SH_NONE 0
-#define SH_SELF 1
-#define SH_ALL 2
-#define SH_OTHERS 3
-
 static bool is_x2(const struct vlapic *l)
 {
 	return vlapic_mode(l) == VLAPIC_X2APIC;
@@ -64,26 +55,26 @@ bool vlapic_match_dest(const struct vlapic *l, u32 dest, bool logical,
 void vlapic_deliver(struct vlapic *t, u32 mode, u8 vector, bool level)
 {
 	switch (mode) {
-	case VLAPIC_DM_FIXED:
-	case VLAPIC_DM_LOWEST:
+	case APIC_DM_FIXED:
+	case APIC_DM_LOWEST:
 		/* A software-disabled APIC takes no fixed interrupts
 		 * (SDM 11.4.7.2); vectors 0-15 are illegal (11.5.3). */
-		if (!(t->svr & SVR_ENABLE) || vector < 16)
+		if (!(t->svr & APIC_SVR_ENABLE) || vector < 16)
 			return;
 		vlapic_set_irr(t, vector, level);
 		break;
-	case VLAPIC_DM_NMI:
+	case APIC_DM_NMI:
 		__atomic_store_n(&t->nmi_pending, 1, __ATOMIC_SEQ_CST);
 		/* The summary after the event (struct vlapic). */
 		__atomic_fetch_or(&t->pending, VLAPIC_PEND_NMI,
 				  __ATOMIC_SEQ_CST);
 		break;
-	case VLAPIC_DM_INIT:
+	case APIC_DM_INIT:
 		__atomic_store_n(&t->init_pending, 1, __ATOMIC_SEQ_CST);
 		__atomic_fetch_or(&t->pending, VLAPIC_PEND_START,
 				  __ATOMIC_SEQ_CST);
 		break;
-	case VLAPIC_DM_SIPI:
+	case APIC_DM_SIPI:
 		__atomic_store_n(&t->sipi, VLAPIC_SIPI_PENDING | vector,
 				 __ATOMIC_SEQ_CST);
 		__atomic_fetch_or(&t->pending, VLAPIC_PEND_START,
@@ -98,43 +89,46 @@ void vlapic_deliver(struct vlapic *t, u32 mode, u8 vector, bool level)
 
 void vlapic_send_ipi(struct vlapic *src, u32 lo, u32 dest)
 {
-	u32 mode = (lo >> 8) & 7, sh = (lo >> 18) & 3;
-	bool logical = lo & ICR_LOGICAL, x2 = is_x2(src);
-	bool level = (lo & ICR_TRIGGER) && mode == VLAPIC_DM_FIXED;
+	u32 mode = (lo >> ICR_DM_SHIFT) & 7, sh = (lo >> ICR_SH_SHIFT) & 3;
+	bool logical = lo & ICR_DEST_LOGICAL, x2 = is_x2(src);
+	bool level = (lo & ICR_TRIGGER_LEVEL) && mode == APIC_DM_FIXED;
 	struct vlapic_bus *bus = src->bus;
 	u8 vec = lo & 0xff;
 
 	/* INIT level de-assert (level=0, trigger=level) only resynchronises
 	 * arbitration IDs on old parts: nothing to deliver (SDM 11.6.1). */
-	if (mode == VLAPIC_DM_INIT && !(lo & ICR_LEVEL) && (lo & ICR_TRIGGER))
+	if (mode == APIC_DM_INIT && !(lo & ICR_LEVEL_ASSERT) &&
+	    (lo & ICR_TRIGGER_LEVEL))
 		return;
-	if (mode <= VLAPIC_DM_LOWEST && vec < 16)
+	if (mode <= APIC_DM_LOWEST && vec < 16)
 		return; /* the sender's ESR already says "illegal vector" */
-	if (sh == SH_SELF) {
+	if (sh == APIC_SH_SELF) {
 		/* Self: fixed only; other modes are invalid with it. */
-		if (mode == VLAPIC_DM_FIXED)
+		if (mode == APIC_DM_FIXED)
 			vlapic_deliver(src, mode, vec, level);
 		return;
 	}
 	if (!bus) {
-		if (sh == SH_ALL || (sh == SH_NONE &&
-				     vlapic_match_dest(src, dest, logical, x2)))
+		if (sh == APIC_SH_ALL ||
+		    (sh == APIC_SH_NONE &&
+		     vlapic_match_dest(src, dest, logical, x2)))
 			vlapic_deliver(src, mode, vec, level);
 		return;
 	}
 	for (u32 i = 0; i < bus->n; i++) {
 		struct vlapic *t = bus->at(bus->ctx, i);
 
-		if (!t || (sh == SH_OTHERS && t == src))
+		if (!t || (sh == APIC_SH_OTHERS && t == src))
 			continue;
-		if (sh == SH_NONE && !vlapic_match_dest(t, dest, logical, x2))
+		if (sh == APIC_SH_NONE &&
+		    !vlapic_match_dest(t, dest, logical, x2))
 			continue;
-		if (sh != SH_NONE && vlapic_mode(t) == VLAPIC_DISABLED)
+		if (sh != APIC_SH_NONE && vlapic_mode(t) == VLAPIC_DISABLED)
 			continue;
 		vlapic_deliver(t, mode, vec, level);
 		/* Lowest priority: one target, the first that matches (the
 		 * APM leaves the choice to the implementation). */
-		if (mode == VLAPIC_DM_LOWEST)
+		if (mode == APIC_DM_LOWEST)
 			return;
 	}
 }

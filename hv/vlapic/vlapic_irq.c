@@ -2,9 +2,8 @@
 /* hv/vlapic/vlapic_irq.c - the vLAPIC's interrupt state: IRR, ISR and TMR,
  * processor priority and EOI (SDM vol 3 11.8.3-11.8.5, APM 16.6). IRR bits
  * are set by any CPU with an atomic OR; everything else is the owner's. */
+#include "arch/errno.h"
 #include "hv/vlapic/vlapic.h"
-
-#define SVR_ENABLE BIT(8)
 
 /* The highest vector in IRR, -1 none: IRR read as four 64-bit words
  * (x86 is little-endian: vector v is bit v % 64 of word v / 64), each
@@ -57,21 +56,33 @@ u32 vlapic_ppr(const struct vlapic *l)
 	return (l->tpr & 0xf0) >= isr_class ? l->tpr & 0xff : isr_class;
 }
 
-/* v, the highest vector in IRR, if it gets through to the CPU, else -1:
- * the APIC enabled, and only a higher priority class than PPR
- * (11.8.3). */
+/* v, the highest vector in IRR (-1 none), if it gets through to the
+ * CPU, else -ENOENT: the APIC enabled, and only a higher priority class
+ * than PPR (11.8.3). */
 static int deliverable(const struct vlapic *l, int v)
 {
-	if (v < 0 || !(l->svr & SVR_ENABLE))
-		return -1;
+	if (v < 0 || !(l->svr & APIC_SVR_ENABLE))
+		return -ENOENT;
 	if (((u32)v & 0xf0) <= (vlapic_ppr(l) & 0xf0))
-		return -1;
+		return -ENOENT;
 	return v;
 }
 
 int vlapic_pending_vector(const struct vlapic *l)
 {
 	return deliverable(l, highest_irr(l));
+}
+
+__attribute__((cold)) bool vlapic_tpr_holds(const struct vlapic *l)
+{
+	int v = highest_irr(l), isrv = highest_isr(l);
+	u32 cls;
+
+	if (v < 0 || !(l->svr & APIC_SVR_ENABLE))
+		return false;
+	cls = (u32)v & 0xf0;
+	return cls > (isrv < 0 ? 0 : ((u32)isrv & 0xf0)) &&
+	       cls <= (l->tpr & 0xf0);
 }
 
 bool vlapic_irr_any(const struct vlapic *l)
@@ -83,7 +94,6 @@ bool vlapic_irr_any(const struct vlapic *l)
  * a vector whose IRR bit that second look misses was set after it, so its
  * poster's summary OR (which follows its IRR OR) comes after our clear and
  * the bit stays set. A vector the look sees keeps the bit set. */
-/* The highest vector in IRR behind the summary bit, -1 none. */
 static int irr_top_maybe(struct vlapic *l)
 {
 	int v;
@@ -123,7 +133,7 @@ void vlapic_eoi(struct vlapic *l)
 		return; /* nothing in service: ignored */
 	l->isr[v >> 5] &= ~(1u << (v & 31));
 	if (!l->isr[v >> 5])
-		l->isr_words &= (u8) ~(1u << (v >> 5));
+		l->isr_words &= (u8)~(1u << (v >> 5));
 	/* A level interrupt's EOI would go to the I/O APIC; there is none. */
 	__atomic_fetch_and(&l->tmr[v >> 5], ~(1u << (v & 31)),
 			   __ATOMIC_SEQ_CST);
@@ -148,7 +158,7 @@ int vlapic_take_startup(struct vlapic *l)
 		vlapic_init_reset(l);
 	s = __atomic_exchange_n(&l->sipi, 0, __ATOMIC_SEQ_CST);
 	if (!l->wait_sipi || !(s & VLAPIC_SIPI_PENDING))
-		return -1;
+		return -ENOENT;
 	l->wait_sipi = false;
 	return (int)(s & 0xff);
 }
@@ -175,16 +185,22 @@ unsigned vlapic_next_event(struct vlapic *l, bool if_on, bool shadow, bool busy,
 			busy = true;
 		}
 	}
-	/* Held by the shadow or another event: exit once it is over (a
-	 * guest spinning in STI; NOP loops would otherwise never see it). */
-	if (nmi && !(r & VLAPIC_INJ_NMI) && !l->c.nmi_masked &&
+	/* Held by the shadow, another event, or an IRET that has not
+	 * retired: a window once it is over, whatever IF says (a guest
+	 * spinning in STI, or in an interrupt handler with IF=0, would
+	 * otherwise never see it). */
+	if (nmi && !(r & VLAPIC_INJ_NMI) &&
+	    (!l->c.nmi_masked || l->c.iret_wait) &&
 	    __atomic_load_n(&l->nmi_pending, __ATOMIC_ACQUIRE))
-		r |= VLAPIC_INJ_WINDOW;
+		r |= VLAPIC_INJ_NMI_WINDOW;
 	/* Nothing posted since IRR was last seen empty: no scan; else one
 	 * scan for the highest vector. */
-	v = deliverable(l, irr_top_maybe(l));
+	v = irr_top_maybe(l);
 	if (v < 0)
 		return r;
+	v = deliverable(l, v);
+	if (v < 0)
+		return vlapic_tpr_holds(l) ? r | VLAPIC_INJ_TPR : r;
 	*vec = (u8)v;
 	if (busy || shadow || !if_on)
 		return r | VLAPIC_INJ_WINDOW;

@@ -2,7 +2,7 @@
 /* hv/vlapic/vlapic_mmio.c - xAPIC MMIO front end: aligned 32-bit accesses
  * to 16-byte-aligned registers of the 4 KiB page (SDM 11.4.1); outside
  * xAPIC mode the page is not decoded (reads all ones, writes dropped). */
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/vlapic/vlapic.h"
 
 static int mmio_read(void *dev, u64 off, unsigned size, u64 *val)

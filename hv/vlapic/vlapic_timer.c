@@ -7,12 +7,11 @@
  * for timer_next. */
 #include "hv/vlapic/vlapic.h"
 
-#define LVT_MASKED BIT(16)
-#define LVT_TIMER 0
+#define LVT_TIMER 0 /* l->lvt[] index of APIC_REG_LVT_TIMER */
 
 static u32 timer_mode(const struct vlapic *l)
 {
-	return (l->lvt[LVT_TIMER] >> 17) & 3;
+	return APIC_LVT_TIMER_MODE(l->lvt[LVT_TIMER]);
 }
 
 /* Divide configuration (SDM figure 11-10): bits 3,1:0 give 2^(n+1), with
@@ -51,7 +50,7 @@ void vlapic_timer_write_init(struct vlapic *l, u32 count, u64 now)
 	u64 period, min;
 
 	l->timer_init = count;
-	if (timer_mode(l) == VLAPIC_TIMER_TSC_DEADLINE)
+	if (timer_mode(l) == APIC_TIMER_TSC_DEADLINE)
 		return; /* TMICT is ignored in TSC-deadline mode */
 	l->timer_next = 0;
 	if (!count)
@@ -61,7 +60,7 @@ void vlapic_timer_write_init(struct vlapic *l, u32 count, u64 now)
 		period = 1;
 	min = vlapic_ticks_to_tsc(l, (u64)VLAPIC_MIN_PERIOD_US * 1000 *
 					     (VLAPIC_BUS_KHZ / 1000000u));
-	if (timer_mode(l) == VLAPIC_TIMER_PERIODIC && period < min)
+	if (timer_mode(l) == APIC_TIMER_PERIODIC && period < min)
 		period = min;
 	l->timer_start = now;
 	l->timer_period = period;
@@ -72,11 +71,11 @@ u32 vlapic_timer_current(const struct vlapic *l, u64 now)
 {
 	u64 left;
 
-	if (timer_mode(l) == VLAPIC_TIMER_TSC_DEADLINE || !l->timer_next ||
+	if (timer_mode(l) == APIC_TIMER_TSC_DEADLINE || !l->timer_next ||
 	    !l->timer_period)
 		return 0;
 	if (now >= l->timer_next) {
-		if (timer_mode(l) != VLAPIC_TIMER_PERIODIC)
+		if (timer_mode(l) != APIC_TIMER_PERIODIC)
 			return 0;
 		/* Periodic and not polled yet: where it is in this period. */
 		left = l->timer_period -
@@ -90,12 +89,12 @@ u32 vlapic_timer_current(const struct vlapic *l, u64 now)
 
 void vlapic_timer_lvt_changed(struct vlapic *l, u32 old)
 {
-	u32 was = (old >> 17) & 3, now = timer_mode(l);
+	u32 was = APIC_LVT_TIMER_MODE(old), now = timer_mode(l);
 
 	/* Switching into or out of TSC-deadline mode disarms the timer
 	 * (SDM 11.5.4.1); one-shot <-> periodic keeps counting. */
-	if ((was == VLAPIC_TIMER_TSC_DEADLINE) !=
-	    (now == VLAPIC_TIMER_TSC_DEADLINE)) {
+	if ((was == APIC_TIMER_TSC_DEADLINE) !=
+	    (now == APIC_TIMER_TSC_DEADLINE)) {
 		l->timer_next = 0;
 		l->tsc_deadline = 0;
 		l->timer_init = 0;
@@ -104,14 +103,14 @@ void vlapic_timer_lvt_changed(struct vlapic *l, u32 old)
 
 u64 vlapic_tsc_deadline_read(const struct vlapic *l)
 {
-	if (timer_mode(l) != VLAPIC_TIMER_TSC_DEADLINE)
+	if (timer_mode(l) != APIC_TIMER_TSC_DEADLINE)
 		return 0;
 	return l->tsc_deadline;
 }
 
 void vlapic_tsc_deadline_write(struct vlapic *l, u64 val)
 {
-	if (timer_mode(l) != VLAPIC_TIMER_TSC_DEADLINE)
+	if (timer_mode(l) != APIC_TIMER_TSC_DEADLINE)
 		return; /* other modes ignore the write (11.5.4.1) */
 	l->tsc_deadline = val;
 	/* 0 disarms; a value already past fires at the next poll. */
@@ -125,12 +124,12 @@ bool vlapic_timer_poll(struct vlapic *l, u64 now)
 	if (!l->timer_next || now < l->timer_next)
 		return false;
 	switch (timer_mode(l)) {
-	case VLAPIC_TIMER_PERIODIC:
+	case APIC_TIMER_PERIODIC:
 		/* Missed periods coalesce: one interrupt, next one ahead. */
 		l->timer_next += l->timer_period *
 				 ((now - l->timer_next) / l->timer_period + 1);
 		break;
-	case VLAPIC_TIMER_TSC_DEADLINE:
+	case APIC_TIMER_TSC_DEADLINE:
 		l->tsc_deadline = 0; /* reads 0 once it fired */
 		l->timer_next = 0;
 		break;
@@ -138,7 +137,7 @@ bool vlapic_timer_poll(struct vlapic *l, u64 now)
 		l->timer_next = 0;
 		break;
 	}
-	if (lvt & LVT_MASKED)
+	if (lvt & APIC_LVT_MASKED)
 		return false; /* counts, but raises nothing (11.5.1) */
 	vlapic_set_irr(l, lvt & 0xff, false);
 	l->fired++;

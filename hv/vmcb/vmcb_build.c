@@ -2,17 +2,10 @@
 /* hv/vmcb/vmcb_build.c - build a guest's VMCB: intercepts, PAUSE filter,
  * ASID, nested paging and the initial 64-bit state (APM vol 2, 15.5,
  * 15.9-15.14, 15.25; the VMRUN consistency checks of 15.5.1). */
+#include "arch/cr.h"
 #include "arch/msr.h"
 #include "hv/vmcb/vmcb.h"
 #include "lib/string.h"
-
-#define CR0_PE BIT(0)
-#define CR0_MP BIT(1)
-#define CR0_ET BIT(4)
-#define CR0_NE BIT(5)
-#define CR0_WP BIT(16)
-#define CR0_PG BIT(31)
-#define CR4_PAE BIT(5)
 
 /* Segment attributes (15.5.1 packing): P, S, type; G, D/B, L. */
 #define ATTR_CODE64 0xa9b /* G L P S type=B (exec/read, accessed) */
@@ -40,6 +33,11 @@ static const u16 intercepts[] = {
 	/* A guest INVD would discard the host's dirty lines; WBINVD (and
 	 * WBNOINVD, which exits as WBINVD) has nothing to write back for. */
 	INTERCEPT_INVD,	    INTERCEPT_WBINVD,
+	/* MONITOR/MWAIT, and MONITORX/MWAITX, which exit through the same
+	 * two (APM vol 3 MONITORX, MWAITX): CPUID hides both features, and
+	 * a guest must not idle the physical CPU natively; #UD, as on a CPU
+	 * without them (exit_svm_insn(), docs/SVM.md). */
+	INTERCEPT_MONITOR,  INTERCEPT_MWAIT,
 	/* XSETBV: VMRUN does not switch XCR0, so minhv must know and check
 	 * the guest's value (exit_xsetbv.c, hv/vcpu/vcpu_fpu.c). */
 	INTERCEPT_XSETBV,
@@ -96,12 +94,12 @@ static void build_save(struct vmcb_save *s, const struct features *f,
 	s->cr0 = CR0_PE | CR0_MP | CR0_ET | CR0_NE | CR0_WP | CR0_PG;
 	s->cr4 = CR4_PAE; /* never a bit CPUID lacks: VMRUN would fail */
 	s->cr3 = g->cr3;
-	s->dr6 = 0xffff0ff0;
-	s->dr7 = 0x400;
-	s->rflags = 0x2;
+	s->dr6 = DR6_ACTIVE_LOW;
+	s->dr7 = DR7_FIXED;
+	s->rflags = RFLAGS_FIXED;
 	s->rip = g->rip.v;
 	s->rsp = g->rsp.v;
-	s->g_pat = 0x0007040600070406ULL; /* power-on PAT */
+	s->g_pat = PAT_POWER_ON;
 }
 
 void vmcb_build(struct vmcb *v, const struct features *f,
@@ -122,7 +120,7 @@ void vmcb_set_flat32(struct vmcb *v, u32 eip)
 	s->cr0 = CR0_PE | CR0_ET;
 	s->cr3 = 0;
 	s->cr4 = 0;
-	s->rflags = 0x2;
+	s->rflags = RFLAGS_FIXED;
 	s->rip = eip;
 	s->rsp = 0;
 }

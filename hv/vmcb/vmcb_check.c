@@ -2,25 +2,14 @@
 /* hv/vmcb/vmcb_check.c - name the VMRUN consistency rule a VMCB breaks (APM
  * vol 2, 15.5.1 "Canonicalization and Consistency Checks"), so that a
  * VMEXIT_INVALID says why instead of only dumping numbers. */
+#include "arch/cr.h"
 #include "arch/msr.h"
 #include "hv/vmcb/vmcb.h"
 
-#define CR0_PE BIT(0)
-#define CR0_NW BIT(29)
-#define CR0_CD BIT(30)
-#define CR0_PG BIT(31)
-#define CR4_PAE BIT(5)
 /* SCE LME LMA NXE SVME LMSLE FFXSR TCE (and AutoIBRS on newer parts). */
 #define EFER_KNOWN                                                           \
 	(BIT(0) | BIT(8) | BIT(10) | BIT(11) | BIT(12) | BIT(13) | BIT(14) | \
 	 BIT(15) | BIT(21))
-/* VME..UMIP, FSGSBASE, PCIDE, OSXSAVE, SMEP, SMAP, PKE, CET. */
-#define CR4_KNOWN                                                     \
-	(0xfffULL | BIT(16) | BIT(17) | BIT(18) | BIT(20) | BIT(21) | \
-	 BIT(22) | BIT(23))
-#define CR4_PKS BIT(24) /* only with CPUID 7.0:ECX[31] (SDM vol 3A 2.5) */
-#define ATTR_L BIT(9)
-#define ATTR_D BIT(10)
 
 const char *vmcb_check(const struct vmcb *v, const struct features *f)
 {
@@ -40,7 +29,8 @@ const char *vmcb_check(const struct vmcb *v, const struct features *f)
 		return "guest CR0[63:32] not zero";
 	if (s->cr3 >> 52)
 		return "guest CR3 has MBZ bits 63:52 set";
-	if (s->cr4 & ~(CR4_KNOWN | (f->pks ? CR4_PKS : 0)))
+	/* The bits CPUID says exist (LA57 on Zen 4/5, PKS, ...). */
+	if (s->cr4 & ~features_cr4_valid(f))
 		return "guest CR4 has reserved bits set";
 	if ((s->dr6 >> 32) || (s->dr7 >> 32))
 		return "guest DR6/DR7 bits 63:32 not zero";
@@ -48,7 +38,8 @@ const char *vmcb_check(const struct vmcb *v, const struct features *f)
 		return "EFER.LME and CR0.PG without CR4.PAE";
 	if (long_pg && !(s->cr0 & CR0_PE))
 		return "EFER.LME and CR0.PG without CR0.PE";
-	if (long_pg && (s->cs.attrib & ATTR_L) && (s->cs.attrib & ATTR_D))
+	if (long_pg && (s->cs.attrib & SEG_ATTR_L) &&
+	    (s->cs.attrib & SEG_ATTR_D))
 		return "long mode with CS.L and CS.D both set";
 	if (!vmcb_has_intercept(v, INTERCEPT_VMRUN))
 		return "VMRUN intercept clear";
@@ -58,7 +49,8 @@ const char *vmcb_check(const struct vmcb *v, const struct features *f)
 	    c->msrpm_base_pa + MSRPM_PAGES * PAGE_SIZE > pa_limit)
 		return "IOPM or MSRPM beyond the physical address range";
 	if ((ev & EVENTINJ_VALID) &&
-	    (type == 1 || type >= 5 || (type == 3 && (vec == 2 || vec >= 32))))
+	    (type == 1 || type >= 5 ||
+	     (type == 3 && (vec == VEC_NMI || vec >= VEC_NR_EXCEPTIONS))))
 		return "EVENTINJ with an illegal type or vector";
 	if (c->np_enable & NP_ENABLE && (c->n_cr3 >> 52))
 		return "nCR3 has MBZ bits set";

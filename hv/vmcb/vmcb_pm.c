@@ -3,7 +3,7 @@
  * and 15.11): all ports intercepted; MSRs intercepted but an allow-list
  * whose state VMRUN/VMLOAD/VMSAVE switch anyway. */
 #include "arch/msr.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "lib/string.h"
 #include "hv/vmcb/vmcb.h"
 

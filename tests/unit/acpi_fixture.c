@@ -15,6 +15,7 @@
 
 #include "hv/acpi/acpi.h"
 #include "hv/acpi/tables.h"
+#include "lib/checksum.h"
 #include "tests/doubles/fake_console.h"
 
 #include "tests/unit/acpi_fixture.h"
@@ -43,20 +44,10 @@ void *guarded(size_t len)
 	return p + rw * 4096 - len;
 }
 
-u8 sum(const void *p, size_t n)
-{
-	const u8 *b = p;
-	u8 s = 0;
-
-	while (n--)
-		s += *b++;
-	return s;
-}
-
 void fix_checksum(struct acpi_header *h)
 {
 	h->checksum = 0;
-	h->checksum = (u8)-sum(h, h->length);
+	h->checksum = (u8)-checksum8(h, h->length);
 }
 
 /* A table: header + body, in guarded memory, checksum right. */
@@ -110,11 +101,11 @@ struct acpi_rsdp *mk_rsdp(u8 rev, void *rsdt, void *xsdt)
 	memcpy(r->oem_id, "MINHV ", 6);
 	r->revision = rev;
 	r->rsdt_address = (u32)pa_of(rsdt);
-	r->checksum = (u8)-sum(r, ACPI_RSDP_V1_LEN);
+	r->checksum = (u8)-checksum8(r, ACPI_RSDP_V1_LEN);
 	if (rev >= 2) {
 		r->length = ACPI_RSDP_V2_LEN;
 		r->xsdt_address = pa_of(xsdt);
-		r->ext_checksum = (u8)-sum(r, ACPI_RSDP_V2_LEN);
+		r->ext_checksum = (u8)-checksum8(r, ACPI_RSDP_V2_LEN);
 	}
 	return r;
 }

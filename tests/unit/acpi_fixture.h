@@ -17,7 +17,6 @@ extern size_t alloc_bytes;
 extern void *alloc_ptr;
 
 void *guarded(size_t len);
-u8 sum(const void *p, size_t n);
 void fix_checksum(struct acpi_header *h);
 struct acpi_header *mk_table(const char *sig, u8 rev, const void *body,
 			     size_t body_len);

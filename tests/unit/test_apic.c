@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "arch/apic.h"
+#include "arch/errno.h"
 #include "arch/msr.h"
 #include "tests/doubles/fake_cpu.h"
 
@@ -22,7 +23,7 @@ static int setup(void **s)
 	fake_cpu_reset();
 	memset(mmio, 0, sizeof(mmio));
 	fake_msr_define(MSR_APIC_BASE,
-			XAPIC_DEFAULT_BASE | APIC_BASE_EN | APIC_BASE_BSP);
+			APIC_DEFAULT_BASE | APIC_BASE_EN | APIC_BASE_BSP);
 	/* the x2APIC registers minhv touches (fake MSRs are limited) */
 	for (u32 reg = 0x20; reg <= 0x3f0; reg += 0x10)
 		fake_msr_define(X2APIC_MSR(reg), 0);
@@ -38,7 +39,7 @@ static void test_x2apic_enable_from_xapic_and_disabled(void **s)
 	apic_select(true, hpa(0));
 	g_apic->enable();
 	assert_int_equal(fake_msr_read(0, MSR_APIC_BASE),
-			 XAPIC_DEFAULT_BASE | APIC_BASE_EN | APIC_BASE_EXTD |
+			 APIC_DEFAULT_BASE | APIC_BASE_EN | APIC_BASE_EXTD |
 				 APIC_BASE_BSP);
 	assert_int_equal(fake_trace_count("wrmsr 0x1b"), 1);
 
@@ -50,7 +51,7 @@ static void test_x2apic_enable_from_xapic_and_disabled(void **s)
 	/* disabled: EN first, then EN|EXTD (never EXTD without EN) */
 	fake_cpu_select(1);
 	fake_trace_clear();
-	fake_msr_define(MSR_APIC_BASE, XAPIC_DEFAULT_BASE);
+	fake_msr_define(MSR_APIC_BASE, APIC_DEFAULT_BASE);
 	g_apic->enable();
 	assert_int_equal(fake_trace_find("wrmsr 0x1b 0xfee00800"), 0);
 	assert_int_equal(fake_trace_find("wrmsr 0x1b 0xfee00c00"), 1);
@@ -108,7 +109,7 @@ static void test_x2apic_bad_request_not_sent(void **s)
 	(void)s;
 	apic_select(true, hpa(0));
 	fake_trace_clear();
-	assert_int_equal(apic_send(&r), APIC_EINVAL);
+	assert_int_equal(apic_send(&r), -EINVAL);
 	assert_int_equal(fake_trace_count("wrmsr 0x830"), 0);
 }
 
@@ -137,11 +138,11 @@ static void test_xapic_waits_for_delivery_status(void **s)
 	(void)s;
 	mmio[APIC_REG_ICR_LO / 4] = ICR_DELIVERY_PENDING; /* stuck busy */
 	fake_trace_clear();
-	assert_int_equal(apic_send(&r), APIC_ETIMEDOUT);
+	assert_int_equal(apic_send(&r), -ETIMEDOUT);
 	assert_int_equal(fake_trace_count("mmio"), 0);
 	/* interrupts were on: back on afterwards */
 	fake_cpus[0].irq_enabled = true;
-	assert_int_equal(apic_send(&r), APIC_ETIMEDOUT);
+	assert_int_equal(apic_send(&r), -ETIMEDOUT);
 	assert_true(fake_cpus[0].irq_enabled);
 }
 
@@ -151,7 +152,7 @@ static void test_xapic_refuses_high_ids(void **s)
 
 	(void)s;
 	fake_trace_clear();
-	assert_int_equal(apic_send(&r), APIC_ERANGE);
+	assert_int_equal(apic_send(&r), -ERANGE);
 	assert_int_equal(fake_trace_count("mmio"), 0);
 }
 

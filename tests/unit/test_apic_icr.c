@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "arch/apic_icr.h"
+#include "arch/errno.h"
 
 static u64 x2(struct apic_icr r)
 {
@@ -76,17 +77,17 @@ static void test_x2apic_logical_and_errors(void **s)
 	assert_int_equal(x2(r), 0x0001000100004830ULL);
 
 	r = apic_icr_fixed(1, 15); /* vectors 0..15 are illegal */
-	assert_int_equal(apic_icr_encode_x2apic(&r, &v), APIC_EINVAL);
+	assert_int_equal(apic_icr_encode_x2apic(&r, &v), -EINVAL);
 	r = apic_icr_fixed(1, 16);
 	assert_int_equal(apic_icr_encode_x2apic(&r, &v), 0);
 	r.dm = 7;
-	assert_int_equal(apic_icr_encode_x2apic(&r, &v), APIC_EINVAL);
+	assert_int_equal(apic_icr_encode_x2apic(&r, &v), -EINVAL);
 	r = apic_icr_fixed(1, 0x40);
 	r.sh = 4;
-	assert_int_equal(apic_icr_encode_x2apic(&r, &v), APIC_EINVAL);
+	assert_int_equal(apic_icr_encode_x2apic(&r, &v), -EINVAL);
 	r = apic_icr_init(1);
 	r.deassert = true; /* no INIT de-assert in x2APIC */
-	assert_int_equal(apic_icr_encode_x2apic(&r, &v), APIC_EINVAL);
+	assert_int_equal(apic_icr_encode_x2apic(&r, &v), -EINVAL);
 }
 
 static void test_xapic_encoding(void **s)
@@ -134,9 +135,9 @@ static void test_xapic_refuses_ids_above_255(void **s)
 
 	(void)s;
 	r = apic_icr_fixed(256, 0xf1);
-	assert_int_equal(apic_icr_encode_xapic(&r, &lo, &hi), APIC_ERANGE);
+	assert_int_equal(apic_icr_encode_xapic(&r, &lo, &hi), -ERANGE);
 	r = apic_icr_sipi(0x1000, 0x08);
-	assert_int_equal(apic_icr_encode_xapic(&r, &lo, &hi), APIC_ERANGE);
+	assert_int_equal(apic_icr_encode_xapic(&r, &lo, &hi), -ERANGE);
 	/* nothing written on error */
 	assert_int_equal(lo, 0x1111);
 	assert_int_equal(hi, 0x2222);

@@ -237,6 +237,7 @@ static void test_invalid_mov_cr_gp(void **s)
 	struct vmcb *vm = v->vmcb;
 
 	(void)s;
+	g_features.qemu = true; /* fw_cfg said so at boot */
 	fx_long_mode_pt(v);
 	vm->control.asid = 1; /* a VMCB that passes vmcb_check() */
 	vmcb_set_intercept(vm, INTERCEPT_VMRUN);
@@ -250,7 +251,8 @@ static void test_invalid_mov_cr_gp(void **s)
 	assert_int_equal(vm->save.rip, rip);
 	assert_int_equal(vm->save.cr4, 0x20);
 	assert_int_equal(v->stats.mov_cr_gp, 1);
-	/* mov %r8,%cr3 */
+	/* mov %r8,%cr3, after the guest ran on (another exit) */
+	assert_int_equal(fx_run(VMEXIT_CPUID, 0, 0), EXIT_RESUME);
 	vm->control.event_inj = 0;
 	fx_put(rip, "\x41\x0f\x22\xd8", 4);
 	fx_exit(v, 0xffffffffULL, 0, 0);
@@ -266,6 +268,51 @@ static void test_invalid_mov_cr_gp(void **s)
 	assert_int_equal(exit_dispatch(v), EXIT_LEAVE);
 	assert_non_null(strstr(fx_g->stop_reason, "without CR4.PAE"));
 	assert_int_equal(v->stats.mov_cr_gp, 2);
+}
+
+/* D3: the QEMU workaround is QEMU's only (on hardware a VMRUN failure
+ * vmcb_check() misses, with RIP at a MOV to CR4, would turn into a #GP
+ * that fails again at once, forever), and never twice in a row at one
+ * RIP: the first #GP was then never delivered. */
+static void test_invalid_mov_cr_gp_guarded(void **s)
+{
+	const u64 rip = 0x8000;
+	struct vcpu *v = fx_v[0];
+	struct vmcb *vm = v->vmcb;
+
+	(void)s;
+	fx_long_mode_pt(v);
+	vm->control.asid = 1;
+	vmcb_set_intercept(vm, INTERCEPT_VMRUN);
+	fx_put(rip, "\x0f\x22\xe7", 3); /* mov %rdi,%cr4 */
+	/* Not QEMU: the VMRUN failure it is. */
+	fx_exit(v, 0xffffffffULL, 0, 0);
+	vm->save.rip = rip;
+	assert_int_equal(exit_dispatch(v), EXIT_LEAVE);
+	assert_non_null(strstr(fx_g->stop_reason, "VMRUN failed"));
+	assert_int_equal(v->stats.mov_cr_gp, 0);
+	/* QEMU: once; after other exits (the guest ran) again. */
+	fx_g->stopping = false;
+	fx_g->stop_reason[0] = 0;
+	g_features.qemu = true;
+	for (int i = 0; i < 2; i++) {
+		fx_exit(v, 0xffffffffULL, 0, 0);
+		vm->save.rip = rip;
+		assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+		assert_int_equal(vm->control.event_inj, GP_EVENT);
+		assert_int_equal(fx_run(VMEXIT_CPUID, 0, 0), EXIT_RESUME);
+	}
+	assert_int_equal(v->stats.mov_cr_gp, 2);
+	/* The same RIP right after the answer: its #GP was never delivered,
+	 * VMRUN failed again. Stop instead of looping. */
+	fx_exit(v, 0xffffffffULL, 0, 0);
+	vm->save.rip = rip;
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	fx_exit(v, 0xffffffffULL, 0, 0);
+	vm->save.rip = rip;
+	assert_int_equal(exit_dispatch(v), EXIT_LEAVE);
+	assert_true(fx_g->stopping);
+	assert_int_equal(v->stats.mov_cr_gp, 3);
 }
 
 /* MOV to CR0 (QEMU never answers it with VMEXIT_INVALID) or any other
@@ -343,27 +390,78 @@ static void test_ioio_pm_timer(void **s)
 	vm->save.rax = 0xffff000000000000ULL;
 	assert_int_equal(fx_run(VMEXIT_IOIO, IO(PM_TIMER_PORT, 2, 1), RIP0 + 1),
 			 EXIT_RESUME);
-	assert_int_equal(vm->save.rax, PM_TIMER_HZ);
+	assert_int_equal(vm->save.rax, ACPI_PM_TIMER_HZ);
 	assert_int_equal(vm->save.rip, RIP0 + 1);
 	assert_int_equal(vm->control.event_inj, 0);
 	/* IN AX: the low 16 bits, RAX's upper bits kept. */
 	vm->save.rax = 0xabcd0000ffff0000ULL;
 	fx_run(VMEXIT_IOIO, IO(PM_TIMER_PORT, 1, 1), RIP0 + 2);
 	assert_int_equal(vm->save.rax,
-			 0xabcd0000ffff0000ULL | (PM_TIMER_HZ & 0xffff));
+			 0xabcd0000ffff0000ULL | (ACPI_PM_TIMER_HZ & 0xffff));
 	/* IN AL from 0x609: the second byte. */
 	vm->save.rax = 0;
 	fx_run(VMEXIT_IOIO, IO(PM_TIMER_PORT + 1, 0, 1), RIP0 + 2);
-	assert_int_equal(vm->save.rax, (PM_TIMER_HZ >> 8) & 0xff);
+	assert_int_equal(vm->save.rax, (ACPI_PM_TIMER_HZ >> 8) & 0xff);
 	/* Half a second later. */
 	fake_tsc_set(1000 + 3000000000ULL, 0);
 	fx_run(VMEXIT_IOIO, IO(PM_TIMER_PORT, 2, 1), RIP0 + 1);
-	assert_int_equal(vm->save.rax, PM_TIMER_HZ + PM_TIMER_HZ / 2);
+	assert_int_equal(vm->save.rax, ACPI_PM_TIMER_HZ + ACPI_PM_TIMER_HZ / 2);
 	/* Single-stepped: the trap after it. */
 	vm->save.rflags = 0x302;
 	fx_run(VMEXIT_IOIO, IO(PM_TIMER_PORT, 2, 1), RIP0 + 1);
 	assert_int_equal(vm->control.event_inj, db);
 	fx_g->kind = GUEST_MINHV;
+}
+
+/* Every instruction minhv completes ends the interrupt shadow of a STI or
+ * MOV SS before it (APM vol 2 15.21.5, AUDIT-HARDWARE.md B3: after
+ * `sti; hlt` the woken vCPU must take its interrupt, not open a window);
+ * one that faults, or a REP string I/O that goes on, keeps it. */
+static void test_shadow_cleared(void **s)
+{
+	struct vcpu *v = fx_v[0];
+	struct vmcb_control *c = &v->vmcb->control;
+	static char buf[5000];
+
+	(void)s;
+	c->int_shadow = INT_SHADOW;
+	assert_int_equal(fx_run(VMEXIT_CPUID, 0, 0), EXIT_RESUME);
+	assert_int_equal(c->int_shadow, 0);
+	c->int_shadow = INT_SHADOW;
+	assert_int_equal(fx_run(VMEXIT_IOIO, IO(0x80, 0, 1), RIP0 + 2),
+			 EXIT_RESUME);
+	assert_int_equal(c->int_shadow, 0);
+	c->int_shadow = INT_SHADOW;
+	assert_int_equal(fx_run(VMEXIT_PAUSE, 0, 0), EXIT_RESUME);
+	assert_int_equal(c->int_shadow, 0);
+	c->int_shadow = INT_SHADOW;
+	fx_msr(MSR_EFER, false, 0);
+	fx_expect_ok();
+	assert_int_equal(c->int_shadow, 0);
+	/* A faulting RDMSR: #GP, the instruction did not complete. */
+	c->int_shadow = INT_SHADOW;
+	fx_msr(0x12345678, false, 0);
+	fx_expect_gp();
+	assert_int_equal(c->int_shadow, INT_SHADOW);
+	/* REP OUTSB: kept while RCX runs, cleared when it completes. */
+	memset(buf, 'x', sizeof(buf));
+	fx_put(0x10000, buf, sizeof(buf));
+	v->gprs.rsi = 0x10000;
+	v->gprs.rcx = sizeof(buf);
+	assert_int_equal(fx_run(VMEXIT_IOIO, OUTSB(BIT(9)), RIP0 + 2),
+			 EXIT_RESUME);
+	assert_int_equal(v->vmcb->save.rip, RIP0);
+	assert_int_equal(c->int_shadow, INT_SHADOW);
+	assert_int_equal(fx_run(VMEXIT_IOIO, OUTSB(BIT(9)), RIP0 + 2),
+			 EXIT_RESUME);
+	assert_int_equal(v->gprs.rcx, 0);
+	assert_int_equal(c->int_shadow, 0);
+	/* `sti; hlt`: the HLT completes (here with IF=0: the vCPU is done). */
+	c->int_shadow = INT_SHADOW;
+	v->vmcb->save.rflags = 0x2;
+	assert_int_equal(fx_run(VMEXIT_HLT, 0, 0), EXIT_LEAVE);
+	assert_int_equal(v->vmcb->save.rip, RIP0 + 1);
+	assert_int_equal(c->int_shadow, 0);
 }
 
 static void test_hlt_pause(void **s)
@@ -478,9 +576,11 @@ int main(void)
 		T(test_ioio_chunked),
 		T(test_invalid_cr0_nw),
 		T(test_invalid_mov_cr_gp),
+		T(test_invalid_mov_cr_gp_guarded),
 		T(test_invalid_other_insn),
 		T(test_single_step_trap),
 		T(test_ioio_pm_timer),
+		T(test_shadow_cleared),
 		T(test_npf_outside),
 		T(test_shutdown),
 		T(test_svm_insns_ud),

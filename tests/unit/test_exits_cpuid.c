@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "arch/msr.h"
+#include "hv/cpuid/cpuid.h"
 #include "hv/svm/exit.h"
 #include "tests/doubles/fake_cpu.h"
 #include "tests/unit/svm_fixture.h"
@@ -36,9 +37,12 @@ static void test_cpuid(void **s)
 	char sig[13] = { 0 };
 
 	(void)s;
+	fake_cpuid_set(0, 0, 1, 0, 0, 0);
 	fake_cpuid_set(1, 0, 0x800f12, 0, BIT(21) | BIT(3), 0);
+	fake_cpuid_set(0x80000000, 0, 0x8000000a, 0, 0, 0);
 	fake_cpuid_set(0x80000001, 0, 0, 0, BIT(2) | BIT(0), BIT(26));
 	fake_cpuid_set(0x8000000a, 0, 1, 16, 0, 0x1fff);
+	cpuid_host_capture(&g_cpuid_host); /* as svm_init() at boot */
 
 	v->vmcb->save.rax = 0x40000000;
 	assert_int_equal(fx_run(VMEXIT_CPUID, 0, 0), EXIT_RESUME);
@@ -136,6 +140,7 @@ static void cpuid_table_host(void)
 	fake_cpuid_set(0x8000001d, 1, 0x122, 0x1c0003f, 0x3f, 0);
 	fake_cpuid_set(0x8000001e, 0, 2, 0x100, 0, 0);
 	fake_cpuid_set(0x8000001f, 0, 0x1b, 0x33, 0, 0);
+	cpuid_host_capture(&g_cpuid_host); /* as svm_init() at boot */
 }
 
 /* The per-vCPU table answers exactly what exit_cpuid_leaf() computes, for
@@ -158,7 +163,11 @@ static void test_cpuid_table(void **s)
 			assert_true(v->cpuid_fast & BIT(1));
 			assert_true(v->cpuid_fast & BIT(32 + 8));
 			assert_false(v->cpuid_fast & BIT(7)); /* indexed */
-			assert_false(v->cpuid_fast & BIT(0xe)); /* > max */
+			/* Above the host's maximum: tabled, and zero. */
+			assert_true(v->cpuid_fast & BIT(0xe));
+			assert_int_equal(v->cpuid_tab[0xe].rax |
+						 v->cpuid_tab[0xe].rdx,
+					 0);
 			for (unsigned b = 0; b < ARRAY_SIZE(bases); b++)
 				for (u32 l = 0; l < 0x24; l++)
 					cpuid_exit_matches(v, bases[b] + l, 0);
@@ -179,13 +188,13 @@ static void test_cpuid_table(void **s)
 	v->vmcb->save.cr4 = 0;
 	cpuid_exit_matches(v, 1, 0);
 	assert_false(v->gprs.rcx & BIT(27));
-	/* The exit reads the table (filled on the vCPU's CPU), not the
-	 * CPU it happens to run on. */
+	/* The exit reads the table, whose leaf 1 EBX has the vCPU's APIC
+	 * ID and count, whatever the CPU it happens to run on says. */
 	fake_cpuid_set(1, 0, 0x800f12, 0x05040800, 0, 0);
 	fx_exit(v, VMEXIT_CPUID, 0, 0);
 	v->vmcb->save.rax = 1;
 	exit_dispatch(v);
-	assert_int_equal(v->gprs.rbx, 0x02040800);
+	assert_int_equal(v->gprs.rbx, 0x01000800 | FX_VCPUS << 16);
 	fx_g->kind = GUEST_MINHV;
 }
 
@@ -226,37 +235,37 @@ static u64 cpuid_ebx(struct vcpu *v, u32 leaf, u32 sub)
 }
 
 /* A leaf outside the table is kept as the last one and answered again
- * without recomputing (the host's answer changed here to show it), one
- * at a time; leaves whose answer follows guest state (7.0: CR4.PKE;
- * 0xD.0 and 0xD.1: XCR0 and XSS) never are; the loop's start (the table
- * fill) forgets it. */
+ * from there (shown by changing the kept row), one at a time; leaves whose
+ * answer follows guest state (7.0: CR4.PKE; 0xD.0 and 0xD.1: XCR0) are
+ * never kept; the loop's start (the table fill) forgets it. */
 static void test_cpuid_last(void **s)
 {
 	struct vcpu *v = fx_v[1];
+	struct cpuid_regs want;
 
 	(void)s;
 	cpuid_table_host();
-	fake_cpuid_set(0xd, 2, 0x100, 0x240, 0, 0);
-	fake_cpuid_set(0xd, 3, 0x40, 0x3c0, 0, 0);
 	exit_cpuid_fill(v);
-	assert_int_equal(cpuid_ebx(v, 0xd, 2), 0x240);
-	fake_cpuid_set(0xd, 2, 0x100, 0x999, 0, 0);
-	assert_int_equal(cpuid_ebx(v, 0xd, 2), 0x240); /* kept */
-	assert_int_equal(v->vmcb->save.rax, 0x100);
-	assert_int_equal(cpuid_ebx(v, 0xd, 3), 0x3c0); /* another key */
-	assert_int_equal(cpuid_ebx(v, 0xd, 2), 0x999); /* one kept only */
+	assert_int_equal(v->cpuid_last_key, 0);
+	exit_cpuid_leaf(v, 0x8000001d, 1, &want);
+	assert_int_equal(cpuid_ebx(v, 0x8000001d, 1), want.ebx);
+	v->cpuid_last.rbx = 0x1234; /* the kept answer is what comes back */
+	assert_int_equal(cpuid_ebx(v, 0x8000001d, 1), 0x1234);
+	assert_int_equal(v->vmcb->save.rax, want.eax);
+	exit_cpuid_leaf(v, 0x8000001d, 0, &want);
+	assert_int_equal(cpuid_ebx(v, 0x8000001d, 0), want.ebx); /* another */
+	exit_cpuid_leaf(v, 0x8000001d, 1, &want);
+	assert_int_equal(cpuid_ebx(v, 0x8000001d, 1), want.ebx); /* one kept */
 	/* A refill (the loop starting on a CPU) forgets it. */
-	fake_cpuid_set(0xd, 2, 0x100, 0x777, 0, 0);
+	v->cpuid_last.rbx = 0x1234;
 	exit_cpuid_fill(v);
-	assert_int_equal(cpuid_ebx(v, 0xd, 2), 0x777);
-	/* 0xD.0 EBX is the XSAVE size for the current XCR0. */
-	assert_int_equal(cpuid_ebx(v, 0xd, 0), 0x340);
-	fake_cpuid_set(0xd, 0, 7, 0x440, 0x988, 0);
-	assert_int_equal(cpuid_ebx(v, 0xd, 0), 0x440);
-	fake_cpuid_set(0xd, 1, BIT(3) | 1, 0x10, 0, 0);
-	assert_int_equal(cpuid_ebx(v, 0xd, 1), 0x10);
-	fake_cpuid_set(0xd, 1, BIT(3) | 1, 0x20, 0, 0);
-	assert_int_equal(cpuid_ebx(v, 0xd, 1), 0x20);
+	assert_int_equal(cpuid_ebx(v, 0x8000001d, 1), want.ebx);
+	/* Never kept: what follows CR4 and XCR0. */
+	exit_cpuid_fill(v);
+	cpuid_ebx(v, 7, 0);
+	cpuid_ebx(v, 0xd, 0);
+	cpuid_ebx(v, 0xd, 1);
+	assert_int_equal(v->cpuid_last_key, 0);
 	/* 7.0 ECX.OSPKE follows CR4.PKE from one exit to the next. */
 	v->vmcb->save.cr4 = BIT(22);
 	cpuid_ebx(v, 7, 0);

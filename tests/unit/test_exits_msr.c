@@ -57,14 +57,14 @@ static void test_msr(void **s)
 	/* SPEC_CTRL is a per-vCPU shadow. */
 	fx_msr(MSR_SPEC_CTRL, true, SPEC_CTRL_IBRS);
 	fx_expect_ok();
-	assert_int_equal(fx_v[0]->spec_ctrl, SPEC_CTRL_IBRS);
+	assert_int_equal(fx_v[0]->gprs.spec_ctrl, SPEC_CTRL_IBRS);
 	assert_int_equal(fake_cpus[0].wrmsr_count, 0);
 	fx_msr(MSR_SPEC_CTRL, true, 1ULL << 40);
 	fx_expect_gp();
 	/* Unknown MSRs: #GP, both directions. */
 	fx_msr(0x1234, false, 0);
 	fx_expect_gp();
-	fx_msr(0xc0011029, true, 0);
+	fx_msr(MSR_AMD_DE_CFG, true, 0);
 	fx_expect_gp();
 	/* PAT: valid types only. */
 	fx_msr(MSR_PAT, true, 0x0606060606060606ULL);
@@ -140,17 +140,17 @@ static void test_tsc_adjust(void **s)
 	(void)s;
 	fx_platform(v);
 	g_features.tsc_adjust = false;
-	fx_msr(0x3b, true, 5);
+	fx_msr(MSR_TSC_ADJUST, true, 5);
 	fx_expect_gp();
 	g_features.tsc_adjust = true;
 	v->vmcb->control.tsc_offset = 1000;
-	fx_msr(0x3b, true, 5);
+	fx_msr(MSR_TSC_ADJUST, true, 5);
 	fx_expect_ok();
 	assert_int_equal(v->vmcb->control.tsc_offset, 1005);
-	fx_msr(0x3b, false, 0);
+	fx_msr(MSR_TSC_ADJUST, false, 0);
 	fx_expect_ok();
 	assert_int_equal(v->vmcb->save.rax, 5);
-	fx_msr(0x3b, true, 2);
+	fx_msr(MSR_TSC_ADJUST, true, 2);
 	assert_int_equal(v->vmcb->control.tsc_offset, 1002);
 	g_features.tsc_adjust = false;
 }

@@ -15,7 +15,7 @@
 
 #include <cmocka.h>
 
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/loader/bzimage.h"
 #include "hv/loader/linux_boot.h"
 #include "tests/doubles/fake_console.h"

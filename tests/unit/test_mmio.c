@@ -11,18 +11,17 @@
 
 #include <cmocka.h>
 
+#include "arch/cr.h"
 #include "arch/msr.h"
 #include "hv/guest/mmio.h"
 #include "hv/emul/walk.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/guest/guest.h"
 #include "hv/vcpu/vcpu.h"
 
 #define MEM (4ULL << 20)
 #define CODE 0x10000ULL
 #define DEV_BASE 0xfed00000ULL
-#define ATTR_D BIT(10)
-#define ATTR_L BIT(9)
 
 struct fake_dev {
 	u64 off, val, read_val;
@@ -77,8 +76,8 @@ static int setup(void **s)
 	v->vmcb = calloc(1, sizeof(struct vmcb));
 	v->guest = g;
 	/* 32-bit protected mode, paging off, CS.D = 1 */
-	v->vmcb->save.cr0 = X86_CR0_PE;
-	v->vmcb->save.cs.attrib = ATTR_D;
+	v->vmcb->save.cr0 = CR0_PE;
+	v->vmcb->save.cs.attrib = SEG_ATTR_D;
 	v->vmcb->save.rip = CODE;
 	return 0;
 }
@@ -120,11 +119,11 @@ static void long_mode(void)
 	memcpy(m + 0x2000, &e, 8);
 	e = 0x0 | 3 | 0x80;
 	memcpy(m + 0x3000, &e, 8);
-	v->vmcb->save.cr0 = X86_CR0_PE | X86_CR0_PG;
+	v->vmcb->save.cr0 = CR0_PE | CR0_PG;
 	v->vmcb->save.cr3 = 0x1000;
-	v->vmcb->save.cr4 = X86_CR4_PAE;
+	v->vmcb->save.cr4 = CR4_PAE;
 	v->vmcb->save.efer = EFER_LME | EFER_LMA | EFER_SVME;
-	v->vmcb->save.cs.attrib = ATTR_L;
+	v->vmcb->save.cs.attrib = SEG_ATTR_L;
 }
 
 static void test_write_reg(void **s)
@@ -274,10 +273,10 @@ static void test_failures(void **s)
 	/* real mode and 16-bit code are not decoded */
 	v->vmcb->save.cr0 = 0;
 	assert_int_equal(emulate(0), -EINVAL);
-	v->vmcb->save.cr0 = X86_CR0_PE;
+	v->vmcb->save.cr0 = CR0_PE;
 	v->vmcb->save.cs.attrib = 0;
 	assert_int_equal(emulate(0), -EINVAL);
-	v->vmcb->save.cs.attrib = ATTR_D;
+	v->vmcb->save.cs.attrib = SEG_ATTR_D;
 	/* RIP outside guest RAM: the fetch fails */
 	v->vmcb->save.rip = MEM + 0x1000;
 	assert_int_equal(emulate(0), -ERANGE);
@@ -291,7 +290,7 @@ static void test_failures(void **s)
 }
 
 /* A completed access with RFLAGS.TF set asks for the single-step trap
- * (vcpu_insn_done()); a refused one, or TF clear, does not. */
+ * (vcpu_insn_complete()); a refused one, or TF clear, does not. */
 static void test_single_step(void **s)
 {
 	(void)s;
@@ -310,6 +309,21 @@ static void test_single_step(void **s)
 	assert_int_equal(step_traps, 1);
 }
 
+/* A completed access ends the interrupt shadow of a STI or MOV SS before
+ * it (AUDIT-HARDWARE.md B3); a refused one leaves the VMCB as it was. */
+static void test_shadow_cleared(void **s)
+{
+	(void)s;
+	v->vmcb->control.int_shadow = INT_SHADOW;
+	CODE_BYTES(0x0f, 0x0b); /* UD2: refused */
+	assert_int_equal(emulate(0), -EINVAL);
+	assert_int_equal(v->vmcb->control.int_shadow, INT_SHADOW);
+	CODE_BYTES(0x8b, 0x08); /* mov (%eax),%ecx */
+	assert_int_equal(emulate(0), 0);
+	assert_int_equal(v->vmcb->save.rip, CODE + 2);
+	assert_int_equal(v->vmcb->control.int_shadow, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -323,6 +337,8 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(test_failures, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_single_step, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_shadow_cleared, setup,
 						teardown),
 	};
 

@@ -9,7 +9,7 @@
 #include <cmocka.h>
 
 #include "arch/msr.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "tests/doubles/fake_console.h"
 #include "tests/doubles/fake_cpu.h"
 #include "tests/doubles/fake_smp_pthread.h"

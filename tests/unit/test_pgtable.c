@@ -11,6 +11,7 @@
 
 #include <cmocka.h>
 
+#include "arch/errno.h"
 #include "arch/pgtable.h"
 
 #define POOL_PAGES 16
@@ -82,22 +83,24 @@ static void test_levels(void **s)
 
 	(void)s;
 	/* A 4 KiB page: PML4, PDPT, PD, PT; no PS in the PTE. */
-	assert_true(
-		pt_map(&ta, root, 0x201000, 0x7000, PT_SHIFT_4K, LEAF, TBL));
+	assert_int_equal(
+		pt_map(&ta, root, 0x201000, 0x7000, PT_SHIFT_4K, LEAF, TBL), 0);
 	assert_int_equal(used, 4);
 	e = walk(root, 0x201000, &sh);
 	assert_int_equal(sh, PT_SHIFT_4K);
 	assert_int_equal(e, 0x7000 | LEAF);
 	/* A 2 MiB page in the same PD reuses PML4, PDPT and PD. */
-	assert_true(pt_map(&ta, root, 0x400000, 0x40000000, PT_SHIFT_2M, LEAF,
-			   TBL));
+	assert_int_equal(pt_map(&ta, root, 0x400000, 0x40000000, PT_SHIFT_2M,
+				LEAF, TBL),
+			 0);
 	assert_int_equal(used, 4);
 	e = walk(root, 0x400000 + 0x1234, &sh);
 	assert_int_equal(sh, PT_SHIFT_2M);
 	assert_int_equal(e, 0x40000000 | LEAF | PTE_PS);
 	/* A 1 GiB page in a new PML4 slot (512 GiB up): one new PDPT. */
-	assert_true(pt_map(&ta, root, 512 * SZ_1G + SZ_1G, 3 * SZ_1G,
-			   PT_SHIFT_1G, LEAF | PTE_NX, TBL));
+	assert_int_equal(pt_map(&ta, root, 512 * SZ_1G + SZ_1G, 3 * SZ_1G,
+				PT_SHIFT_1G, LEAF | PTE_NX, TBL),
+			 0);
 	assert_int_equal(used, 5);
 	e = walk(root, 512 * SZ_1G + SZ_1G + 5, &sh);
 	assert_int_equal(sh, PT_SHIFT_1G);
@@ -115,8 +118,9 @@ static void test_range(void **s)
 	unsigned sh;
 
 	(void)s;
-	assert_true(pt_map_range(&ta, root, SZ_1G - 2 * SZ_2M, 0x80000000,
-				 4 * SZ_2M, PT_SHIFT_2M, LEAF, TBL));
+	assert_int_equal(pt_map_range(&ta, root, SZ_1G - 2 * SZ_2M, 0x80000000,
+				      4 * SZ_2M, PT_SHIFT_2M, LEAF, TBL),
+			 0);
 	/* The range straddles 1 GiB: PML4, PDPT, and two PDs. */
 	assert_int_equal(used, 4);
 	for (u64 i = 0; i < 4; i++) {
@@ -127,7 +131,8 @@ static void test_range(void **s)
 	assert_int_equal(walk(root, SZ_1G + 2 * SZ_2M, &sh), 0);
 	assert_int_equal(walk(root, SZ_1G - 3 * SZ_2M, &sh), 0);
 	/* An empty range maps nothing and allocates nothing. */
-	assert_true(pt_map_range(&ta, root, 0, 0, 0, PT_SHIFT_4K, LEAF, TBL));
+	assert_int_equal(
+		pt_map_range(&ta, root, 0, 0, 0, PT_SHIFT_4K, LEAF, TBL), 0);
 	assert_int_equal(used, 4);
 }
 
@@ -138,19 +143,25 @@ static void test_out_of_memory(void **s)
 
 	(void)s;
 	limit = 3; /* root + PDPT + PD: no page left for the PT */
-	assert_false(pt_map(&ta, root, 0x3000, 0x3000, PT_SHIFT_4K, LEAF, TBL));
+	assert_int_equal(pt_map(&ta, root, 0x3000, 0x3000, PT_SHIFT_4K, LEAF,
+				TBL),
+			 -ENOMEM);
 	assert_int_equal(used, 3);
 	/* The tables made so far stay; the leaf was not written. */
 	assert_int_equal(walk(root, 0x3000, &sh), 0);
 	assert_int_equal(sh, PT_SHIFT_2M);
 	/* A 2 MiB page needs no PT: it still fits. */
-	assert_true(pt_map(&ta, root, SZ_2M, SZ_2M, PT_SHIFT_2M, LEAF, TBL));
+	assert_int_equal(
+		pt_map(&ta, root, SZ_2M, SZ_2M, PT_SHIFT_2M, LEAF, TBL), 0);
 	/* A range stops at the first failure. */
-	assert_false(pt_map_range(&ta, root, SZ_1G, SZ_1G, 2 * SZ_2M,
-				  PT_SHIFT_2M, LEAF, TBL));
+	assert_int_equal(pt_map_range(&ta, root, SZ_1G, SZ_1G, 2 * SZ_2M,
+				      PT_SHIFT_2M, LEAF, TBL),
+			 -ENOMEM);
 	assert_int_equal(used, 3);
 	limit = 0;
-	assert_false(pt_map(&ta, root, 512 * SZ_1G, 0, PT_SHIFT_1G, LEAF, TBL));
+	assert_int_equal(pt_map(&ta, root, 512 * SZ_1G, 0, PT_SHIFT_1G, LEAF,
+				TBL),
+			 -ENOMEM);
 }
 
 int main(void)

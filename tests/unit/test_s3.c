@@ -11,6 +11,8 @@
 
 #include <cmocka.h>
 
+#include "arch/cr.h"
+#include "arch/errno.h"
 #include "hv/platform/platform.h"
 #include "hv/svm/exit.h"
 #include "tests/doubles/fake_cpu.h"
@@ -30,7 +32,7 @@ static void test_pm1_sts_write_one_clears(void **s)
 	struct acpi_pm pm = { .sts = PM1_STS_WAK | PM1_STS_RTC | 1 };
 
 	(void)s;
-	assert_int_equal(acpi_pm1_write(&pm, 0, 2, 0), -1);
+	assert_int_equal(acpi_pm1_write(&pm, 0, 2, 0), -ENOENT);
 	assert_int_equal(pm.sts, PM1_STS_WAK | PM1_STS_RTC | 1);
 	acpi_pm1_write(&pm, 0, 2, PM1_STS_WAK);
 	assert_int_equal(pm.sts, PM1_STS_RTC | 1);
@@ -49,13 +51,14 @@ static void test_pm1_en_cnt(void **s)
 	assert_int_equal(pm.sts, 0); /* PM1_STS untouched */
 	assert_int_equal(acpi_pm1_read(&pm, 0, 4), PM1_EN_RTC << 16);
 	/* SLP_TYP alone: stored, no sleep; SCI_EN written as given. */
-	assert_int_equal(acpi_pm1_write(&pm, 4, 2, 0x0401), -1);
+	assert_int_equal(acpi_pm1_write(&pm, 4, 2, 0x0401), -ENOENT);
 	assert_int_equal(acpi_pm1_read(&pm, 4, 2), 0x0401);
 	/* SLP_EN enters SLP_TYP and reads back 0 (write-only). */
 	assert_int_equal(acpi_pm1_write(&pm, 4, 2, 0x2400), SLP_TYP_S3);
 	assert_int_equal(acpi_pm1_read(&pm, 4, 2), 0x0400);
 	assert_int_equal(acpi_pm1_write(&pm, 5, 1, 0x20), SLP_TYP_S5);
-	assert_int_equal(acpi_pm1_write(&pm, 4, 1, 0xff), -1); /* low byte */
+	assert_int_equal(acpi_pm1_write(&pm, 4, 1, 0xff),
+			 -ENOENT); /* low byte */
 	assert_int_equal(pm.en, PM1_EN_RTC);
 }
 
@@ -195,7 +198,7 @@ static void test_s3_entry_stops_every_vcpu(void **s)
 	 * running the instruction after its OUT. */
 	for (u32 i = 0; i < FX_VCPUS; i++)
 		assert_true(fx_v[i]->lapic.init_pending);
-	assert_int_equal(vlapic_take_startup(&fx_v[0]->lapic), -1);
+	assert_int_equal(vlapic_take_startup(&fx_v[0]->lapic), -ENOENT);
 	assert_true(fx_v[0]->lapic.wait_sipi);
 	/* The alarm: the next update, at 6 s. */
 	assert_int_equal(fx_g->plat.pm.wake_tsc, tsc0 + 6 * SEC);
@@ -229,13 +232,13 @@ static void test_s3_resume_real_mode(void **s)
 	assert_int_equal(vs->ds.base, 0);
 	assert_int_equal(vs->ss.base, 0);
 	assert_int_equal(vs->es.limit, 0xffff);
-	assert_int_equal(vs->rflags & BIT(9), 0);
+	assert_int_equal(vs->rflags & RFLAGS_IF, 0);
 	assert_int_equal(vs->cr0 & 1, 0);
 	assert_false(fx_v[0]->lapic.wait_sipi);
 	assert_int_equal(vlapic_apic_base_read(&fx_v[0]->lapic),
 			 0xfee00000 | BIT(11) | BIT(8)); /* xAPIC, BSP */
 	/* The APs stay in wait-for-SIPI. */
-	assert_int_equal(vlapic_take_startup(&fx_v[1]->lapic), -1);
+	assert_int_equal(vlapic_take_startup(&fx_v[1]->lapic), -ENOENT);
 	assert_true(fx_v[1]->lapic.wait_sipi);
 }
 

@@ -17,6 +17,7 @@
 #include "hv/svm/svm.h"
 #include "tests/doubles/fake_console.h"
 #include "tests/doubles/fake_cpu.h"
+#include "tests/doubles/state_hooks.h"
 
 #define POOL (4ULL << 20)
 static void *pool;
@@ -76,7 +77,7 @@ static void test_reasons(void **s)
 	assert_non_null(strstr(why(true, 0), "reports 1 ASIDs"));
 	g_features.svm_nasid = 16;
 	assert_non_null(strstr(why(true, VM_CR_SVMDIS), "VM_CR.SVMDIS=1)"));
-	assert_non_null(strstr(why(true, VM_CR_SVMDIS | BIT(3)),
+	assert_non_null(strstr(why(true, VM_CR_SVMDIS | VM_CR_LOCK),
 			       "locked: enable SVM in the firmware setup"));
 	g_features.npt = false;
 	assert_non_null(strstr(why(true, 0), "no nested paging"));

@@ -13,6 +13,7 @@
 
 #include "arch/msr.h"
 #include "hv/vcpu/vcpu_pkrs.h"
+#include "hv/cpuid/cpuid.h"
 #include "hv/svm/exit.h"
 #include "tests/doubles/fake_cpu.h"
 #include "tests/unit/svm_fixture.h"
@@ -125,7 +126,9 @@ static void test_pkrs_without_pks(void **s)
 	struct vcpu *v = fx_v[0];
 
 	(void)s;
+	fake_cpuid_set(0, 0, 7, 0, 0, 0);
 	fake_cpuid_set(7, 0, 0, 0, CPUID7_ECX_PKS, 0);
+	cpuid_host_capture(&g_cpuid_host); /* as svm_init() at boot */
 	assert_int_equal(pkrs_exit(v, true, 0), GP_EVENT);
 	assert_int_equal(pkrs_exit(v, false, 0), GP_EVENT);
 	vcpu_pkrs_enter(v);

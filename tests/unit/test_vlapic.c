@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/vlapic/vlapic.h"
 
 static struct vlapic l;
@@ -49,7 +49,7 @@ static u64 xr(u32 msr)
 
 static void to_x2apic(void)
 {
-	assert_int_equal(vlapic_apic_base_write(&l, VLAPIC_DEFAULT_BASE |
+	assert_int_equal(vlapic_apic_base_write(&l, APIC_DEFAULT_BASE |
 							    APIC_BASE_EN |
 							    APIC_BASE_EXTD),
 			 0);
@@ -247,7 +247,7 @@ static void test_x2apic_regs(void **s)
 
 static void test_apic_base_switches(void **s)
 {
-	u64 base = VLAPIC_DEFAULT_BASE;
+	u64 base = APIC_DEFAULT_BASE;
 
 	(void)s;
 	/* reserved bits 7:0, 9, above MAXPHYADDR */
@@ -299,12 +299,12 @@ static void test_no_x2apic_cpuid(void **s)
 	c.bsp = false;
 	vlapic_init(&l, &c);
 	assert_false(vlapic_apic_base_read(&l) & APIC_BASE_BSP);
-	assert_int_equal(vlapic_apic_base_write(&l, VLAPIC_DEFAULT_BASE |
+	assert_int_equal(vlapic_apic_base_write(&l, APIC_DEFAULT_BASE |
 							    APIC_BASE_EN |
 							    APIC_BASE_EXTD),
 			 -EINVAL);
 	/* a BSP bit written by the guest is ignored */
-	assert_int_equal(vlapic_apic_base_write(&l, VLAPIC_DEFAULT_BASE |
+	assert_int_equal(vlapic_apic_base_write(&l, APIC_DEFAULT_BASE |
 							    APIC_BASE_EN |
 							    APIC_BASE_BSP),
 			 0);

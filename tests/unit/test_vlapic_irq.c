@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "hv/errno.h"
+#include "arch/errno.h"
 #include "hv/vlapic/vlapic.h"
 
 #define N 4
@@ -73,7 +73,7 @@ static bool irr(struct vlapic *l, u8 vec)
 
 static void to_x2(struct vlapic *l)
 {
-	assert_int_equal(vlapic_apic_base_write(l, VLAPIC_DEFAULT_BASE |
+	assert_int_equal(vlapic_apic_base_write(l, APIC_DEFAULT_BASE |
 							   APIC_BASE_EN |
 							   APIC_BASE_EXTD),
 			 0);
@@ -95,15 +95,15 @@ static void test_priority(void **s)
 	assert_int_equal(r(l, 0x100 + 0x20), BIT(0x52 - 64)); /* ISR[2] */
 	/* 0x45 is a lower class than the one in service: held. */
 	assert_int_equal(vlapic_ppr(l), 0x50);
-	assert_int_equal(vlapic_pending_vector(l), -1);
+	assert_int_equal(vlapic_pending_vector(l), -ENOENT);
 	/* Same class as in service: held too (11.8.3). */
 	vlapic_set_irr(l, 0x5f, false);
-	assert_int_equal(vlapic_pending_vector(l), -1);
+	assert_int_equal(vlapic_pending_vector(l), -ENOENT);
 	w(l, 0xb0, 0); /* EOI */
 	assert_int_equal(vlapic_pending_vector(l), 0x5f);
 	/* Software-disabled: nothing is delivered. */
 	w(l, 0xf0, 0xff);
-	assert_int_equal(vlapic_pending_vector(l), -1);
+	assert_int_equal(vlapic_pending_vector(l), -ENOENT);
 }
 
 static void test_eoi_order(void **s)
@@ -134,7 +134,7 @@ static void test_tpr_ppr(void **s)
 	w(l, 0x80, 0x53);
 	assert_int_equal(r(l, 0xa0), 0x53); /* PPR = TPR */
 	vlapic_set_irr(l, 0x5e, false);
-	assert_int_equal(vlapic_pending_vector(l), -1); /* class 5 <= 5 */
+	assert_int_equal(vlapic_pending_vector(l), -ENOENT); /* class 5 <= 5 */
 	assert_int_equal(r(l, 0x90), 0x53); /* APR = TPR */
 	vlapic_set_irr(l, 0x61, false);
 	assert_int_equal(vlapic_pending_vector(l), 0x61);
@@ -313,7 +313,7 @@ static void test_nmi_init_sipi(void **s)
 	w(&cpu[0], 0x300, (5u << 8) | BIT(14)); /* INIT, assert */
 	assert_true(vlapic_wakeup(t, false));
 	/* INIT while halted: wait-for-SIPI, registers reset, ID kept. */
-	assert_int_equal(vlapic_take_startup(t), -1);
+	assert_int_equal(vlapic_take_startup(t), -ENOENT);
 	assert_true(t->wait_sipi);
 	assert_false(irr(t, 0x70));
 	assert_int_equal(t->tpr, 0);
@@ -325,7 +325,7 @@ static void test_nmi_init_sipi(void **s)
 	assert_false(t->wait_sipi);
 	/* A SIPI to a vCPU not in wait-for-SIPI is ignored. */
 	w(&cpu[0], 0x300, (6u << 8) | 0x9b);
-	assert_int_equal(vlapic_take_startup(t), -1);
+	assert_int_equal(vlapic_take_startup(t), -ENOENT);
 	assert_false(t->wait_sipi);
 	/* INIT then SIPI back to back (kvm-unit-tests' bring-up): both. */
 	w(&cpu[0], 0x300, (5u << 8) | BIT(14));
@@ -359,20 +359,63 @@ static void test_injection(void **s)
 	assert_false(irr(l, 0x40));
 	assert_int_equal(l->isr[2], 1u);
 	/* NMI first; a second one waits for the first one's IRET. */
-	vlapic_deliver(l, VLAPIC_DM_NMI, 0, false);
+	vlapic_deliver(l, APIC_DM_NMI, 0, false);
 	vlapic_set_irr(l, 0x80, false);
 	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
 			 VLAPIC_INJ_NMI | VLAPIC_INJ_WINDOW);
-	vlapic_deliver(l, VLAPIC_DM_NMI, 0, false);
+	vlapic_deliver(l, APIC_DM_NMI, 0, false);
+	/* Masked, its IRET not seen yet: the IRET intercept will say. */
 	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
 			 VLAPIC_INJ_INTR);
 	assert_true(l->nmi_pending);
-	l->c.nmi_masked = false; /* IRET retired */
-	/* An NMI held by an interrupt shadow opens a window. */
-	assert_int_equal(vlapic_next_event(l, true, true, false, &vec),
-			 VLAPIC_INJ_WINDOW);
+	/* IRET seen, not retired (c.iret_wait): an NMI window (B1). */
+	l->c.iret_wait = true;
 	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
+			 VLAPIC_INJ_NMI_WINDOW);
+	l->c.nmi_masked = l->c.iret_wait = false; /* IRET retired */
+	/* An NMI held by an interrupt shadow opens an NMI window, with IF
+	 * clear too (B4: not V_IRQ, which waits for IF=1). */
+	assert_int_equal(vlapic_next_event(l, true, true, false, &vec),
+			 VLAPIC_INJ_NMI_WINDOW);
+	assert_int_equal(vlapic_next_event(l, false, true, false, &vec),
+			 VLAPIC_INJ_NMI_WINDOW);
+	/* ... and by an event being injected. */
+	assert_int_equal(vlapic_next_event(l, false, false, true, &vec),
+			 VLAPIC_INJ_NMI_WINDOW);
+	assert_int_equal(vlapic_next_event(l, false, false, false, &vec),
 			 VLAPIC_INJ_NMI);
+}
+
+/* C1: a vector held back by TPR alone asks for the CR8-write exit; one
+ * held by the class in service does not (its EOI exits anyway), nor one
+ * that can be delivered, nor a software-disabled APIC's. */
+static void test_tpr_holds(void **s)
+{
+	struct vlapic *l = &cpu[0];
+	u8 vec = 0;
+
+	(void)s;
+	vlapic_set_irr(l, 0x51, false);
+	w(l, 0x80, 0x50); /* TPR class 5 holds 0x51 */
+	assert_true(vlapic_tpr_holds(l));
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
+			 VLAPIC_INJ_TPR);
+	w(l, 0x80, 0x40); /* lowered: delivered */
+	assert_false(vlapic_tpr_holds(l));
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
+			 VLAPIC_INJ_INTR);
+	assert_int_equal(vec, 0x51);
+	/* 0x52 under 0x51 in service: ISR holds it, not TPR. */
+	vlapic_set_irr(l, 0x52, false);
+	w(l, 0x80, 0x00);
+	assert_false(vlapic_tpr_holds(l));
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec), 0);
+	w(l, 0x80, 0x60); /* both ISR and TPR: still ISR's (EOI exits) */
+	assert_false(vlapic_tpr_holds(l));
+	w(l, 0xb0, 0); /* EOI 0x51: now TPR alone holds 0x52 */
+	assert_true(vlapic_tpr_holds(l));
+	w(l, 0xf0, 0xff); /* software-disabled: nothing is delivered */
+	assert_false(vlapic_tpr_holds(l));
 }
 
 static u32 pend(struct vlapic *l)
@@ -430,8 +473,9 @@ static void test_summary_irr_cleared_when_empty(void **s)
 	vlapic_set_irr(l, 0x40, false);
 	assert_true(vlapic_event_maybe(l));
 	vlapic_set_irr(l, 0x90, false);
-	w(l, 0x80, 0xf0); /* TPR blocks both */
-	assert_int_equal(vlapic_next_event(l, true, false, false, &vec), 0);
+	w(l, 0x80, 0xf0); /* TPR blocks both: exit on a CR8 write */
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
+			 VLAPIC_INJ_TPR);
 	assert_true(vlapic_irr_maybe(l));
 	assert_int_equal(pend(l), VLAPIC_PEND_IRR);
 	w(l, 0x80, 0);
@@ -565,17 +609,17 @@ static void test_summary_nmi_and_startup(void **s)
 	(void)s;
 	assert_false(vlapic_event_maybe(l));
 	assert_false(vlapic_before_run_maybe(l));
-	vlapic_deliver(l, VLAPIC_DM_NMI, 0, false);
+	vlapic_deliver(l, APIC_DM_NMI, 0, false);
 	assert_true(vlapic_event_maybe(l));
 	assert_false(vlapic_before_run_maybe(l));
 	assert_int_equal(vlapic_next_event(l, true, true, false, &vec),
-			 VLAPIC_INJ_WINDOW); /* shadow: held */
+			 VLAPIC_INJ_NMI_WINDOW); /* shadow: held */
 	assert_int_equal(pend(l), VLAPIC_PEND_NMI);
 	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
 			 VLAPIC_INJ_NMI);
 	assert_int_equal(pend(l), 0);
 	/* A second one while the first is in service: held, bit kept. */
-	vlapic_deliver(l, VLAPIC_DM_NMI, 0, false);
+	vlapic_deliver(l, APIC_DM_NMI, 0, false);
 	assert_int_equal(vlapic_next_event(l, true, false, false, &vec), 0);
 	assert_int_equal(pend(l), VLAPIC_PEND_NMI);
 	l->c.nmi_masked = false; /* IRET retired */
@@ -584,15 +628,15 @@ static void test_summary_nmi_and_startup(void **s)
 	assert_int_equal(pend(l), 0);
 	/* INIT, then SIPI: each look clears the bit, takes the event. */
 	assert_false(vlapic_event_maybe(l));
-	vlapic_deliver(l, VLAPIC_DM_INIT, 0, false);
+	vlapic_deliver(l, APIC_DM_INIT, 0, false);
 	assert_true(vlapic_startup_maybe(l));
 	assert_true(vlapic_before_run_maybe(l));
 	assert_false(vlapic_event_maybe(l));
-	assert_int_equal(vlapic_take_startup(l), -1);
+	assert_int_equal(vlapic_take_startup(l), -ENOENT);
 	assert_false(vlapic_startup_maybe(l));
 	assert_true(l->wait_sipi);
 	assert_true(vlapic_before_run_maybe(l)); /* waiting for SIPI */
-	vlapic_deliver(l, VLAPIC_DM_SIPI, 0x9a, false);
+	vlapic_deliver(l, APIC_DM_SIPI, 0x9a, false);
 	assert_true(vlapic_startup_maybe(l));
 	assert_int_equal(vlapic_take_startup(l), 0x9a);
 	assert_false(vlapic_startup_maybe(l));
@@ -614,6 +658,7 @@ int main(void)
 		cmocka_unit_test_setup(test_x2apic_destinations, setup),
 		cmocka_unit_test_setup(test_nmi_init_sipi, setup),
 		cmocka_unit_test_setup(test_injection, setup),
+		cmocka_unit_test_setup(test_tpr_holds, setup),
 		cmocka_unit_test_setup(test_summary_set_by_every_poster, setup),
 		cmocka_unit_test_setup(test_summary_irr_cleared_when_empty,
 				       setup),

@@ -10,14 +10,16 @@
 
 #include <cmocka.h>
 
+#include "arch/cr.h"
 #include "arch/msr.h"
+#include "arch/pte.h"
 #include "hv/emul/walk.h"
-#include "hv/errno.h"
+#include "arch/errno.h"
 
 #define MEM (8ULL << 20)
-#define P 0x1ULL
-#define RW 0x2ULL
-#define PS 0x80ULL
+#define P PTE_P
+#define RW PTE_RW
+#define PS PTE_PS
 
 static u8 *ram;
 static struct gmem m;
@@ -67,7 +69,7 @@ static int xlate_err(const struct gpaging *p, u64 la)
 
 static void test_paging_off(void **s)
 {
-	struct gpaging p = { .cr0 = X86_CR0_PE };
+	struct gpaging p = { .cr0 = CR0_PE };
 
 	(void)s;
 	assert_int_equal(xlate(&p, 0x12345678), 0x12345678);
@@ -76,7 +78,7 @@ static void test_paging_off(void **s)
 
 static void test_32bit(void **s)
 {
-	struct gpaging p = { .cr0 = X86_CR0_PE | X86_CR0_PG, .cr3 = 0x1000 };
+	struct gpaging p = { .cr0 = CR0_PE | CR0_PG, .cr3 = 0x1000 };
 
 	(void)s;
 	put32(0x1000 + 1 * 4, 0x2000 | P | RW); /* PDE 1 -> PT */
@@ -84,7 +86,7 @@ static void test_32bit(void **s)
 	assert_int_equal(xlate(&p, 0x405123), 0x345123);
 	/* PDE 2: a 4 MiB page, only with CR4.PSE */
 	put32(0x1000 + 2 * 4, 0x400000 | P | PS | (0x3ULL << 13));
-	p.cr4 = X86_CR4_PSE;
+	p.cr4 = CR4_PSE;
 	/* PSE-36: bits 20:13 are PA[39:32] */
 	assert_int_equal(xlate(&p, 0x812345), 0x300412345ULL);
 	/* without PSE the PS bit is ignored: a PT at 0x406000 (bits 13-14) */
@@ -99,9 +101,9 @@ static void test_32bit(void **s)
 
 static void test_pae(void **s)
 {
-	struct gpaging p = { .cr0 = X86_CR0_PE | X86_CR0_PG,
+	struct gpaging p = { .cr0 = CR0_PE | CR0_PG,
 			     .cr3 = 0x3020, /* 32-byte aligned PDPT */
-			     .cr4 = X86_CR4_PAE };
+			     .cr4 = CR4_PAE };
 
 	(void)s;
 	put64(0x3020 + 0 * 8, 0x4000 | P);
@@ -119,9 +121,9 @@ static void test_pae(void **s)
 
 static void test_long_mode(void **s)
 {
-	struct gpaging p = { .cr0 = X86_CR0_PE | X86_CR0_PG,
+	struct gpaging p = { .cr0 = CR0_PE | CR0_PG,
 			     .cr3 = 0x5000,
-			     .cr4 = X86_CR4_PAE,
+			     .cr4 = CR4_PAE,
 			     .efer = EFER_LME | EFER_LMA };
 	u64 va = 0xffff800000201234ULL; /* PML4 256, PDPT 0, PD 1, PT 1 */
 
@@ -148,12 +150,11 @@ static void test_long_mode(void **s)
  * would flag the read past the buffer). */
 static void test_table_outside_ram(void **s)
 {
-	struct gpaging lm = { .cr0 = X86_CR0_PE | X86_CR0_PG,
+	struct gpaging lm = { .cr0 = CR0_PE | CR0_PG,
 			      .cr3 = 0x5000,
-			      .cr4 = X86_CR4_PAE,
+			      .cr4 = CR4_PAE,
 			      .efer = EFER_LMA };
-	struct gpaging p32 = { .cr0 = X86_CR0_PE | X86_CR0_PG,
-			       .cr3 = MEM + 0x1000 };
+	struct gpaging p32 = { .cr0 = CR0_PE | CR0_PG, .cr3 = MEM + 0x1000 };
 
 	(void)s;
 	put64(0x5000, 0x6000 | P);
@@ -173,7 +174,7 @@ static void test_table_outside_ram(void **s)
 
 static void test_fetch_straddle(void **s)
 {
-	struct gpaging p = { .cr0 = X86_CR0_PE | X86_CR0_PG, .cr3 = 0x1000 };
+	struct gpaging p = { .cr0 = CR0_PE | CR0_PG, .cr3 = 0x1000 };
 	u8 buf[15], want[15];
 	int n;
 
