@@ -43,7 +43,14 @@ SIZE_OPT_FILES := hv/run/main.c hv/smp/boot.c hv/smp/plan.c hv/smp/policy.c \
 	hv/vmcb/vmcb_dump.c hv/vmcb/vmcb_check.c hv/run/run.c \
 	hv/guest/guest.c hv/guest/report.c hv/svm/svm.c hv/snp/snp.c \
 	hv/ktap.c hv/park/summary.c hv/snp/rmpopt_stats.c hv/mtrr/verify.c \
-	hv/svm/event_inject.c
+	hv/svm/event_inject.c hv/boot_prof.c hv/guest/pt.c hv/guest/s3.c \
+	hv/guest/cpu_reset.c hv/vmcb/npt.c hv/vmcb/vmcb_build.c \
+	hv/vmcb/vmcb_pm.c hv/vmcb/asid.c hv/vmcb/pause.c hv/platform/fw_cfg.c \
+	hv/platform/rtc.c hv/platform/pic.c hv/platform/acpi_pm.c \
+	hv/svm/exit_invalid.c hv/svm/exit_cache.c hv/svm/exit_xsetbv.c \
+	hv/mtrr/state.c hv/mtrr/policy.c hv/mtrr/range.c hv/mtrr/mtrr.c \
+	hv/snp/fw.c hv/snp/host_map.c hv/snp/rmpopt_topo.c \
+	hv/platform/debug_exit.c hv/park/spec_ctrl_policy.c
 SIZE_OPT_NOT := hv/selftest/ipi_bench.c
 $(foreach p,$(SIZE_OPT_DIRS) $(SIZE_OPT_FILES) $(SIZE_OPT_NOT),$(if \
 	$(wildcard $(p)),,$(error SIZE_OPT: $(p) does not exist (moved? \

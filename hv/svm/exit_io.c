@@ -133,7 +133,8 @@ bad:
 
 /* The string forms, and an exit without a size (a broken model): the
  * general decode. */
-static __attribute__((noinline)) enum exit_action ioio_slow(struct vcpu *v)
+static __attribute__((noinline, cold)) enum exit_action
+ioio_slow(struct vcpu *v)
 {
 	struct ioio_info io;
 	u64 *rax = &v->vmcb->save.rax;
@@ -179,7 +180,8 @@ static __attribute__((noinline)) enum exit_action ioio_general(struct vcpu *v)
 	struct ioio_info io;
 
 	if (__builtin_expect((e & IOIO_INFO_STR) ||
-				     !(e & (IOIO_INFO_SZ8 | IOIO_INFO_SZ16 | IOIO_INFO_SZ32)),
+				     !(e & (IOIO_INFO_SZ8 | IOIO_INFO_SZ16 |
+					    IOIO_INFO_SZ32)),
 			     0))
 		return ioio_slow(v);
 	io.port = (u16)(e >> 16);
@@ -205,7 +207,8 @@ enum exit_action exit_ioio(struct vcpu *v)
 	struct vmcb *vm = v->vmcb;
 	u64 e = vm->control.exit_info1;
 
-	if ((e & (IOIO_INFO_IN | IOIO_INFO_STR | IOIO_INFO_SZ32)) == (IOIO_INFO_IN | IOIO_INFO_SZ32) &&
+	if ((e & (IOIO_INFO_IN | IOIO_INFO_STR | IOIO_INFO_SZ32)) ==
+		    (IOIO_INFO_IN | IOIO_INFO_SZ32) &&
 	    (u16)(e >> 16) == PM_TIMER_PORT && guest_has_platform(v->guest)) {
 		vm->save.rax = pm_timer_read(&v->guest->plat, 0, 4);
 		vcpu_insn_complete(v, vm->control.exit_info2);
