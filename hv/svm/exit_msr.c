@@ -69,7 +69,9 @@ static int lapic_msr(struct vcpu *v, u32 msr, bool wr, u64 *val)
 	}
 	/* An APIC register: TPR from CR8, the time for the timer (a write
 	 * only for the timer's registers). */
-	if (wr && msr != MSR_APIC_BASE)
+	if (!wr)
+		vlapic_sync_read(v);
+	else if (msr != MSR_APIC_BASE)
 		vlapic_sync_write(v, (msr - MSR_X2APIC_BASE) << 4);
 	else
 		vlapic_sync(v);
@@ -377,7 +379,7 @@ enum exit_action exit_msr(struct vcpu *v)
 	val = (v->gprs.rdx << 32) | (u32)vm->save.rax;
 	r = msr == X2APIC_MSR(APIC_REG_EOI) ?
 		    vlapic_x2apic_eoi(&v->lapic, val) :
-				    vlapic_tsc_deadline_msr(v, true, &val);
+		    vlapic_tsc_deadline_msr(v, true, &val);
 	if (__builtin_expect(r != 0, 0))
 		return msr_gp(v, msr, wr);
 	return msr_done(v);

@@ -31,6 +31,17 @@ void vlapic_sync_tpr(struct vcpu *v)
 	}
 }
 
+void vlapic_sync_read(struct vcpu *v)
+{
+	if (!guest_has_platform(v->guest))
+		return;
+	vlapic_sync_tpr(v);
+	v->lapic.now = guest_tsc(v);
+	/* A timer that fires here posts its vector: the IRR summary makes
+	 * the next entry inject it and arm the next period. */
+	vlapic_timer_poll(&v->lapic, v->lapic.now);
+}
+
 void vlapic_sync(struct vcpu *v)
 {
 	if (!guest_has_platform(v->guest))
@@ -38,9 +49,7 @@ void vlapic_sync(struct vcpu *v)
 	/* An access may change TPR, the timer or ISR: the next entry
 	 * re-evaluates (V_TPR, injection, the host timer). */
 	vlapic_entry_work(&v->lapic);
-	vlapic_sync_tpr(v);
-	v->lapic.now = guest_tsc(v);
-	vlapic_timer_poll(&v->lapic, v->lapic.now);
+	vlapic_sync_read(v);
 }
 
 void vlapic_sync_write(struct vcpu *v, u32 off)
@@ -51,9 +60,12 @@ void vlapic_sync_write(struct vcpu *v, u32 off)
 	}
 	if (!guest_has_platform(v->guest))
 		return;
-	/* An EOI, ICR or TPR write: the entry re-evaluates; TPR from CR8
-	 * first, so that a TPR write is not undone by an older CR8. */
-	vlapic_entry_work(&v->lapic);
+	/* An ICR or TPR write: the entry re-evaluates; an EOI changes only
+	 * ISR, which matters only with a vector in IRR (its summary bit asks
+	 * for the entry then). TPR from CR8 first, so that a TPR write is not
+	 * undone by an older CR8. */
+	if (off != APIC_REG_EOI)
+		vlapic_entry_work(&v->lapic);
 	vlapic_sync_tpr(v);
 }
 
