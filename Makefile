@@ -50,7 +50,9 @@ SIZE_OPT_FILES := hv/run/main.c hv/smp/boot.c hv/smp/plan.c hv/smp/policy.c \
 	hv/svm/exit_invalid.c hv/svm/exit_cache.c hv/svm/exit_xsetbv.c \
 	hv/mtrr/state.c hv/mtrr/policy.c hv/mtrr/range.c hv/mtrr/mtrr.c \
 	hv/snp/fw.c hv/snp/host_map.c hv/snp/rmpopt_topo.c \
-	hv/platform/debug_exit.c hv/park/spec_ctrl_policy.c
+	hv/platform/debug_exit.c hv/park/spec_ctrl_policy.c hv/guest/stop.c \
+	hv/view/pmu.c hv/svm/exit_excp.c hv/snp/rmp_hw.c hv/snp/guest.c \
+	hv/svm/vcpu_watchdog.c
 SIZE_OPT_NOT := hv/selftest/ipi_bench.c
 $(foreach p,$(SIZE_OPT_DIRS) $(SIZE_OPT_FILES) $(SIZE_OPT_NOT),$(if \
 	$(wildcard $(p)),,$(error SIZE_OPT: $(p) does not exist (moved? \
