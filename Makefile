@@ -151,6 +151,14 @@ $(B)/mb-hostile/mce_spin.bin: guest/mb-hostile/mce_spin.asm
 	@$(NASM) -f bin $< -o $@
 all: $(MB_HOSTILE)
 
+# Multiboot guests that time one kind of exit (make bench and
+# tests/boot/70-exit-budget.t): xAPIC register reads and EOI writes.
+MB_BENCH := $(B)/mb-bench/xapic.bin
+$(B)/mb-bench/%.bin: guest/mb-bench/%.asm
+	@mkdir -p $(dir $@)
+	@$(NASM) -f bin $< -o $@
+all: $(MB_BENCH)
+
 # Files only: build/linux holds unpacked directories named *.d (etc/init.d).
 -include $(shell find $(B) -name '*.d' -type f 2>/dev/null)
 
