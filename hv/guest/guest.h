@@ -66,6 +66,8 @@ struct guest {
 	volatile u32 live; /* vCPUs RUNNING or HALTED */
 	volatile u32 stopping; /* set once; every vCPU leaves */
 	volatile u32 active; /* vCPUs started, not yet out of their loop */
+	/* vCPUs waiting for what only another vCPU can send (wait.c). */
+	volatile u32 stuck;
 	s64 exit_status;
 	bool failed; /* stopped by the hypervisor (fault, bad state) */
 	enum guest_kind kind;
@@ -174,6 +176,22 @@ void vcpu_kick(struct vcpu *v);
  * brought v back online meanwhile, or after VCPU_WAIT_OUT_MS. */
 int vcpu_wait_out(struct vcpu *v);
 #define VCPU_WAIT_OUT_MS 250
+
+/* wait.c: what every wait in the host (hv/svm) shares with the run loop.
+ * The run-time limit: true while now is before it, else the guest is
+ * stopped ("run-time limit of N ms reached", then " in <waiting>"
+ * when not NULL) and false. */
+bool guest_time_check(struct vcpu *v, u64 now, const char *waiting);
+/* v waits for an event only another vCPU can send (an NMI, INIT or
+ * SIPI): what says where ("HLT with interrupts off", ...). Counted once
+ * until vcpu_wait_unstuck(); when every vCPU of the guest is stuck and
+ * none has such an event pending, the guest is stopped ("every vCPU waits
+ * for what no vCPU can send, the last vCPU n in <what> ...") and false
+ * returned. Foreign guests only
+ * (all their vCPUs run their loops from the start). */
+bool vcpu_wait_stuck(struct vcpu *v, const char *what);
+/* v's wait ended, or it has a wake-up source of its own again. */
+void vcpu_wait_unstuck(struct vcpu *v);
 
 /* cpu_reset.c: v starts in real mode at cs:ip (SIPI, S3 resume). */
 void vcpu_start_real(struct vcpu *v, u16 cs, u16 ip);
