@@ -7,9 +7,10 @@
 # Usage: tools/bench.sh [--base REV] [--quick] [--no-288] [--linux]
 #        [--linux-user] [--exits] | --self-test
 #        --exits: only a foreign guest's exits under -icount, timed by the
-#        guest itself: guest/mb-bench/xapic.asm (xAPIC MMIO reads and EOI
-#        writes) and kvm-unit-tests vmexit.flat (CPUID, PM timer read,
-#        TSC-deadline write); a full or --quick run does them too.
+#        guest itself: guest/mb-bench/exits.asm (xAPIC MMIO reads and EOI
+#        writes, CPUID, PM timer, TSC-deadline) and kvm-unit-tests
+#        vmexit.flat (CPUID, PM timer read, TSC-deadline write); a full or
+#        --quick run does them too.
 #        --linux: only the Linux figures: the /init boot under -icount (one
 #        minhv boot, one bare QEMU boot) and the user figures below; a full
 #        run (not --quick) does both too when the kernel can be had.
@@ -254,15 +255,15 @@ scenarios() {
 # missing (tools/kut-build.sh exit 3): that row is skipped, the reason said.
 run_exits() {
 	local efi=$1 dir=$2 log rc flat=$top/build/kut/src/x86/vmexit.flat
-	log=$dir/icount-exits-xapic.log
-	"$top/tests/boot/run-qemu.sh" --efi "$efi" --name bench-exits-xapic \
-		--smp 1 --cpu EPYC --mem 1024 --timeout 300 --log "$log" \
-		--opts 'guest=\mb\xapic.bin selftests=off' \
-		--file "$top/build/mb-bench/xapic.bin:mb/xapic.bin" \
+	log=$dir/icount-exits-mb.log
+	"$top/tests/boot/run-qemu.sh" --efi "$efi" --name bench-exits-mb \
+		--smp 1 --cpu EPYC,+x2apic --mem 1024 --timeout 300 --log "$log" \
+		--opts 'guest=\mb\exits.bin selftests=off' \
+		--file "$top/build/mb-bench/exits.bin:mb/exits.bin" \
 		-- $icount >/dev/null 2>&1 ||
-		echo "bench: icount exits-xapic: boot ended with status $?" >&2
-	parse_log "$log" icount exits-xapic
-	[ -s "$log.tsv" ] || echo "icount exits-xapic" >>"$dir/missing"
+		echo "bench: icount exits-mb: boot ended with status $?" >&2
+	parse_log "$log" icount exits-mb
+	[ -s "$log.tsv" ] || echo "icount exits-mb" >>"$dir/missing"
 	"$top/tools/kut-build.sh" >"$dir/kut-build.err" 2>&1 && rc=0 || rc=$?
 	if [ $rc != 0 ] || [ ! -f "$flat" ]; then
 		echo "bench: exits-kut: skipped: $(tail -n1 "$dir/kut-build.err")" >&2
