@@ -9,8 +9,8 @@
 #        --exits: only a foreign guest's exits under -icount, timed by the
 #        guest itself: guest/mb-bench/exits.asm (xAPIC MMIO reads and EOI
 #        writes, CPUID, PM timer, TSC-deadline) and kvm-unit-tests
-#        vmexit.flat (CPUID, PM timer read, TSC-deadline write); a full or
-#        --quick run does them too.
+#        vmexit.flat (CPUID, PM timer read, TSC-deadline write); a full
+#        run does both too, a --quick run exits.asm only.
 #        --linux: only the Linux figures: the /init boot under -icount (one
 #        minhv boot, one bare QEMU boot) and the user figures below; a full
 #        run (not --quick) does both too when the kernel can be had.
@@ -264,6 +264,8 @@ run_exits() {
 		echo "bench: icount exits-mb: boot ended with status $?" >&2
 	parse_log "$log" icount exits-mb
 	[ -s "$log.tsv" ] || echo "icount exits-mb" >>"$dir/missing"
+	# vmexit.flat's boot takes minutes: a full or --exits run only.
+	[ "$quick" = 0 ] || [ "$linux" = exits ] || return 0
 	"$top/tools/kut-build.sh" >"$dir/kut-build.err" 2>&1 && rc=0 || rc=$?
 	if [ $rc != 0 ] || [ ! -f "$flat" ]; then
 		echo "bench: exits-kut: skipped: $(tail -n1 "$dir/kut-build.err")" >&2
