@@ -223,9 +223,9 @@ void fxrstor(const void *area)
 	__asm__ volatile("fxrstor64 (%0)" : : "r"(area) : "memory");
 }
 
-#define DR_CASE(n)                                                   \
-	case n:                                                      \
-		__asm__ volatile("mov %%dr" #n ", %0" : "=r"(v));    \
+#define DR_CASE(n)                                                \
+	case n:                                                   \
+		__asm__ volatile("mov %%dr" #n ", %0" : "=r"(v)); \
 		break
 u64 read_dr(unsigned n)
 {

@@ -89,15 +89,12 @@ struct platform {
 };
 
 /* The reset state of the PM1 block and the RTC (guest.c). */
-#define ACPI_PM_INIT(tables_gpa)                                   \
-	{                                                          \
-		.cnt = PM1_CNT_SCI_EN, /* no SMI_CMD: ACPI mode */ \
-			.facs_gpa = (tables_gpa) + ACPI_FACS_OFF   \
-	}
-#define RTC_INIT                                           \
-	{                                                  \
-		.a = RTC_REG_A_RESET, .b = RTC_REG_B_RESET \
-	}
+/* clang-format off */
+#define ACPI_PM_INIT(tables_gpa)                        \
+	{ .cnt = PM1_CNT_SCI_EN, /* no SMI_CMD: ACPI mode */ \
+	  .facs_gpa = (tables_gpa) + ACPI_FACS_OFF }
+#define RTC_INIT { .a = RTC_REG_A_RESET, .b = RTC_REG_B_RESET }
+/* clang-format on */
 
 /* The port table (ports.c): 0 when a device owns the port (and handled
  * the access), else E_NOT_MINE. */

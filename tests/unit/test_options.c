@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* tests/unit/test_options.c - option parsing (hv/options*.c): every type,
+/* tests/unit/test_options.c - option parsing (hv/options/): every type,
  * defaults, overrides, comments, and the exact message for each error. */
 #include <setjmp.h>
 #include <stdarg.h>
