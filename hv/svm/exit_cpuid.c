@@ -114,8 +114,8 @@ cpuid_slow(struct vcpu *v, struct vmcb *vm, u32 leaf)
 	leaf_of(v, leaf, sub, &r);
 	if (leaf != 1 && !(leaf == 7 && sub == 0) &&
 	    !(leaf == 0xd && sub <= 1)) {
-		v->cpuid_last = (struct vcpu_cpuid_row){ r.eax, r.ebx, r.ecx,
-							 r.edx };
+		v->cpuid_last =
+			(struct vcpu_cpuid_row){ r.eax, r.ebx, r.ecx, r.edx };
 		v->cpuid_last_key = ((u64)leaf << 32 | sub) + 1;
 	}
 	return cpuid_done(v, vm, r.eax, r.ebx, r.ecx, r.edx);

@@ -133,7 +133,7 @@ void vlapic_eoi(struct vlapic *l)
 		return; /* nothing in service: ignored */
 	l->isr[v >> 5] &= ~(1u << (v & 31));
 	if (!l->isr[v >> 5])
-		l->isr_words &= (u8)~(1u << (v >> 5));
+		l->isr_words &= (u8) ~(1u << (v >> 5));
 	/* A level interrupt's EOI would go to the I/O APIC; there is none. */
 	__atomic_fetch_and(&l->tmr[v >> 5], ~(1u << (v & 31)),
 			   __ATOMIC_SEQ_CST);

@@ -146,8 +146,8 @@ static void test_pm_timer_rate(void **state)
 
 		assert_int_not_equal(pm_timer_mult(khz[i]), 0);
 		for (int k = 0; k < 400 && d < (~0ULL / f); k++) {
-			u64 want =
-				(u64)((unsigned __int128)d * ACPI_PM_TIMER_HZ / f);
+			u64 want = (u64)((unsigned __int128)d *
+					 ACPI_PM_TIMER_HZ / f);
 
 			assert_int_equal(pm_timer_ticks(d, khz[i]), (u32)want);
 			d = d * 3 / 2 + 7;
