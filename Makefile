@@ -43,7 +43,9 @@ OPT := -O2
 # per vCPU start (hv/park/spec_ctrl*.c; the stub does the per-exit part);
 # a vCPU's waits, state changes, S3, string I/O and the rare exits (HLT,
 # NPF, INVALID, XSETBV) and devices (RTC, PM1, fw_cfg) are not the exit
-# path make bench measures.
+# path make bench measures; nor are the boot profile, the NPT, VMCB and
+# ASID set-up of a guest, the PIC, the MTRR set-up, SNP firmware and RMP
+# set-up, exception exits, the watchdog and the PMU view.
 SIZE_OPT_DIRS := boot hv/acpi hv/options hv/selftest hv/loader hv/cpuid \
 	hv/time hv/ras
 SIZE_OPT_FILES := hv/run/main.c hv/smp/boot.c hv/smp/plan.c hv/smp/policy.c \
@@ -57,7 +59,12 @@ SIZE_OPT_FILES := hv/run/main.c hv/smp/boot.c hv/smp/plan.c hv/smp/policy.c \
 	hv/guest/stop.c hv/svm/exit_invalid.c hv/svm/exit_xsetbv.c \
 	hv/platform/rtc.c hv/platform/acpi_pm.c hv/platform/fw_cfg.c \
 	hv/guest/pt.c hv/vmcb/pause.c hv/guest/vcpu_state.c hv/svm/exit_misc.c \
-	lib/phrase.c
+	lib/phrase.c hv/boot_prof.c hv/vmcb/npt.c hv/vmcb/vmcb_build.c \
+	hv/vmcb/vmcb_pm.c hv/vmcb/asid.c hv/platform/pic.c \
+	hv/svm/exit_cache.c hv/mtrr/state.c hv/mtrr/policy.c hv/mtrr/range.c \
+	hv/mtrr/mtrr.c hv/snp/fw.c hv/snp/host_map.c hv/snp/rmpopt_topo.c \
+	hv/platform/debug_exit.c hv/view/pmu.c hv/svm/exit_excp.c \
+	hv/snp/rmp_hw.c hv/snp/guest.c hv/svm/vcpu_watchdog.c
 SIZE_OPT_NOT := hv/selftest/ipi_bench.c
 $(foreach p,$(SIZE_OPT_DIRS) $(SIZE_OPT_FILES) $(SIZE_OPT_NOT),$(if \
 	$(wildcard $(p)),,$(error SIZE_OPT: $(p) does not exist (moved? \
@@ -169,6 +176,14 @@ $(B)/mb-hostile/mbh_%.bin: guest/mb-hostile/mb_hostile.asm
 	@mkdir -p $(dir $@)
 	@$(NASM) -f bin -D$(shell echo $* | tr a-z A-Z) $< -o $@
 all: $(MB_HOSTILE)
+
+# A multiboot guest that times a foreign guest's common exits (make bench
+# and tests/boot/70-exit-budget.t).
+MB_BENCH := $(B)/mb-bench/exits.bin
+$(B)/mb-bench/%.bin: guest/mb-bench/%.asm
+	@mkdir -p $(dir $@)
+	@$(NASM) -f bin $< -o $@
+all: $(MB_BENCH)
 
 # Files only: build/linux holds unpacked directories named *.d (etc/init.d).
 -include $(shell find $(B) -name '*.d' -type f 2>/dev/null)

@@ -6,6 +6,7 @@
 #include "arch/cpu.h"
 #include "arch/fw_cfg.h"
 #include "arch/uart_regs.h"
+#include "hv/boot_prof.h"
 #include "hv/features.h"
 #include "lib/string.h"
 #include "hv/log.h"
@@ -161,6 +162,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	 * it, and this makes sure of it before anything is stored there. */
 	memset(_bss, 0, (size_t)(_ebss - _bss));
 	g_boot.tsc_efi_main = rdtsc();
+	prof_start(g_boot.tsc_efi_main);
 	efi_init(systab);
 	/* COM1 until the options and SPCR say otherwise: early errors must
 	 * reach the serial log too. */
@@ -190,9 +192,11 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	kprintf("\nminhv: minimal AMD SVM hypervisor, UEFI entry\n");
 	options_print(&g_options);
 
+	prof_mark(PROF_EFI_FILES);
 	st = load_guest(image);
 	if (EFI_ERROR(st))
 		return boot_fail(st, "guest image unavailable");
+	prof_mark(PROF_EFI_ALLOC);
 
 	g_boot.trampoline = hpa(efi_alloc_pages(1, 0x9ffff));
 	if (!g_boot.trampoline.v)
@@ -215,6 +219,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		return boot_fail(EFI_OUT_OF_RESOURCES, "no boot CPU stack");
 
 	pr_info("boot: exiting boot services\n");
+	prof_mark(PROF_EXIT_BOOT);
 	st = efi_exit_boot(image, &g_boot);
 	if (EFI_ERROR(st)) {
 		/* Boot services may be gone: only our own console from here. */

@@ -4,6 +4,7 @@
  * 2 MiB aligned for large nested pages; its own page tables; boot info;
  * one VMCB per vCPU) and tear it down returning every page. */
 #include "arch/errno.h"
+#include "hv/boot_prof.h"
 #include "arch/cpu.h"
 #include "arch/msr.h"
 #include "hv/loader/bzimage.h"
@@ -166,6 +167,7 @@ static int load_multiboot(struct guest *g, const struct guest_params *p)
 		       (unsigned long long)(MB_MAX_MEM >> 20));
 		return -EINVAL;
 	}
+	prof_mark(PROF_IMAGE);
 	if (mb_load(p->image, p->image_size, g->mem_host, g->mem_size, &li)) {
 		pr_err("guest %s: the multiboot image cannot be loaded\n",
 		       g->name);
@@ -192,6 +194,7 @@ static int load_multiboot(struct guest *g, const struct guest_params *p)
 	g->cr3 = mb_info_build(g->mem_host, &mb);
 	if (!g->cr3)
 		return -EINVAL;
+	prof_mark(PROF_PLATFORM);
 	acpi_tables_build((u8 *)g->mem_host + MB_BIOS_START, MB_BIOS_START,
 			  g->nr_vcpus);
 	g->entry = gpa(li.entry);
@@ -215,6 +218,7 @@ static int load_elf64(struct guest *g, const struct guest_params *p)
 	int r;
 
 	/* The image must end below the vCPU stacks at the top of memory. */
+	prof_mark(PROF_IMAGE);
 	r = elf_load_limit(p->image, p->image_size, g->mem_host, g->mem_size,
 			   g->mem_size - g->nr_vcpus * GUEST_STACK_SIZE, &info);
 	if (r) {
@@ -223,6 +227,7 @@ static int load_elf64(struct guest *g, const struct guest_params *p)
 		return -EINVAL;
 	}
 	g->entry = info.entry;
+	prof_mark(PROF_GUEST_PT);
 	if (guest_pt_build(g->mem_host, g->mem_size, &cr3)) {
 		pr_err("guest %s: cannot build its page tables\n", g->name);
 		return -EINVAL;
@@ -251,15 +256,18 @@ static int load_linux(struct guest *g, const struct guest_params *p)
 		       (unsigned long long)(LINUX_MAX_MEM >> 20));
 		return -EINVAL;
 	}
+	prof_mark(PROF_IMAGE);
 	r = linux_boot_build(g->mem_host, g->mem_size, p->image, p->image_size,
 			     p->cmdline, p->initrd, p->initrd_size, &l);
 	if (r)
 		return r;
+	prof_mark(PROF_GUEST_PT);
 	if (guest_pt_build(g->mem_host, g->mem_size, &cr3) ||
 	    guest_pt_map_page0(g->mem_host, g->mem_size, cr3)) {
 		pr_err("guest %s: cannot build its page tables\n", g->name);
 		return -EINVAL;
 	}
+	prof_mark(PROF_PLATFORM);
 	/* The TSC rate minhv measured: Linux has no PIT to calibrate it
 	 * early (docs/GUESTS.md "Running Linux"). */
 	if (linux_cmdline_tsc(g->mem_host, &l, g_tsc_khz) == 1)
@@ -291,6 +299,7 @@ static int build(struct guest *g, const struct guest_params *p)
 	g->asid = asid_alloc();
 	if (!g->asid)
 		return -EBUSY;
+	prof_mark(PROF_GUEST_MEM);
 	g->mem = alloc_mem(g->mem_size);
 	if (!g->mem.v) {
 		/* The page pool holds every guest's memory (docs/OPTIONS.md):
@@ -308,8 +317,10 @@ static int build(struct guest *g, const struct guest_params *p)
 					 load_elf64(g, p);
 	if (r)
 		return r;
+	prof_mark(PROF_NPT);
 	if (npt_build(&g->npt, g->mem, g->mem_size, g_features.page1g))
 		return -E2BIG;
+	prof_mark(PROF_VCPUS);
 	g->iopm = page_alloc(IOPM_PAGES, 1);
 	g->msrpm = page_alloc(MSRPM_PAGES, 1);
 	if (!g->iopm.v || !g->msrpm.v)
@@ -368,6 +379,7 @@ int guest_create(const struct guest_params *p, struct guest **out)
 		guest_destroy(g);
 		return r;
 	}
+	prof_mark(PROF_GUEST);
 	pr_info("guest %s: %llu MiB at %#llx, %u vCPU(s), ASID %u, entry %#llx, NPT %llu x 1G %llu x 2M %llu x 4K\n",
 		g->name, (unsigned long long)(g->mem_size >> 20),
 		(unsigned long long)g->mem.v, g->nr_vcpus, g->asid,

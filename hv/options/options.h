@@ -37,6 +37,7 @@ struct options {
 	u32 guest_mem_mb; /* guest_mem=16M etc., default 16 (MiB) */
 	char tests[256]; /* tests=glob,glob,group; "" = default suite */
 	bool bench; /* bench=0|1 */
+	bool selftests; /* selftests=on|off: the boot self-tests, default on */
 	enum park_mode park; /* park=hlt|mwait */
 	/* rsb_fill=auto|on|off: the RSB fill after #VMEXIT (hv/park/
 	 * spec_ctrl_policy.c); auto = unless AutoIBRS or QEMU TCG */

@@ -79,6 +79,8 @@ const struct opt_desc opt_table[] = {
 	  .help = "scenarios or groups to run; unset = default suite" },
 	{ "bench", OPT_BOOL, FIELD(bench), .def = 0,
 	  .help = "run the benchmarks" },
+	{ "selftests", OPT_BOOL, FIELD(selftests), .def = 1,
+	  .help = "boot self-tests (SMP, MTRR, parking, SNP); off = straight to the guest" },
 	{ "park", OPT_ENUM, FIELD(park), .def = PARK_HLT, .words = park_words,
 	  .help = "how idle CPUs wait" },
 	{ "rsb_fill", OPT_ENUM, FIELD(rsb_fill), .def = TRI_AUTO,

@@ -79,6 +79,9 @@ struct platform {
 	struct pic8259 pic[2]; /* master, slave (pic.c) */
 	u64 pm_tsc0; /* TSC when the PM timer read 0 */
 	u64 tsc_khz;
+	/* PM timer ticks per TSC cycle as a 0.64 fixed-point fraction
+	 * (pm_timer_mult()); 0 until the first read computes it. */
+	u64 pm_mult;
 	/* the vCPUs' vLAPICs, wired up by hv/svm/vlapic_vcpu.c */
 	struct vlapic_bus lapic_bus;
 	struct acpi_pm pm;
@@ -105,6 +108,9 @@ void debug_exit_out(struct vcpu *v, u16 port, unsigned size, u32 val);
 u32 fw_cfg_in(struct vcpu *v, u16 port, unsigned size);
 void fw_cfg_out(struct vcpu *v, u16 port, unsigned size, u32 val);
 u32 pm_timer_in(struct vcpu *v, u16 port, unsigned size);
+/* The same for a platform (platform_port_in() reads it without the
+ * table). */
+u32 pm_timer_read(struct platform *p, u16 port, unsigned size);
 u32 pic_master_in(struct vcpu *v, u16 port, unsigned size);
 void pic_master_out(struct vcpu *v, u16 port, unsigned size, u32 val);
 u32 pic_slave_in(struct vcpu *v, u16 port, unsigned size);
@@ -136,6 +142,10 @@ u64 rtc_next_alarm(const struct rtc_cmos *r, u64 t, u64 tsc_khz);
 
 /* Pure: PM timer ticks after tsc_delta cycles at tsc_khz (32-bit wrap). */
 u32 pm_timer_ticks(u64 tsc_delta, u64 tsc_khz);
+/* Pure: ACPI_PM_TIMER_HZ / (tsc_khz * 1000) as a 0.64 fraction, rounded up, so
+ * that (tsc_delta * mult) >> 64 is pm_timer_ticks() without a division
+ * (0 when tsc_khz is 0 or below ACPI_PM_TIMER_HZ / 1000). */
+u64 pm_timer_mult(u64 tsc_khz);
 /* Pure: the byte at offset of fw_cfg item key. */
 u8 fw_cfg_byte(const struct platform *p, u16 key, u32 offset);
 

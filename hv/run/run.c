@@ -4,6 +4,7 @@
  * KTAP, tear it down and check the pool is whole again. */
 #include "arch/cpu.h"
 #include "arch/errno.h"
+#include "hv/boot_prof.h"
 #include "hv/guest/guest.h"
 #include "include/minhv/guest_layout.h"
 #include "hv/smp/ipi.h"
@@ -53,12 +54,15 @@ static void print_counters(const struct guest *g)
 static void stage(enum selftest_stage st, struct guest *g)
 {
 	struct selftest_ctx ctx = { .guest = g, .bench = g->bench };
+	enum prof_phase was = prof_mark(PROF_SELFTEST);
 
 	selftest_run(st, &ctx);
+	prof_mark(was);
 }
 
 void run_guest(struct guest *g)
 {
+	prof_mark(PROF_VCPU_START);
 	/* Guest time starts now: the run-time limit and console budget. */
 	g->con_refill_tsc = rdtsc();
 	if (g->time_ms)
@@ -190,7 +194,9 @@ int run_guest_image(const struct boot_info *bi, const char *tests,
 
 	if (ran)
 		ran->image = NULL;
+	prof_mark(PROF_APIC_CAL);
 	vcpu_watchdog_init(g_options.watchdog_ms);
+	prof_mark(PROF_GUEST);
 	if (g_options.vcpus)
 		p.nr_vcpus = g_options.vcpus;
 	if (p.nr_vcpus > GUEST_MAX_VCPUS)

@@ -35,6 +35,44 @@ enum exit_action exit_pause(struct vcpu *v)
 	return vcpu_skip_insn(v) ? EXIT_RESUME : EXIT_LEAVE;
 }
 
+/* The vLAPIC's MMIO ops behind the sync each access needs first (dev is
+ * the vCPU): a read the time and TPR from CR8, and no entry work; a
+ * write what vlapic_sync_write() says for its register. */
+static int lapic_read(void *dev, u64 off, unsigned size, u64 *val)
+{
+	struct vcpu *v = dev;
+
+	vlapic_sync_read(v);
+	return vlapic_mmio_ops.read(&v->lapic, off, size, val);
+}
+
+static int lapic_write(void *dev, u64 off, unsigned size, u64 val)
+{
+	struct vcpu *v = dev;
+
+	vlapic_sync_write(v, (u32)off & ~0xfu);
+	return vlapic_mmio_ops.write(&v->lapic, off, size, val);
+}
+
+static const struct mmio_ops lapic_ops = { lapic_read, lapic_write };
+
+/* Out of line: the bytes in hex, the guest stopped. */
+static __attribute__((noinline, cold)) void
+lapic_mmio_failed(struct vcpu *v, u64 addr, int r,
+		  const struct mmio_bytes *seen)
+{
+	char hex[3 * INSN_MAX_LEN + 1] = "";
+
+	for (unsigned i = 0; i < seen->n; i++)
+		fmt_snprintf(hex + 3 * i, sizeof(hex) - 3 * i, "%02x ",
+			     seen->b[i]);
+	guest_stop(
+		v->guest, -1, true,
+		"vCPU %u: local APIC access at GPA %#llx not emulated (%d), RIP %#llx, bytes [ %s]",
+		v->id, (unsigned long long)addr, r,
+		(unsigned long long)v->vmcb->save.rip, hex);
+}
+
 /* Only an instruction's data access to the final address is a device
  * access minhv emulates (AUDIT D2, B5): EXITINFO1 bit 32 set, bit 33 (a
  * guest page-table walk) and the fetch bit clear, and no event being
@@ -75,9 +113,8 @@ not_data_access(struct vcpu *v, u64 addr)
 static int lapic_mmio(struct vcpu *v, u64 addr, enum exit_action *act)
 {
 	struct mmio_region reg = { vlapic_mmio_base(&v->lapic), PAGE_SIZE,
-				   &vlapic_mmio_ops, &v->lapic };
-	struct mmio_bytes seen = { 0 };
-	char hex[3 * INSN_MAX_LEN + 1] = "";
+				   &lapic_ops, v };
+	struct mmio_bytes seen;
 	int r;
 
 	if (!guest_has_platform(v->guest) || addr < reg.base.v ||
@@ -87,21 +124,10 @@ static int lapic_mmio(struct vcpu *v, u64 addr, enum exit_action *act)
 		*act = not_data_access(v, addr);
 		return 0;
 	}
-	vlapic_sync(v); /* TPR from CR8, the time for the timer */
 	r = mmio_emulate(v, gpa(addr), &reg, &seen);
-	if (!r) {
-		*act = EXIT_RESUME;
-		return 0;
-	}
-	for (unsigned i = 0; i < seen.n; i++)
-		fmt_snprintf(hex + 3 * i, sizeof(hex) - 3 * i, "%02x ",
-			     seen.b[i]);
-	guest_stop(
-		v->guest, -1, true,
-		"vCPU %u: local APIC access at GPA %#llx not emulated (%d), RIP %#llx, bytes [ %s]",
-		v->id, (unsigned long long)addr, r,
-		(unsigned long long)v->vmcb->save.rip, hex);
-	*act = EXIT_LEAVE;
+	*act = r ? EXIT_LEAVE : EXIT_RESUME;
+	if (r)
+		lapic_mmio_failed(v, addr, r, &seen);
 	return 0;
 }
 

@@ -3,6 +3,7 @@
  * dispatcher, re-enter) and cross-CPU plumbing: vCPU n runs on CPU n,
  * started and kicked through the cross-CPU call (hv/smp/ipi.h). */
 #include "arch/errno.h"
+#include "hv/boot_prof.h"
 #include "arch/cpu.h"
 #include "arch/cpu_inline.h"
 #include "arch/msr.h"
@@ -131,10 +132,12 @@ run_loop(struct vcpu *v, struct svm_cpu *sc, u32 clean, const bool spec,
 		if (bench)
 			bench_path(&v->stats, __builtin_ia32_rdtsc());
 		/* Pending vLAPIC events into EVENTINJ / V_IRQ, after the
-		 * Dekker above so a kick from now on forces an exit. */
+		 * Dekker above so a kick from now on forces an exit; one
+		 * load when nothing is pending and no exit touched the
+		 * vLAPIC (vlapic_entry_maybe()). */
 		if (__builtin_expect(v->queued_event != 0, 0))
 			vcpu_inject_queued(v); /* behind EXITINTINFO's event */
-		if (foreign)
+		if (foreign && vlapic_entry_maybe(&v->lapic))
 			vlapic_inject_pending(v);
 		v->vmrun_cr0 = vmcb->save.cr0;
 		/* V_SPEC_CTRL: the guest's value into the VMCB, the hardware
@@ -211,6 +214,7 @@ static void vcpu_run(struct vcpu *v)
 	vcpu_pkrs_enter(v); /* its IA32_PKRS (0 for a fresh vCPU) */
 	exit_cpuid_fill(v); /* its CPUID leaves (hv/cpuid/) */
 	vcpu_watchdog_arm(v);
+	prof_first_vmrun(); /* the boot profile ends (first vCPU only) */
 	if (bench) { /* self-test stage: boot -> first guest instruction */
 		struct selftest_ctx st = { .bench = true, .tsc = rdtsc() };
 

@@ -24,7 +24,13 @@
 #include "hv/smp/time.h"
 
 #define TICK_MS 10 /* an INTR exit at least this often */
-#define CAL_COUNT 5000000u /* 5 ms at 1 GHz, 200 ms at 25 MHz */
+/* 0.25 ms at QEMU's 1 GHz, 2.5 ms at 100 MHz, 10 ms at 25 MHz (5 M counts
+ * took 5 ms and 200 ms): under -icount one poll of the IRR below is ~1000
+ * TSC cycles, 0.4 % of the window, plenty for a 10 ms tick and for arming
+ * the host timer of a vLAPIC deadline (checked against the TSC anyway).
+ * One run only: its interrupt stays in the IRR while interrupts are off,
+ * so a second run could not be timed by it. */
+#define CAL_COUNT 250000u
 #define CAL_LIMIT_MS 500 /* no interrupt by then: not calibrated */
 #define FALLBACK_TICKS 10000000u /* 10 ms at 1 GHz (QEMU's APIC clock) */
 
@@ -123,6 +129,9 @@ static void tick_start(struct vcpu *v)
 {
 	apic_timer_oneshot(VEC_TIMER, tick_count, APIC_TIMER_DIV_1);
 	v->lapic.c.host_at = 0;
+	/* Entry work runs only when asked for (vlapic_entry_work()). */
+	if (guest_has_platform(v->guest))
+		vlapic_entry_work(&v->lapic);
 }
 
 void vcpu_watchdog_arm(struct vcpu *v)

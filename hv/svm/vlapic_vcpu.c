@@ -58,6 +58,7 @@ void vlapic_host_timer_fired(struct vcpu *v)
 	if (!guest_has_platform(v->guest))
 		return;
 	v->lapic.c.host_at = 0;
+	vlapic_entry_work(&v->lapic); /* poll the timers, re-arm */
 	__atomic_store_n(&v->wake, 1, __ATOMIC_SEQ_CST);
 }
 
@@ -110,8 +111,10 @@ void vlapic_guest_start(struct guest *g)
 	if (!guest_has_platform(g))
 		return;
 	*bus = (struct vlapic_bus){ bus_at, bus_notify, g, g->nr_vcpus };
-	for (u32 i = 0; i < g->nr_vcpus; i++)
+	for (u32 i = 0; i < g->nr_vcpus; i++) {
 		g->vcpus[i]->lapic.bus = bus;
+		vlapic_entry_work(&g->vcpus[i]->lapic); /* the first entry */
+	}
 	/* The APs wait for INIT-SIPI, as on a PC (SDM 9.4): each runs its
 	 * loop on its own CPU, parked in vlapic_before_run(). */
 	for (u32 i = 1; i < g->nr_vcpus; i++) {
@@ -140,6 +143,7 @@ static int wait_sipi(struct vcpu *v)
 		const char *what = "wait-for-SIPI";
 		u64 until = 0;
 
+		vlapic_entry_work(l); /* INIT reset the registers */
 		if (vec >= 0)
 			return vec;
 		if (!l->wait_sipi)

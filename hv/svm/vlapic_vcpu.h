@@ -36,8 +36,16 @@ void vlapic_inject_pending(struct vcpu *v);
 /* vlapic_vcpu.c: arm the host timer for the guest timer's next expiry;
  * now is the host TSC (read when a guest timer is armed). */
 void vlapic_host_timer_rearm(struct vcpu *v, u64 now);
-/* Exit handlers: before an APIC register access (CR8 -> TPR, the time). */
+/* Exit handlers: before an APIC register access (CR8 -> TPR, the time),
+ * the next entry asked to look at everything. */
 void vlapic_sync(struct vcpu *v);
+/* The same before a register read: nothing for the next entry to do
+ * (a timer it finds expired posts its vector, which asks for it). */
+void vlapic_sync_read(struct vcpu *v);
+/* Before a write of the register at xAPIC offset off: vlapic_sync()
+ * without the time unless the register needs it
+ * (vlapic_write_needs_time()). */
+void vlapic_sync_write(struct vcpu *v, u32 off);
 /* Its first half: the guest's CR8 writes (V_TPR) into TPR. */
 void vlapic_sync_tpr(struct vcpu *v);
 /* HLT (RIP already past it): wait until an event wakes the vCPU. false

@@ -13,6 +13,7 @@ MOD_ktap := hv/ktap.c tests/doubles/ktap_hooks.c
 MOD_percpu := hv/percpu.c
 MOD_features := hv/features.c
 MOD_trap := hv/trap.c
+MOD_boot_prof := hv/boot_prof.c
 
 # arch/
 MOD_apic_icr := arch/apic_icr.c
@@ -91,7 +92,7 @@ MOD_guest_ops := hv/guest/hypercall.c hv/guest/mem.c hv/guest/console.c \
 MOD_emul := hv/guest/mmio.c hv/vcpu/regs.c $(MOD_emul_walk) $(MOD_emul_decode)
 MOD_guest_report := hv/guest/report.c
 # Guest creation and teardown.
-MOD_guest := hv/guest/guest.c
+MOD_guest := hv/guest/guest.c $(MOD_boot_prof)
 MOD_guest_pt := hv/guest/pt.c $(MOD_emul_walk)
 # hv/view: guest-kind policy (Linux's CPUID and MSR view, the PMU MSRs).
 MOD_view := hv/view/pmu.c hv/view/linux.c
@@ -108,7 +109,7 @@ MOD_vlapic_exit := hv/svm/vlapic_exit.c hv/svm/vlapic_inject.c
 # The run loop with its watchdog tick, the vLAPIC's waits and start-up,
 # kicks (the world switch is tests/doubles/fake_vmrun.c).
 MOD_vcpu_run := hv/svm/vcpu_run.c hv/svm/vcpu_watchdog.c \
-	hv/svm/vlapic_vcpu.c hv/guest/vcpu_kick.c
+	hv/svm/vlapic_vcpu.c hv/guest/vcpu_kick.c $(MOD_boot_prof)
 
 # hv/run: the default run.
 MOD_run := hv/run/run.c

@@ -570,6 +570,51 @@ static void test_single_step_trap(void **s)
 	assert_int_equal(vm->save.dr6, 0xffff0ff0);
 }
 
+/* The PM timer (port 0x608) of a foreign guest: IN EAX on its own path,
+ * the narrower reads through the port table, both at the TSC's rate
+ * since the platform's origin; no platform, no timer (all ones); TF
+ * still traps after the fast path. */
+static void test_ioio_pm_timer(void **s)
+{
+	const u64 db = VEC_DB | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID;
+	struct vcpu *v = fx_v[0];
+	struct vmcb *vm = v->vmcb;
+
+	(void)s;
+	vm->save.rax = 0xffff000000000000ULL; /* IN EAX zero-extends */
+	assert_int_equal(fx_run(VMEXIT_IOIO, IO(PM_TIMER_PORT, 2, 1), RIP0 + 1),
+			 EXIT_RESUME);
+	assert_int_equal(vm->save.rax, 0xffffffffULL); /* no platform */
+	fx_platform(v);
+	fx_g->plat.tsc_khz = 2000000; /* 2 GHz */
+	fx_g->plat.pm_tsc0 = 1000;
+	fake_tsc_set(1000 + 2000000000ULL, 0); /* one second later */
+	vm->save.rax = 0xffff000000000000ULL;
+	assert_int_equal(fx_run(VMEXIT_IOIO, IO(PM_TIMER_PORT, 2, 1), RIP0 + 1),
+			 EXIT_RESUME);
+	assert_int_equal(vm->save.rax, ACPI_PM_TIMER_HZ);
+	assert_int_equal(vm->save.rip, RIP0 + 1);
+	assert_int_equal(vm->control.event_inj, 0);
+	/* IN AX: the low 16 bits, RAX's upper bits kept. */
+	vm->save.rax = 0xabcd0000ffff0000ULL;
+	fx_run(VMEXIT_IOIO, IO(PM_TIMER_PORT, 1, 1), RIP0 + 2);
+	assert_int_equal(vm->save.rax,
+			 0xabcd0000ffff0000ULL | (ACPI_PM_TIMER_HZ & 0xffff));
+	/* IN AL from 0x609: the second byte. */
+	vm->save.rax = 0;
+	fx_run(VMEXIT_IOIO, IO(PM_TIMER_PORT + 1, 0, 1), RIP0 + 2);
+	assert_int_equal(vm->save.rax, (ACPI_PM_TIMER_HZ >> 8) & 0xff);
+	/* Half a second later. */
+	fake_tsc_set(1000 + 3000000000ULL, 0);
+	fx_run(VMEXIT_IOIO, IO(PM_TIMER_PORT, 2, 1), RIP0 + 1);
+	assert_int_equal(vm->save.rax, ACPI_PM_TIMER_HZ + ACPI_PM_TIMER_HZ / 2);
+	/* Single-stepped: the trap after it. */
+	vm->save.rflags = 0x302;
+	fx_run(VMEXIT_IOIO, IO(PM_TIMER_PORT, 2, 1), RIP0 + 1);
+	assert_int_equal(vm->control.event_inj, db);
+	fx_g->kind = GUEST_MINHV;
+}
+
 /* Every instruction minhv completes ends the interrupt shadow of a STI or
  * MOV SS before it (APM vol 2 15.21.5, AUDIT-HARDWARE.md B3: after
  * `sti; hlt` the woken vCPU must take its interrupt, not open a window);
@@ -739,6 +784,7 @@ int main(void)
 		T(test_invalid_mov_cr4_16bit),
 		T(test_invalid_other_insn),
 		T(test_single_step_trap),
+		T(test_ioio_pm_timer),
 		T(test_shadow_cleared),
 		T(test_npf_outside),
 		T(test_npf_lapic_final_data_only),

@@ -70,6 +70,7 @@ static void test_defaults(void **s)
 	assert_int_equal(o.guest_mem_mb, 16);
 	assert_string_equal(o.tests, "");
 	assert_false(o.bench);
+	assert_true(o.selftests);
 	assert_int_equal(o.park, PARK_HLT);
 	assert_int_equal(o.rmpopt, RMPOPT_BOTH);
 	assert_int_equal(o.rsb_fill, TRI_AUTO);
@@ -92,7 +93,7 @@ static void test_every_option(void **s)
 		  "ipi_fence=on mtrr_flush=off pause_count=3000 "
 		  "pause_threshold=128 pause_intercept=on "
 		  "guest=\\minhv\\g.elf guest_mem=1G "
-		  "tests=ipi*,mtrr,smp.parallel bench=yes park=mwait "
+		  "tests=ipi*,mtrr,smp.parallel bench=yes selftests=off park=mwait "
 		  "rmpopt=leader rsb_fill=off watchdog_ms=0 pool=128M guest_time_ms=1500 guest_console_rate=0"),
 		0);
 	assert_string_equal(fake_console_text(), "");
@@ -114,6 +115,7 @@ static void test_every_option(void **s)
 	assert_int_equal(o.guest_mem_mb, 1024);
 	assert_string_equal(o.tests, "ipi*,mtrr,smp.parallel");
 	assert_true(o.bench);
+	assert_false(o.selftests);
 	assert_int_equal(o.park, PARK_MWAIT);
 	assert_int_equal(o.rmpopt, RMPOPT_LEADER);
 	assert_int_equal(o.rsb_fill, TRI_OFF);
@@ -549,14 +551,16 @@ static void test_help(void **s)
 	assert_true(fake_console_has(
 		"  console=auto|com1..com4|io:PORT|mmio:ADDR\n"));
 	assert_true(fake_console_has("  bench=0|1\n"));
+	assert_true(fake_console_has(
+		"  selftests=0|1\n      boot self-tests (SMP, MTRR, parking, SNP); off = straight to the guest; default 1\n"));
 }
 
 /* The table has one row per struct options field that is an option. */
 static void test_table_sane(void **s)
 {
 	(void)s;
-	/* + guest_time_ms, guest_console_rate, rsb_fill */
-	assert_int_equal(opt_count, 27);
+	/* + guest_time_ms, guest_console_rate, rsb_fill, selftests */
+	assert_int_equal(opt_count, 28);
 	for (size_t i = 0; i < opt_count; i++) {
 		assert_non_null(opt_table[i].help);
 		assert_true(opt_table[i].off + opt_table[i].size <=

@@ -136,6 +136,25 @@ static void test_pm_timer_rate(void **state)
 	/* Monotonic across a millisecond boundary. */
 	assert_true(pm_timer_ticks(1999999, 2000000) <=
 		    pm_timer_ticks(2000000, 2000000));
+	/* The multiply (pm_timer_mult()) is floor(delta * HZ / f) exactly
+	 * while delta < 2^64 / f (minutes: the 32-bit timer wraps first),
+	 * at rates from 3.6 MHz to 5 GHz and odd ones. */
+	static const u64 khz[] = { 3580,    25000,   999687, 1000046,
+				   2000000, 2457673, 4999999 };
+	for (size_t i = 0; i < ARRAY_SIZE(khz); i++) {
+		u64 f = khz[i] * 1000, d = 1;
+
+		assert_int_not_equal(pm_timer_mult(khz[i]), 0);
+		for (int k = 0; k < 400 && d < (~0ULL / f); k++) {
+			u64 want = (u64)((unsigned __int128)d *
+					 ACPI_PM_TIMER_HZ / f);
+
+			assert_int_equal(pm_timer_ticks(d, khz[i]), (u32)want);
+			d = d * 3 / 2 + 7;
+		}
+	}
+	/* A TSC slower than the timer: no rate. */
+	assert_int_equal(pm_timer_mult(3579), 0);
 }
 
 static void test_fw_cfg_items(void **state)
