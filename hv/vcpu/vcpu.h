@@ -105,9 +105,13 @@ void vcpu_inject_exception(struct vcpu *v, u8 vector, bool has_err, u32 err);
  * guest with RFLAGS.TF set (vcpu_ops.c); vcpu_insn_done() calls it. */
 void vcpu_step_trap(struct vcpu *v);
 /* Every exit handler that completes the guest's instruction (RIP moved
- * past it) ends with this: TF set means the trap the CPU would raise. */
+ * past it) ends with this: an STI or MOV SS interrupt shadow that covered
+ * it is over (an HLT right after STI takes its interrupt after the HLT;
+ * KVM clears it on every skip too), and TF set means the trap the CPU
+ * would raise. */
 static inline void vcpu_insn_done(struct vcpu *v)
 {
+	v->vmcb->control.int_shadow &= ~(u64)INT_SHADOW;
 	if (__builtin_expect(v->vmcb->save.rflags & RFLAGS_TF, 0))
 		vcpu_step_trap(v);
 }
