@@ -28,6 +28,23 @@
 #define PORT61_IOCHK BIT(6) /* NMI reason: I/O channel check */
 #define PORT61_SERR BIT(7) /* NMI reason: system error (PCI SERR#) */
 
+/* The rest of the 8254 the guest's model (hv/platform/pit.c) needs: the
+ * other ports, the command fields, read-back (82C54 data sheet, "Read-Back
+ * Command") and its status byte; port 61h's refresh toggle. */
+#define PIT_PORT_CH0 0x40
+#define PIT_CHANNELS 3
+#define PIT_CMD_CH_SHIFT 6
+#define PIT_CMD_RW_SHIFT 4
+#define PIT_CMD_MODE_SHIFT 1
+#define PIT_CMD_BCD BIT(0)
+#define PIT_CMD_READBACK (3u << 6)
+#define PIT_RB_NO_COUNT BIT(5) /* read-back: do not latch the counts */
+#define PIT_RB_NO_STATUS BIT(4) /* read-back: do not latch the status */
+#define PIT_RB_CH(n) BIT(1 + (n))
+#define PIT_STATUS_OUT BIT(7)
+#define PIT_STATUS_NULL_COUNT BIT(6)
+#define PORT61_REFRESH BIT(4) /* toggles every 15.085 us */
+
 #define ACPI_PM_TIMER_HZ 3579545u /* 3.579545 MHz, 24 or 32 bits */
 
 #define HPET_REG_CAP 0x000 /* [63:32] period in fs, [13] 64-bit counter */

@@ -11,6 +11,9 @@ const char *fake_console_text(void);
 void fake_console_clear(void);
 /* True when the captured console contains needle. */
 bool fake_console_has(const char *needle);
+/* Bytes console_getc() returns next, as if typed (cleared with the
+ * output by fake_console_clear()). */
+void fake_console_input(const char *s);
 
 /* hv_stop(): if a catcher is armed, longjmp to it with status + 1;
  * otherwise the test fails. */
