@@ -22,6 +22,23 @@ static void line_out(struct vcpu *v)
 	v->con_len = 0;
 }
 
+static size_t console_allow(struct vcpu *v, size_t n);
+
+void guest_console_line(struct vcpu *v, const char *s, size_t n)
+{
+	char buf[VCPU_CON_LINE];
+	size_t k = 0, ok = console_allow(v, n + 1); /* with its newline */
+
+	if (!ok)
+		return;
+	if (ok <= n)
+		n = ok - 1; /* the budget ends inside the line */
+	for (size_t i = 0; i < n && k < sizeof(buf); i++)
+		if (s[i] != '\r')
+			buf[k++] = guest_text_char(s[i], false);
+	kprintf("[%s] %.*s\n", v->guest->name, (int)k, buf);
+}
+
 void guest_console_flush(struct vcpu *v)
 {
 	if (v->con_len)

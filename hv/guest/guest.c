@@ -118,6 +118,15 @@ static int make_vcpu(struct guest *g, u32 id)
 				    .tsc_khz = g_tsc_khz,
 				    .maxphyaddr = (u8)g_features.phys_addr_bits,
 			    });
+	/* Linux gets its APICs in x2APIC mode, as firmware on a large
+	 * server leaves them (INIT keeps the mode, so the APs start in it
+	 * too): it keeps the mode (with the KVM CPUID leaves that say x2APIC
+	 * works without interrupt remapping, hv/cpuid/model.c), and its
+	 * APIC accesses are MSR exits, not decoded MMIO (docs/GUESTS.md). */
+	if (g->kind == GUEST_LINUX && g_features.x2apic)
+		vlapic_apic_base_write(&v->lapic,
+				       vlapic_apic_base_read(&v->lapic) |
+					       APIC_BASE_EXTD);
 	if (g->kind == GUEST_MULTIBOOT) {
 		/* Multiboot 3.2: 32-bit flat protected mode, paging off. */
 		vmcb_set_flat32(v->vmcb, (u32)g->entry.v);
@@ -151,7 +160,7 @@ static int load_multiboot(struct guest *g, const struct guest_params *p)
 	/* Guest-physical memory ends below the local APIC at 0xFEE00000,
 	 * whose page must stay unmapped so accesses fault (NPF). */
 	if (g->mem_size > MB_MAX_MEM) {
-		pr_err("guest %s: %llu MiB of memory is more than a multiboot guest can have (%llu MiB: RAM must end below the APIC page at 0xfee00000)\n",
+		pr_err("guest %s: %llu MiB of memory is more than a multiboot guest can have (%llu MiB: RAM must end below the APIC page at 0xfee00000): lower guest_mem=\n",
 		       g->name, (unsigned long long)(g->mem_size >> 20),
 		       (unsigned long long)(MB_MAX_MEM >> 20));
 		return -EINVAL;
@@ -183,9 +192,9 @@ static int load_multiboot(struct guest *g, const struct guest_params *p)
 	/* An image in conventional memory over the boot information page:
 	 * the page moves right after it (QEMU also puts it after the image). */
 	if (li.start < MB_INFO_END && li.end > MB_INFO_GPA) {
-		mb.info_gpa = ALIGN_UP(mb.mod_size ? mb.mod_start + mb.mod_size :
-						     li.end,
-				       PAGE_SIZE);
+		mb.info_gpa = ALIGN_UP(
+			mb.mod_size ? mb.mod_start + mb.mod_size : li.end,
+			PAGE_SIZE);
 		if (mb.info_gpa + PAGE_SIZE > MB_LOW_RAM_END) {
 			pr_err("guest %s: no room for the boot information after the image at [%#llx, %#llx)\n",
 			       g->name, (unsigned long long)li.start,
@@ -204,9 +213,12 @@ static int load_multiboot(struct guest *g, const struct guest_params *p)
 				     .pm_tsc0 = rdtsc(),
 				     .pm = ACPI_PM_INIT(MB_BIOS_START),
 				     .rtc = RTC_INIT,
+				     /* kvm-unit-tests' device (testdev.c) */
+				     .testdev = true,
 				     /* A masked PIC pair (pic.c). */
 				     .pic = { { .imr = 0xff },
 					      { .imr = 0xff } } };
+	platform_reset(&g->plat);
 	return 0;
 }
 
@@ -248,7 +260,7 @@ static int load_linux(struct guest *g, const struct guest_params *p)
 	/* RAM ends below the 32-bit device hole: the APIC page at
 	 * 0xFEE00000 must stay unmapped so accesses fault (NPF). */
 	if (g->mem_size > LINUX_MAX_MEM) {
-		pr_err("guest %s: %llu MiB of memory is more than a Linux guest can have (%llu MiB: RAM must end below the APIC page at 0xfee00000)\n",
+		pr_err("guest %s: %llu MiB of memory is more than a Linux guest can have (%llu MiB: RAM must end below the APIC page at 0xfee00000): lower guest_mem=\n",
 		       g->name, (unsigned long long)(g->mem_size >> 20),
 		       (unsigned long long)(LINUX_MAX_MEM >> 20));
 		return -EINVAL;
@@ -283,7 +295,23 @@ static int load_linux(struct guest *g, const struct guest_params *p)
 		/* A masked PIC pair (pic.c). */
 		.pic = { { .imr = 0xff }, { .imr = 0xff } },
 	};
+	platform_reset(&g->plat);
 	return 0;
+}
+
+/* pc-testdev's 64 KiB at 0xff000000: pool pages the NPT maps there. */
+static int map_testdev(struct guest *g)
+{
+	const u64 pages = TESTDEV_IOMEM_SIZE / PAGE_SIZE;
+
+	if (!g->plat.testdev)
+		return 0;
+	g->testdev_mem = page_alloc(pages, 1);
+	if (!g->testdev_mem.v)
+		return -E2BIG;
+	memset(hpa_to_ptr(g->testdev_mem), 0, TESTDEV_IOMEM_SIZE);
+	return npt_map(&g->npt, gpa(TESTDEV_IOMEM_GPA), g->testdev_mem,
+		       TESTDEV_IOMEM_SIZE);
 }
 
 static int build(struct guest *g, const struct guest_params *p)
@@ -303,7 +331,8 @@ static int build(struct guest *g, const struct guest_params *p)
 					 load_elf64(g, p);
 	if (r)
 		return r;
-	if (npt_build(&g->npt, g->mem, g->mem_size, g_features.page1g))
+	if (npt_build(&g->npt, g->mem, g->mem_size, g_features.page1g) ||
+	    map_testdev(g))
 		return -E2BIG;
 	g->iopm = page_alloc(IOPM_PAGES, 1);
 	g->msrpm = page_alloc(MSRPM_PAGES, 1);
@@ -331,6 +360,7 @@ int guest_create(const struct guest_params *p, struct guest **out)
 {
 	struct guest *g;
 	size_t n = p->name ? strlen(p->name) : 0;
+	u64 free;
 	int r;
 
 	*out = NULL;
@@ -341,13 +371,17 @@ int guest_create(const struct guest_params *p, struct guest **out)
 	}
 	if (p->mem_size < 2 * SZ_2M ||
 	    p->nr_vcpus * GUEST_STACK_SIZE > ALIGN_UP(p->mem_size, SZ_2M) / 2) {
-		pr_err("guest %s: %llu bytes of memory is too little for %u vCPUs\n",
+		pr_err("guest %s: %llu bytes of memory is too little for %u vCPUs: raise guest_mem= (or lower vcpus=)\n",
 		       p->name, (unsigned long long)p->mem_size, p->nr_vcpus);
 		return -EINVAL;
 	}
+	free = mm_free_pages();
 	g = page_alloc_ptr(1);
-	if (!g)
+	if (!g) {
+		pr_err("guest %s: the page pool is exhausted: raise pool=\n",
+		       p->name);
 		return -E2BIG;
+	}
 	memcpy(g->name, p->name, n < sizeof(g->name) ? n : sizeof(g->name) - 1);
 	g->mem_size = ALIGN_UP(p->mem_size, SZ_2M);
 	g->nr_vcpus = p->nr_vcpus;
@@ -356,6 +390,10 @@ int guest_create(const struct guest_params *p, struct guest **out)
 	g->con_rate = p->console_rate;
 	g->con_budget = p->console_rate; /* one second's worth to start */
 	r = build(g, p);
+	if (r == -E2BIG)
+		pr_err("guest %s: the page pool (%llu MiB free) is too small for %llu MiB of guest memory and its tables: raise pool= (or lower guest_mem=)\n",
+		       g->name, (unsigned long long)(free >> 8),
+		       (unsigned long long)(g->mem_size >> 20));
 	if (r) {
 		guest_destroy(g);
 		return r;
@@ -392,6 +430,8 @@ void guest_destroy(struct guest *g)
 	if (g->iopm.v)
 		page_free(g->iopm, IOPM_PAGES);
 	npt_destroy(&g->npt);
+	if (g->testdev_mem.v)
+		page_free(g->testdev_mem, TESTDEV_IOMEM_SIZE / PAGE_SIZE);
 	if (g->mem.v)
 		page_free(g->mem, g->mem_size / PAGE_SIZE);
 	if (g->asid)

@@ -64,6 +64,8 @@ struct guest {
 	volatile u32 active; /* vCPUs started, not yet out of their loop */
 	s64 exit_status;
 	bool failed; /* stopped by the hypervisor (fault, bad state) */
+	enum guest_end end; /* powered off or reset itself (vcpu_api.h) */
+	hpa_t testdev_mem; /* pc-testdev's memory (multiboot guests) */
 	enum guest_kind kind;
 	struct platform plat; /* a foreign guest's devices (hv/platform/) */
 	char stop_reason[160];
@@ -99,6 +101,10 @@ void guest_stop(struct guest *g, s64 status, bool failed, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 void guest_vstop(struct guest *g, s64 status, bool failed, const char *fmt,
 		 va_list ap) __attribute__((format(printf, 4, 0)));
+/* The same, recording how the guest ended itself (when it wins). */
+void guest_vstop_end(struct guest *g, s64 status, bool failed,
+		     enum guest_end end, const char *fmt, va_list ap)
+	__attribute__((format(printf, 5, 0)));
 /* Wait until no vCPU of g is inside vcpu_run (after guest_stop). */
 void guest_wait_idle(struct guest *g);
 /* HC_REPORT sink (report.c): one KTAP line, named guest.NAME when NAME is

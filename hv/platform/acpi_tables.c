@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* hv/platform/acpi_tables.c - the ACPI tables a foreign guest finds (ACPI
  * 6.5 section 5.2): RSDP (revision 2) -> RSDT and XSDT -> FADT (PM1a
- * event/control blocks, 32-bit PM timer, FACS) and MADT (one enabled Local
- * APIC per vCPU at 0xFEE00000); the FADT points at a DSDT holding only the
- * \_S3 and \_S5 sleep-type packages. Every checksum is filled in. */
+ * event/control blocks, 32-bit PM timer, FACS, the SCI on IRQ 9, the reset
+ * register at port 0xCF9) and MADT (one enabled Local APIC per vCPU at
+ * 0xFEE00000, the I/O APIC at 0xFEC00000 and QEMU's interrupt source
+ * overrides); the FADT points at a DSDT holding only the \_S3 and \_S5
+ * sleep-type packages. Every checksum is filled in. */
 #include <stddef.h>
 
 #include "arch/apicdef.h"
+#include "arch/ioapic.h"
 #include "hv/acpi/tables.h"
 #include "hv/platform/platform.h"
 #include "lib/checksum.h"
@@ -18,7 +21,10 @@ struct acpi_fadt {
 	struct acpi_header h; /* 0: "FACP" */
 	u32 firmware_ctrl; /* 36 */
 	u32 dsdt; /* 40 */
-	u8 pad0[56 - 44];
+	u8 pad0[46 - 44];
+	u16 sci_int; /* 46 */
+	u32 smi_cmd; /* 48 */
+	u8 pad0b[56 - 52];
 	u32 pm1a_evt_blk; /* 56 */
 	u32 pm1b_evt_blk; /* 60 */
 	u32 pm1a_cnt_blk; /* 64 */
@@ -33,7 +39,9 @@ struct acpi_fadt {
 	u16 iapc_boot_arch; /* 109 */
 	u8 reserved; /* 111 */
 	u32 flags; /* 112 */
-	u8 pad3[132 - 116];
+	struct acpi_gas reset_reg; /* 116 */
+	u8 reset_value; /* 128 */
+	u8 pad3[132 - 129];
 	u64 x_firmware_ctrl; /* 132 */
 	u64 x_dsdt; /* 140 */
 	struct acpi_gas x_pm1a_evt_blk; /* 148 */
@@ -77,11 +85,16 @@ _Static_assert(offsetof(struct acpi_fadt, x_pm1a_cnt_blk) == 172, "x cnt");
 _Static_assert(offsetof(struct acpi_fadt, pm_tmr_blk) == 76, "pm_tmr_blk");
 _Static_assert(offsetof(struct acpi_fadt, pm_tmr_len) == 91, "pm_tmr_len");
 _Static_assert(offsetof(struct acpi_fadt, flags) == 112, "fadt flags");
+_Static_assert(offsetof(struct acpi_fadt, sci_int) == 46, "sci_int");
+_Static_assert(offsetof(struct acpi_fadt, smi_cmd) == 48, "smi_cmd");
+_Static_assert(offsetof(struct acpi_fadt, reset_reg) == 116, "reset_reg");
+_Static_assert(offsetof(struct acpi_fadt, reset_value) == 128, "reset_val");
 _Static_assert(offsetof(struct acpi_fadt, x_dsdt) == 140, "x_dsdt");
 _Static_assert(offsetof(struct acpi_fadt, x_pm_tmr_blk) == 208, "x_pm_tmr");
 _Static_assert(sizeof(struct acpi_fadt) == 244, "fadt rev 3 size");
 
 #define FADT_TMR_VAL_EXT BIT(8) /* 32-bit PM timer */
+#define FADT_RESET_REG_SUP BIT(10) /* RESET_REG is there */
 #define FADT_REV 3
 #define MADT_REV 3
 #define MAX_LAPICS 255 /* xAPIC IDs; the table page holds them all */
@@ -109,8 +122,15 @@ _Static_assert(OFF_FACS + sizeof(struct acpi_facs) <= OFF_FADT, "facs fits");
 _Static_assert(OFF_FADT + sizeof(struct acpi_fadt) <= OFF_DSDT, "fadt fits");
 _Static_assert(OFF_DSDT + ACPI_HEADER_LEN + sizeof(dsdt_aml) <= OFF_MADT,
 	       "dsdt fits");
+/* After the Local APICs: the I/O APIC and QEMU's two overrides. */
+struct madt_io {
+	struct acpi_madt_ioapic ioapic;
+	struct acpi_madt_iso iso[2];
+} ACPI_PACKED;
+
 _Static_assert(OFF_MADT + sizeof(struct acpi_madt) +
-			       MAX_LAPICS * sizeof(struct acpi_madt_lapic) <=
+			       MAX_LAPICS * sizeof(struct acpi_madt_lapic) +
+			       sizeof(struct madt_io) <=
 		       ACPI_TABLES_SIZE,
 	       "tables fit");
 
@@ -173,19 +193,46 @@ void acpi_tables_build(void *dst, u64 dst_gpa, u32 nr_cpus)
 		(struct acpi_gas){ ACPI_GAS_IO, 16, 0, 2, PM1_CNT_PORT };
 	fadt->pm_tmr_blk = PM_TIMER_PORT;
 	fadt->pm_tmr_len = 4;
-	fadt->flags = FADT_TMR_VAL_EXT;
+	fadt->flags = FADT_TMR_VAL_EXT | FADT_RESET_REG_SUP;
+	/* The SCI on GSI 9 (level, active high: the MADT's override); no
+	 * SMI_CMD: the platform is in ACPI mode from the start. */
+	fadt->sci_int = SCI_IRQ;
+	/* RESET_REG: 6 to port 0xCF9, as QEMU's q35 FADT has it. */
+	fadt->reset_reg = (struct acpi_gas){ ACPI_GAS_IO, 8, 0, 1, RESET_PORT };
+	fadt->reset_value = RESET_VALUE;
 	fadt->x_pm_tmr_blk =
 		(struct acpi_gas){ ACPI_GAS_IO, 32, 0, 3, PM_TIMER_PORT };
 	seal(&fadt->h);
 
-	header(&madt->h, "APIC", sizeof(*madt) + nr_cpus * sizeof(*l),
+	header(&madt->h, "APIC",
+	       sizeof(*madt) + nr_cpus * sizeof(*l) + sizeof(struct madt_io),
 	       MADT_REV);
 	madt->lapic_addr = (u32)APIC_DEFAULT_BASE;
+	madt->flags = ACPI_MADT_PCAT_COMPAT; /* the 8259s are there */
 	for (u32 i = 0; i < nr_cpus; i++)
 		l[i] = (struct acpi_madt_lapic){ { MADT_LAPIC, sizeof(*l) },
 						 (u8)i,
 						 (u8)i,
 						 MADT_CPU_ENABLED };
+	/* The I/O APIC (ID 0, GSIs 0-23) and the overrides QEMU presents:
+	 * the PIT's IRQ 0 on GSI 2, the SCI level and active high. */
+	*(struct madt_io *)(l + nr_cpus) = (struct madt_io){
+		{ { MADT_IOAPIC, sizeof(struct acpi_madt_ioapic) },
+		  0,
+		  0,
+		  IOAPIC_DEFAULT_BASE,
+		  0 },
+		{ { { MADT_ISO, sizeof(struct acpi_madt_iso) },
+		    0,
+		    PIT_IRQ,
+		    2,
+		    0 },
+		  { { MADT_ISO, sizeof(struct acpi_madt_iso) },
+		    0,
+		    SCI_IRQ,
+		    SCI_IRQ,
+		    MADT_ISO_ACTIVE_HIGH | MADT_ISO_LEVEL } }
+	};
 	seal(&madt->h);
 
 	header(rsdt, "RSDT", ACPI_HEADER_LEN + sizeof(ptrs), 1);

@@ -9,9 +9,9 @@
 #include "hv/log.h"
 #include "hv/guest/mmio.h"
 #include "arch/errno.h"
+#include "arch/ioapic.h"
 #include "hv/vlapic/vlapic.h"
 #include "lib/fmt.h"
-
 
 enum exit_action exit_hlt(struct vcpu *v)
 {
@@ -34,21 +34,30 @@ enum exit_action exit_pause(struct vcpu *v)
 	return vcpu_skip_insn(v) ? EXIT_RESUME : EXIT_LEAVE;
 }
 
-/* A foreign guest's xAPIC page: left unmapped in the NPT, so each access
- * faults here and is emulated from the instruction's bytes. E_NOT_MINE
- * when gpa is not in it. */
-static int lapic_mmio(struct vcpu *v, u64 addr, enum exit_action *act)
+/* A foreign guest's device pages (its xAPIC page, the I/O APIC): left
+ * unmapped in the NPT, so each access faults here and is emulated from
+ * the instruction's bytes. E_NOT_MINE when gpa is in neither. */
+static int platform_mmio(struct vcpu *v, u64 addr, enum exit_action *act)
 {
 	struct mmio_region reg = { vlapic_mmio_base(&v->lapic), PAGE_SIZE,
 				   &vlapic_mmio_ops, &v->lapic };
 	struct mmio_bytes seen = { 0 };
 	char hex[3 * INSN_MAX_LEN + 1] = "";
+	const char *what = "local APIC";
 	int r;
 
-	if (!guest_has_platform(v->guest) || addr < reg.base.v ||
-	    addr >= reg.base.v + reg.size)
+	if (!guest_has_platform(v->guest))
 		return E_NOT_MINE;
-	vlapic_sync(v); /* TPR from CR8, the time for the timer */
+	if (addr - reg.base.v < reg.size) {
+		vlapic_sync(v); /* TPR from CR8, the time for the timer */
+	} else if (addr - IOAPIC_DEFAULT_BASE < VIOAPIC_MMIO_SIZE) {
+		reg = (struct mmio_region){ gpa(IOAPIC_DEFAULT_BASE),
+					    VIOAPIC_MMIO_SIZE, &ioapic_mmio_ops,
+					    &v->guest->plat.ioapic };
+		what = "I/O APIC";
+	} else {
+		return E_NOT_MINE;
+	}
 	r = mmio_emulate(v, gpa(addr), &reg, &seen);
 	if (!r) {
 		*act = EXIT_RESUME;
@@ -59,8 +68,8 @@ static int lapic_mmio(struct vcpu *v, u64 addr, enum exit_action *act)
 			     seen.b[i]);
 	guest_stop(
 		v->guest, -1, true,
-		"vCPU %u: local APIC access at GPA %#llx not emulated (%d), RIP %#llx, bytes [ %s]",
-		v->id, (unsigned long long)addr, r,
+		"vCPU %u: %s access at GPA %#llx not emulated (%d), RIP %#llx, bytes [ %s]",
+		v->id, what, (unsigned long long)addr, r,
 		(unsigned long long)v->vmcb->save.rip, hex);
 	*act = EXIT_LEAVE;
 	return 0;
@@ -73,7 +82,7 @@ enum exit_action exit_npf(struct vcpu *v)
 	enum exit_action act;
 	char why[96];
 
-	if (lapic_mmio(v, c->exit_info2, &act) != E_NOT_MINE)
+	if (platform_mmio(v, c->exit_info2, &act) != E_NOT_MINE)
 		return act;
 	exit_npf_decode(c->exit_info1, &n);
 	exit_npf_describe(&n, why, sizeof(why));

@@ -134,6 +134,7 @@ bool vcpu_watchdog_tick(struct vcpu *v)
 	v->tick = 0;
 	apic_timer_oneshot(VEC_TIMER, tick_count, APIC_TIMER_DIV_1);
 	guest_console_refill(g, now, g_tsc_khz);
+	vlapic_platform_tick(v, now); /* vCPU 0: the platform's time */
 	if (g->deadline_tsc && now >= g->deadline_tsc) {
 		char flood[64] = "";
 

@@ -93,13 +93,22 @@ static void host_timer_arm_until(struct vcpu *v, u64 until)
 		host_timer_arm_at(v, until, rdtsc());
 }
 
+/* A level-triggered interrupt's EOI reaches the I/O APIC. */
+static void bus_eoi(void *ctx, u8 vector)
+{
+	struct guest *g = ctx;
+
+	ioapic_eoi(&g->plat.ioapic, vector);
+}
+
 void vlapic_guest_start(struct guest *g)
 {
 	struct vlapic_bus *bus = &g->plat.lapic_bus;
 
 	if (!guest_has_platform(g))
 		return;
-	*bus = (struct vlapic_bus){ bus_at, bus_notify, g, g->nr_vcpus };
+	*bus = (struct vlapic_bus){ bus_at, bus_notify, g, g->nr_vcpus,
+				    bus_eoi };
 	for (u32 i = 0; i < g->nr_vcpus; i++)
 		g->vcpus[i]->lapic.bus = bus;
 	/* The APs wait for INIT-SIPI, as on a PC (SDM 9.4): each runs its
@@ -183,7 +192,7 @@ void vlapic_inject_pending(struct vcpu *v)
 	struct vmcb_control *c = &vm->control;
 	struct vlapic *l = &v->lapic;
 	const u64 v_intr = c->v_intr;
-	u64 now = 0;
+	u64 now = 0, poll;
 	unsigned ev;
 	u8 vec = 0;
 
@@ -229,8 +238,21 @@ void vlapic_inject_pending(struct vcpu *v)
 	c->v_intr = (c->v_intr & ~V_TPR_MASK) | l->c.vtpr;
 	if (c->v_intr != v_intr)
 		vmcb_mark_dirty(vm, VMCB_CLEAN_TPR);
-	if (l->timer_next)
-		host_timer_arm_at(v, 0, now);
+	/* vCPU 0 also keeps the platform's time (vlapic_platform_tick());
+	 * the TSC is read for it only when the host timer is not armed for
+	 * that moment already. */
+	poll = v->id ? 0 : v->guest->plat.poll_at;
+	if (l->timer_next || (poll && (!l->c.host_at || l->c.host_at > poll)))
+		host_timer_arm_at(v, poll, now ? now : rdtsc());
+}
+
+void vlapic_platform_tick(struct vcpu *v, u64 now)
+{
+	u64 at = v->guest->plat.poll_at;
+
+	if (v->id || !guest_has_platform(v->guest) || !at || now < at)
+		return;
+	platform_poll(v, now);
 }
 
 bool vlapic_hlt(struct vcpu *v)
@@ -242,16 +264,22 @@ bool vlapic_hlt(struct vcpu *v)
 	u64 tick = rdtsc() + HLT_TICK_MS * g_tsc_khz;
 
 	for (;;) {
+		u64 until = if_on ? tick : 0, poll;
+
 		__atomic_store_n(&v->wake, 0, __ATOMIC_SEQ_CST);
 		if (__atomic_load_n(&g->stopping, __ATOMIC_SEQ_CST))
 			return false;
 		vlapic_sync(v);
+		vlapic_platform_tick(v, rdtsc()); /* vCPU 0: the devices */
 		if (vlapic_wakeup(l, if_on) ||
 		    (l->wait_sipi && (l->sipi & VLAPIC_SIPI_PENDING)))
 			return true;
 		if (if_on && rdtsc() >= tick)
 			return true; /* resumes after HLT, nothing injected */
-		host_timer_arm_until(v, if_on ? tick : 0);
+		poll = v->id ? 0 : g->plat.poll_at;
+		if (poll && (!until || poll < until))
+			until = poll;
+		host_timer_arm_until(v, until);
 		if (!park_ready()) {
 			cpu_relax();
 			continue;

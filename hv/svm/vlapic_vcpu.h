@@ -31,6 +31,10 @@ void vlapic_inject_pending(struct vcpu *v);
 void vlapic_sync(struct vcpu *v);
 /* Its first half: the guest's CR8 writes (V_TPR) into TPR. */
 void vlapic_sync_tpr(struct vcpu *v);
+/* vCPU 0 of a foreign guest, with the host TSC now: when the platform's
+ * poll time has come, run it (hv/platform/irq.c: the PIT, the RTC's
+ * interrupt, host console input). From the host timer's tick and HLT. */
+void vlapic_platform_tick(struct vcpu *v, u64 now);
 /* HLT (RIP already past it): wait until an event wakes the vCPU. false
  * when the guest is stopping. */
 bool vlapic_hlt(struct vcpu *v);

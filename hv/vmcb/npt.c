@@ -68,6 +68,21 @@ int npt_build(struct npt *n, hpa_t base, u64 size, bool allow_1g)
 	return 0;
 }
 
+int npt_map(struct npt *n, gpa_t g, hpa_t h, u64 size)
+{
+	const struct pt_alloc a = { npt_table_alloc, npt_table, n };
+
+	if (!n->root.v || !IS_ALIGNED(g.v | h.v | size, PAGE_SIZE))
+		return -EINVAL;
+	for (u64 o = 0; o < size; o += PAGE_SIZE) {
+		if (pt_map(&a, n->root.v, g.v + o, h.v + o, PT_SHIFT_4K, FLAGS,
+			   FLAGS))
+			return -ENOMEM;
+		n->n4k++;
+	}
+	return 0;
+}
+
 static void free_level(u64 *t, unsigned shift, u64 *freed)
 {
 	for (unsigned i = 0; shift > PT_SHIFT_4K && i < PT_ENTRIES; i++) {
