@@ -12,6 +12,7 @@
 #include "hv/mm.h"
 #include "hv/options/options.h"
 #include "hv/percpu.h"
+#include "hv/run/run.h"
 #include "hv/stop.h"
 
 #define CFG_PATH L"\\minhv\\minhv.cfg"
@@ -153,6 +154,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	struct uart com1 = { UART_IO, UART_COM1_PORT, 0, 115200 };
 	void *rsdp = NULL;
 	u64 pool_pages, stack;
+	u32 pool_mb;
 	EFI_STATUS st;
 
 	/* .bss has no bytes in minhv.efi (linker.ld); the loader zero-fills
@@ -194,14 +196,21 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		return boot_fail(
 			EFI_OUT_OF_RESOURCES,
 			"no free page below 640 KiB for the AP trampoline");
-	/* The pool: the option's size plus stacks for every listed CPU. */
-	pool_pages = (u64)g_options.pool_mb << 8;
+	/* The pool: pool=, or (auto) the guest's memory and 64 MiB for
+	 * everything else, plus stacks for every listed CPU. */
+	pool_mb = g_options.pool_mb;
+	if (!pool_mb)
+		pool_mb =
+			RUN_POOL_BASE_MB +
+			run_guest_mem_mb(g_boot.guest_image, g_boot.guest_size);
+	pool_pages = (u64)pool_mb << 8;
 	pool_pages +=
 		(u64)g_boot.acpi.ncpus * (STACK_PAGES + 3 * IST_PAGES + 8);
 	g_boot.pool_base = hpa(efi_alloc_pages(pool_pages, 0xffffffffULL));
 	if (!g_boot.pool_base.v)
-		return boot_fail(EFI_OUT_OF_RESOURCES,
-				 "cannot allocate the page pool below 4 GiB");
+		return boot_fail(
+			EFI_OUT_OF_RESOURCES,
+			"cannot allocate the page pool below 4 GiB (lower pool= or guest_mem=)");
 	g_boot.pool_pages = pool_pages;
 	if (mm_add_region(g_boot.pool_base, pool_pages))
 		return boot_fail(EFI_OUT_OF_RESOURCES, "page pool unusable");

@@ -25,7 +25,7 @@ struct opt_desc {
 	s64 def; /* default (not for OPT_STR, which defaults to "") */
 	const char *const *words; /* OPT_ENUM: NULL-terminated */
 	bool numeric; /* OPT_ENUM: also 0..n-1 */
-	bool auto_word; /* OPT_INT: "auto" = -1 */
+	bool auto_word; /* OPT_INT: "auto" = -1; OPT_SIZE_MB: "auto" = 0 */
 	const char *arg; /* help: value syntax, when not derived */
 	const char *help;
 };

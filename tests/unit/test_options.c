@@ -67,7 +67,7 @@ static void test_defaults(void **s)
 	assert_int_equal(o.pause_threshold, -1);
 	assert_int_equal(o.pause_intercept, TRI_AUTO);
 	assert_string_equal(o.guest, "");
-	assert_int_equal(o.guest_mem_mb, 16);
+	assert_int_equal(o.guest_mem_mb, 0); /* auto: by the guest's kind */
 	assert_string_equal(o.tests, "");
 	assert_false(o.bench);
 	assert_int_equal(o.park, PARK_HLT);
@@ -75,7 +75,8 @@ static void test_defaults(void **s)
 	assert_int_equal(o.watchdog_ms, 2000);
 	assert_int_equal(o.guest_time_ms, 0);
 	assert_int_equal(o.guest_console_rate, 16384);
-	assert_int_equal(o.pool_mb, 64);
+	assert_int_equal(o.pool_mb, 0); /* auto: 64M + the guest's memory */
+	assert_int_equal(o.reboot, REBOOT_RESTART);
 	assert_int_equal(P(""), 0);
 	assert_int_equal(P(" \t\r\n"), 0);
 	assert_string_equal(fake_console_text(), "");
@@ -84,15 +85,17 @@ static void test_defaults(void **s)
 static void test_every_option(void **s)
 {
 	(void)s;
-	assert_int_equal(P("console=mmio:0xfedc9000 baud=9600 loglevel=debug "
-			   "exit=qemu smp=serial maxcpus=0x120 "
-			   "init_delay_us=10000 ap_timeout_ms=250 "
-			   "ipi_fence=on mtrr_flush=off pause_count=3000 "
-			   "pause_threshold=128 pause_intercept=on "
-			   "guest=\\minhv\\g.elf guest_mem=1G "
-			   "tests=ipi*,mtrr,smp.parallel bench=yes park=mwait "
-			   "rmpopt=leader watchdog_ms=0 pool=128M guest_time_ms=1500 guest_console_rate=0"),
-			 0);
+	assert_int_equal(
+		P("console=mmio:0xfedc9000 baud=9600 loglevel=debug "
+		  "exit=qemu smp=serial maxcpus=0x120 "
+		  "init_delay_us=10000 ap_timeout_ms=250 "
+		  "ipi_fence=on mtrr_flush=off pause_count=3000 "
+		  "pause_threshold=128 pause_intercept=on "
+		  "guest=\\minhv\\g.elf guest_mem=1G "
+		  "tests=ipi*,mtrr,smp.parallel bench=yes park=mwait "
+		  "rmpopt=leader watchdog_ms=0 pool=128M guest_time_ms=1500 guest_console_rate=0 "
+		  "reboot=stop"),
+		0);
 	assert_string_equal(fake_console_text(), "");
 	assert_int_equal(o.console, CONSOLE_MMIO);
 	assert_int_equal(o.console_addr, 0xfedc9000);
@@ -118,6 +121,11 @@ static void test_every_option(void **s)
 	assert_int_equal(o.guest_time_ms, 1500);
 	assert_int_equal(o.guest_console_rate, 0);
 	assert_int_equal(o.pool_mb, 128);
+	assert_int_equal(o.reboot, REBOOT_STOP);
+	/* auto for the sizes: 0, and back to it after a number. */
+	assert_int_equal(P("pool=auto guest_mem=auto"), 0);
+	assert_int_equal(o.pool_mb, 0);
+	assert_int_equal(o.guest_mem_mb, 0);
 }
 
 static void test_console_forms(void **s)
@@ -532,7 +540,9 @@ static void test_help(void **s)
 	assert_true(fake_console_has(
 		"  pause_count=auto|N (-1..65535)\n      VMCB PAUSE filter count; auto = 4000 when CPUID has it; default auto\n"));
 	assert_true(fake_console_has(
-		"  pool=SIZE[K|M|G] (1M..1048576M)\n      hypervisor page pool; default 64M\n"));
+		"  pool=auto|SIZE[K|M|G] (1M..1048576M)\n      hypervisor page pool; auto = 64M plus the guest's memory; default auto\n"));
+	assert_true(fake_console_has(
+		"  reboot=restart|stop\n      a foreign guest's reset: restart it from its image, or stop the run; default restart\n"));
 	assert_true(fake_console_has("  guest=\\PATH\\ON\\ESP.ELF\n"));
 	assert_true(fake_console_has("; default unset\n"));
 	assert_true(
@@ -546,7 +556,8 @@ static void test_help(void **s)
 static void test_table_sane(void **s)
 {
 	(void)s;
-	assert_int_equal(opt_count, 26); /* + guest_time_ms, guest_console_rate */
+	assert_int_equal(opt_count,
+			 27); /* + guest_time_ms, guest_console_rate, reboot */
 	for (size_t i = 0; i < opt_count; i++) {
 		assert_non_null(opt_table[i].help);
 		assert_true(opt_table[i].off + opt_table[i].size <=
