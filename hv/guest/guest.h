@@ -142,6 +142,9 @@ enum guest_kind guest_kind_of(const void *img, size_t size);
  * -EINVAL (misaligned). len 0 is valid and yields *host = NULL. */
 int guest_mem_range(const struct guest *g, u64 gpa, u64 len, u64 align,
 		    void **host);
+/* guest_mem_range() for any guest-physical memory: guest RAM, or a
+ * device's memory the NPT maps (pc-testdev's); no alignment rule. */
+int guest_phys_range(const struct guest *g, u64 gpa, u64 len, void **host);
 /* Copy a NUL-terminated string of at most max-1 characters. 0,
  * -EFAULT, or -E2BIG when no NUL within max bytes. */
 int guest_copy_str(const struct guest *g, u64 gpa, char *buf, size_t max);

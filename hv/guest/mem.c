@@ -22,6 +22,19 @@ int guest_mem_range(const struct guest *g, u64 gpa, u64 len, u64 align,
 	return 0;
 }
 
+int guest_phys_range(const struct guest *g, u64 gpa, u64 len, void **host)
+{
+	u64 off = gpa - TESTDEV_IOMEM_GPA;
+
+	if (!g->testdev_mem.v || gpa < TESTDEV_IOMEM_GPA ||
+	    off >= TESTDEV_IOMEM_SIZE)
+		return guest_mem_range(g, gpa, len, 1, host);
+	if (len > TESTDEV_IOMEM_SIZE - off)
+		return -EFAULT;
+	*host = (u8 *)hpa_to_ptr(g->testdev_mem) + off;
+	return 0;
+}
+
 int guest_copy_str(const struct guest *g, u64 gpa, char *buf, size_t max)
 {
 	const char *src;

@@ -3,13 +3,14 @@
  * platform devices first (hv/platform/ports.c); otherwise writes to COM1's
  * data port become guest console output; every other port reads all-ones
  * and drops writes (counted). String forms use RSI/RDI/RCX at the address
- * size (EXITINFO1[9:7], else decoded) and move at most IO_CHUNK bytes an
- * exit. */
+ * size (EXITINFO1[9:7], else decoded), translated through the guest's
+ * page tables, and move at most IO_CHUNK bytes an exit. */
 #include "arch/cr.h"
 #include "arch/errno.h"
 #include "arch/msr.h"
 #include "arch/uart_regs.h"
 #include "hv/svm/exit.h"
+#include "hv/emul/walk.h"
 #include "hv/vmcb/exit_decode.h"
 #include "hv/guest/guest.h"
 #include "hv/platform/platform.h"
@@ -87,8 +88,33 @@ static void reg_set(u64 *reg, u64 val, unsigned bits)
 
 enum str_result { STR_DONE, STR_MORE, STR_BAD };
 
+/* The host bytes of linear [la, la + len), len within one page when the
+ * guest pages: through its page tables (hv/emul/walk.h), to guest RAM or
+ * a device's memory mapped like it (guest_phys_range()). */
+static int string_buf(struct vcpu *v, u64 la, u64 len, u8 **p)
+{
+	const struct guest *g = v->guest;
+	struct gpaging pg = gpaging_of(v->vmcb);
+	struct gmem m = { g->mem_host, g->mem_size };
+	gpa_t pa = gpa(la);
+
+	if ((pg.cr0 & CR0_PG) && gwalk(&m, &pg, la, &pa))
+		return -EFAULT;
+	return guest_phys_range(g, pa.v, len, (void **)p);
+}
+
+/* Elements of size from addr (DF: downwards) before a page boundary. */
+static u64 in_page(u64 addr, unsigned size, bool down)
+{
+	u64 left = down ? (addr & (PAGE_SIZE - 1)) + size :
+			  PAGE_SIZE - (addr & (PAGE_SIZE - 1));
+
+	return left / size;
+}
+
 /* INS/OUTS: up to IO_CHUNK bytes at RDI/RSI, masked to the address size,
- * checked against guest memory. */
+ * checked against guest memory; with paging on, a chunk stays within one
+ * page (the rest runs when the instruction is re-executed). */
 static enum str_result string_io(struct vcpu *v, const struct ioio_info *io)
 {
 	unsigned bits = io->addr_bits ? io->addr_bits : addr_bits_decode(v);
@@ -97,16 +123,21 @@ static enum str_result string_io(struct vcpu *v, const struct ioio_info *io)
 	u64 count = io->rep ? v->gprs.rcx & mask : 1;
 	u64 addr = *reg & mask, n, first, bytes;
 	bool down = v->vmcb->save.rflags & RFLAGS_DF;
+	bool paged = v->vmcb->save.cr0 & CR0_PG;
 	u8 *p;
 
 	if (!count)
 		return STR_DONE;
 	n = count < IO_CHUNK / io->size ? count : IO_CHUNK / io->size;
+	if (paged && in_page(addr, io->size, down) < n)
+		n = in_page(addr, io->size, down);
+	if (!n) /* an element across a page boundary: not emulated */
+		goto bad;
 	bytes = n * io->size;
 	first = down ? addr - (bytes - io->size) : addr;
 	if (down && addr < bytes - io->size)
 		goto bad;
-	if (guest_mem_range(v->guest, first, bytes, 1, (void **)&p))
+	if (string_buf(v, first, bytes, &p))
 		goto bad;
 	for (u64 i = 0; i < n; i++) {
 		u8 *u = p + (down ? bytes - (i + 1) * io->size : i * io->size);
