@@ -122,7 +122,8 @@ $(B)/mb-hostile/apic_ipi.bin: guest/mb-hostile/apic_storm.asm
 	@$(NASM) -f bin $< -o $@
 all: $(MB_HOSTILE)
 
--include $(shell find $(B) -name '*.d' 2>/dev/null)
+# Files only: build/linux holds unpacked directories named *.d (etc/init.d).
+-include $(shell find $(B) -name '*.d' -type f 2>/dev/null)
 
 # Host unit tests. Each tests/unit/*.mk adds a suite name to UNIT_TESTS and
 # sets <name>_MODS, module names that tests/unit/modules.mk maps to sources
@@ -183,6 +184,7 @@ test: setup
 	$(MAKE) check-layout
 	$(MAKE) unit
 	tools/bench.sh --self-test
+	python3 tools/serial_drive.py --self-test
 	$(MAKE) all
 	tools/check-size.sh
 	$(MAKE) boot-test
@@ -200,10 +202,15 @@ bench: all
 # KUT_TESTS="setjmp memory" runs a subset, KUT_SRC=<dir|tarball> the source.
 kut: all
 	tools/kut.sh
-# Debian's kernel with an initramfs from guest/linux-init as a minhv guest
-# (tools/linux-run.sh; LINUX_IMAGE=<bzImage> boots another kernel).
-.PHONY: linux
+# Linux as its users run it: Debian's kernel and busybox-static, console=ttyS0
+# alone, a shell over the serial line, the ext4 disk (tools/linux-stages.sh;
+# LINUX_TARGET=bare|minhv|both, LINUX_STAGES="shell smp reboot poweroff").
+# linux-init: the project's own /init with the work-around command lines
+# (tools/linux-run.sh). LINUX_IMAGE=<bzImage> boots another kernel in both.
+.PHONY: linux linux-init
 linux: setup all
+	tools/linux-stages.sh
+linux-init: setup all
 	tools/linux-run.sh
 
 image: setup all

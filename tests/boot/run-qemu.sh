@@ -10,17 +10,20 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 name=run smp=4 cpu="EPYC,+x2apic" mem=1024 opts="" cmdline="" timeout=120
 machine="q35" extra=() log="" console=0 efi="$top/build/minhv.efi"
-files=() accel=tcg image=""
+files=() accel=tcg image="" sock=""
 
 usage() {
 	cat <<USAGE
 usage: $0 [--name N] [--smp N] [--cpu MODEL] [--mem MiB] [--machine M]
           [--opts "k=v ..."] [--cmdline "k=v ..."] [--file SRC:ESP-PATH]
           [--timeout S] [--log FILE] [--accel tcg|kvm] [--console]
-          [-- extra QEMU args]
+          [--serial-socket PATH] [-- extra QEMU args]
   --opts     written to \\minhv\\minhv.cfg on the ESP
   --cmdline  passed as UEFI load options (through startup.nsh and the shell)
   --console  serial on this terminal (make run) instead of a log file
+  --serial-socket PATH  serial on a Unix socket QEMU listens on (and still
+             logged to --log): QEMU waits for a client (tools/serial_drive.py)
+             before it starts the machine
   --image    boot a disk image (make image) instead of a generated ESP
 USAGE
 }
@@ -41,6 +44,7 @@ while [ $# -gt 0 ]; do
 	--efi) efi=$2; shift 2 ;;
 	--image) image=$2; shift 2 ;;
 	--console) console=1; shift ;;
+	--serial-socket) sock=$2; shift 2 ;;
 	--) shift; extra=("$@"); break ;;
 	-h|--help) usage; exit 0 ;;
 	*) echo "run-qemu: unknown argument '$1'" >&2; usage >&2; exit 2 ;;
@@ -92,6 +96,11 @@ fi
 [ -n "$log" ] || log=$work/serial.log
 if [ "$console" = 1 ]; then
 	args+=(-serial stdio -monitor none)
+elif [ -n "$sock" ]; then
+	# A driver reads and types on the serial line; QEMU still logs all
+	# the machine writes to it, which the pass check below reads.
+	args+=(-chardev "socket,id=ser0,path=$sock,server=on,wait=on,logfile=$log,logappend=off"
+		-serial chardev:ser0 -monitor none)
 else
 	args+=(-serial "file:$log" -monitor none)
 fi
