@@ -55,4 +55,18 @@
 #define HPET_PERIOD_MAX_FS 100000000u /* the spec's limit: 100 ns */
 #define HPET_MMIO_SIZE 0x400
 
+/* The rest of the HPET the guest's model (hv/platform/hpet.c) needs
+ * (IA-PC HPET 1.0a, 2.3): its usual address, the capability fields, the
+ * interrupt status register and the timers' registers. */
+#define HPET_DEFAULT_BASE 0xfed00000u
+#define HPET_CAP_REV_ID 0x01u
+#define HPET_CAP_NUM_TIM_SHIFT 8 /* timers - 1 */
+#define HPET_CAP_COUNT_SIZE BIT(13) /* 64-bit main counter */
+#define HPET_CAP_VENDOR_SHIFT 16
+#define HPET_CONF_LEG_RT BIT(1)
+#define HPET_REG_ISR 0x020
+#define HPET_REG_TN_CONF(n) (0x100 + 0x20 * (n))
+#define HPET_REG_TN_CMP(n) (0x108 + 0x20 * (n))
+#define HPET_TN_SIZE_CAP BIT(5) /* 64-bit comparator */
+
 #endif

@@ -4,8 +4,8 @@
  * event/control blocks, 32-bit PM timer, FACS, the SCI on IRQ 9, the reset
  * register at port 0xCF9) and MADT (one enabled Local APIC per vCPU at
  * 0xFEE00000, the I/O APIC at 0xFEC00000 and QEMU's interrupt source
- * overrides); the FADT points at a DSDT holding only the \_S3 and \_S5
- * sleep-type packages. Every checksum is filled in. */
+ * overrides) and HPET; the FADT points at a DSDT holding only the \_S3
+ * and \_S5 sleep-type packages. Every checksum is filled in. */
 #include <stddef.h>
 
 #include "arch/apicdef.h"
@@ -51,6 +51,20 @@ struct acpi_fadt {
 	struct acpi_gas x_pm_tmr_blk; /* 208 */
 	u8 pad5[244 - 220];
 } ACPI_PACKED;
+
+/* IA-PC HPET specification 1.0a, 3.2.4: the ACPI HPET table. */
+struct acpi_hpet {
+	struct acpi_header h; /* 0: "HPET" */
+	u32 block_id; /* 36: the capability register's low half */
+	struct acpi_gas base; /* 40 */
+	u8 number; /* 52 */
+	u16 min_tick; /* 53 */
+	u8 page_protection; /* 55 */
+} ACPI_PACKED;
+
+_Static_assert(offsetof(struct acpi_hpet, base) == 40, "hpet base");
+_Static_assert(offsetof(struct acpi_hpet, min_tick) == 53, "hpet min_tick");
+_Static_assert(sizeof(struct acpi_hpet) == 56, "hpet size");
 
 /* ACPI 6.5 5.2.10, Table 5.14: Firmware ACPI Control Structure (no
  * checksum); OSPM writes the real-mode waking vector into it before S3. */
@@ -107,6 +121,8 @@ _Static_assert(sizeof(struct acpi_fadt) == 244, "fadt rev 3 size");
 #define OFF_FADT 0x100
 #define OFF_DSDT 0x200
 #define OFF_MADT 0x240
+#define OFF_HPET 0xf00 /* after the largest MADT */
+#define NR_TABLES 3 /* in the RSDT and XSDT: FADT, MADT, HPET */
 
 /* DefinitionBlock body (ACPI 6.5 19.6.x; 20.2.5 AML encoding): the sleep
  * types PM1_CNT.SLP_TYP takes, as QEMU's DSDT has them:
@@ -117,7 +133,10 @@ static const u8 dsdt_aml[] = {
 	0x08, '_', 'S', '5', '_', 0x12, 0x06, 0x04, 0x00, 0x00, 0x00, 0x00,
 };
 
-_Static_assert(OFF_XSDT + ACPI_HEADER_LEN + 2 * 8 <= OFF_FACS, "xsdt fits");
+_Static_assert(OFF_RSDT + ACPI_HEADER_LEN + NR_TABLES * 4 <= OFF_XSDT,
+	       "rsdt fits");
+_Static_assert(OFF_XSDT + ACPI_HEADER_LEN + NR_TABLES * 8 <= OFF_FACS,
+	       "xsdt fits");
 _Static_assert(OFF_FACS + sizeof(struct acpi_facs) <= OFF_FADT, "facs fits");
 _Static_assert(OFF_FADT + sizeof(struct acpi_fadt) <= OFF_DSDT, "fadt fits");
 _Static_assert(OFF_DSDT + ACPI_HEADER_LEN + sizeof(dsdt_aml) <= OFF_MADT,
@@ -131,7 +150,9 @@ struct madt_io {
 _Static_assert(OFF_MADT + sizeof(struct acpi_madt) +
 			       MAX_LAPICS * sizeof(struct acpi_madt_lapic) +
 			       sizeof(struct madt_io) <=
-		       ACPI_TABLES_SIZE,
+		       OFF_HPET,
+	       "madt fits");
+_Static_assert(OFF_HPET + sizeof(struct acpi_hpet) <= ACPI_TABLES_SIZE,
 	       "tables fit");
 
 static void header(struct acpi_header *h, const char *sig, u32 len, u8 rev)
@@ -163,8 +184,12 @@ void acpi_tables_build(void *dst, u64 dst_gpa, u32 nr_cpus)
 	struct acpi_facs *facs = (void *)(base + OFF_FACS);
 	struct acpi_madt *madt = (void *)(base + OFF_MADT);
 	struct acpi_madt_lapic *l = (void *)(madt + 1);
-	u32 ptrs[2] = { (u32)(dst_gpa + OFF_FADT), (u32)(dst_gpa + OFF_MADT) };
-	u64 xptrs[2] = { dst_gpa + OFF_FADT, dst_gpa + OFF_MADT };
+	struct acpi_hpet *hpet = (void *)(base + OFF_HPET);
+	u32 ptrs[NR_TABLES] = { (u32)(dst_gpa + OFF_FADT),
+				(u32)(dst_gpa + OFF_MADT),
+				(u32)(dst_gpa + OFF_HPET) };
+	u64 xptrs[NR_TABLES] = { dst_gpa + OFF_FADT, dst_gpa + OFF_MADT,
+				 dst_gpa + OFF_HPET };
 
 	memset(dst, 0, ACPI_TABLES_SIZE);
 	if (nr_cpus > MAX_LAPICS)
@@ -234,6 +259,14 @@ void acpi_tables_build(void *dst, u64 dst_gpa, u32 nr_cpus)
 		    MADT_ISO_ACTIVE_HIGH | MADT_ISO_LEVEL } }
 	};
 	seal(&madt->h);
+
+	/* The HPET (hpet.c): its first timer block, as QEMU's table has it
+	 * (block ID: the capability register's low half). */
+	header(&hpet->h, "HPET", sizeof(*hpet), 1);
+	hpet->block_id = VHPET_CAP_LO;
+	hpet->base = (struct acpi_gas){ ACPI_GAS_MEMORY, 64, 0, 0,
+					HPET_DEFAULT_BASE };
+	seal(&hpet->h);
 
 	header(rsdt, "RSDT", ACPI_HEADER_LEN + sizeof(ptrs), 1);
 	memcpy(rsdt + 1, ptrs, sizeof(ptrs));

@@ -31,6 +31,7 @@ void platform_reset(struct platform *p)
 	uart_reset(&p->uart);
 	ioapic_reset(&p->ioapic, &p->lapic_bus);
 	p->pit = (struct pit8254){ 0 };
+	hpet_reset(&p->hpet, p->tsc_khz);
 	p->poll_at = 0;
 }
 

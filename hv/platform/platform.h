@@ -33,7 +33,7 @@ struct vcpu;
  * host console, THRE pending until IIR shows it or THR is written, and
  * the transmitted line until its newline (one console line, whichever
  * vCPU wrote its bytes). */
-#define UART_LINE_MAX 160
+#define UART_LINE_MAX 2048 /* longer lines are split */
 struct uart16550 {
 	u8 ier, lcr, mcr, scr, dll, dlm, fcr, lsr_err;
 	bool thr_ipending;
@@ -82,6 +82,25 @@ struct pit_channel {
 struct pit8254 {
 	struct pit_channel ch[PIT_CHANNELS];
 	u8 port61; /* gate 2, speaker, the NMI enables (bits 3:0) */
+};
+
+/* The HPET (hpet.c): a 100 MHz main counter (QEMU's rate) and timers
+ * whose comparators never interrupt. */
+#define VHPET_TIMERS 3
+#define VHPET_PERIOD_FS 10000000u /* 10 ns */
+#define VHPET_HZ 100000000u
+/* The capability register's low half (and the ACPI table's block ID):
+ * revision 1, 64-bit counter, vendor 8086 as QEMU's. */
+#define VHPET_CAP_LO                                                      \
+	(HPET_CAP_REV_ID | (VHPET_TIMERS - 1) << HPET_CAP_NUM_TIM_SHIFT | \
+	 HPET_CAP_COUNT_SIZE | 0x8086u << HPET_CAP_VENDOR_SHIFT)
+struct vhpet {
+	spinlock_t lock;
+	u64 config;
+	u64 counter; /* while halted; at t0 while running */
+	u64 t0; /* host TSC the counter started from */
+	u64 tn_conf[VHPET_TIMERS], tn_cmp[VHPET_TIMERS];
+	u64 tsc_khz;
 };
 
 /* pc-testdev (testdev.c), QEMU's kvm-unit-tests device; multiboot guests
@@ -159,6 +178,7 @@ struct platform {
 	struct uart16550 uart;
 	struct vioapic ioapic;
 	struct pit8254 pit;
+	struct vhpet hpet;
 	struct fw_cfg_dev fw_cfg;
 	struct pic8259 pic[2]; /* master, slave (pic.c) */
 	u64 pm_tsc0; /* TSC when the PM timer read 0 */
@@ -210,6 +230,11 @@ void ioapic_set_irq(struct vioapic *io, u32 pin, bool level);
  * cleared, and is delivered again while its pin is still asserted. */
 void ioapic_eoi(struct vioapic *io, u8 vector);
 extern const struct mmio_ops ioapic_mmio_ops; /* dev: struct vioapic */
+
+/* The HPET (hpet.c), at HPET_DEFAULT_BASE; the time comes from the host
+ * TSC. dev: struct vhpet. */
+extern const struct mmio_ops hpet_mmio_ops;
+void hpet_reset(struct vhpet *h, u64 tsc_khz);
 
 /* The 16550A (uart.c), pure: port offset 0-7. uart_write() returns the
  * byte to transmit, or -ENOENT (none, or looped back). */

@@ -177,6 +177,8 @@ static void put(struct vcpu *v, struct uart16550 *u, char c)
 		line_out(v, u);
 		return;
 	}
+	if (c == '\r')
+		return; /* the console adds its own */
 	u->line[u->line_len++] = c;
 	u->line_tsc = rdtsc();
 	if (u->line_len == UART_LINE_MAX)
@@ -214,6 +216,8 @@ void uart_out(struct vcpu *v, u16 port, unsigned size, u32 val)
 	c = uart_write(&p->uart, port, (u8)val);
 	if (c >= 0)
 		put(v, &p->uart, (char)c);
+	if (port == UART_IER) /* the receiver's interrupt: input is polled */
+		platform_poll_soon(p);
 	platform_set_irq(p, UART_COM1_IRQ, uart_irq(&p->uart));
 	spin_unlock(&p->lock);
 }

@@ -10,6 +10,7 @@
 #include "hv/guest/mmio.h"
 #include "arch/errno.h"
 #include "arch/ioapic.h"
+#include "arch/timers.h"
 #include "hv/vlapic/vlapic.h"
 #include "lib/fmt.h"
 
@@ -34,7 +35,7 @@ enum exit_action exit_pause(struct vcpu *v)
 	return vcpu_skip_insn(v) ? EXIT_RESUME : EXIT_LEAVE;
 }
 
-/* A foreign guest's device pages (its xAPIC page, the I/O APIC): left
+/* A foreign guest's device pages (its xAPIC page, I/O APIC, HPET): left
  * unmapped in the NPT, so each access faults here and is emulated from
  * the instruction's bytes. E_NOT_MINE when gpa is in neither. */
 static int platform_mmio(struct vcpu *v, u64 addr, enum exit_action *act)
@@ -55,6 +56,11 @@ static int platform_mmio(struct vcpu *v, u64 addr, enum exit_action *act)
 					    VIOAPIC_MMIO_SIZE, &ioapic_mmio_ops,
 					    &v->guest->plat.ioapic };
 		what = "I/O APIC";
+	} else if (addr - HPET_DEFAULT_BASE < HPET_MMIO_SIZE) {
+		reg = (struct mmio_region){ gpa(HPET_DEFAULT_BASE),
+					    HPET_MMIO_SIZE, &hpet_mmio_ops,
+					    &v->guest->plat.hpet };
+		what = "HPET";
 	} else {
 		return E_NOT_MINE;
 	}

@@ -82,8 +82,12 @@ static void host_timer_arm_at(struct vcpu *v, u64 until, u64 now)
 		return;
 	/* g_apic_timer_khz: calibrated once at boot (hv/smp/apic_cal.h). */
 	ticks = at > now ? (at - now) * g_apic_timer_khz / g_tsc_khz : 0;
-	apic_timer_oneshot(VEC_TIMER, ticks ? (u32)ticks : 1, APIC_TIMER_DIV_1);
+	/* host_at before the timer: with interrupts on (HLT's wait) a short
+	 * timer can fire at once, and its handler's host_at = 0 must not be
+	 * overwritten, or host_at would claim a timer that no longer runs
+	 * and the wait would never be woken. */
 	l->c.host_at = at > now ? at : now + 1;
+	apic_timer_oneshot(VEC_TIMER, ticks ? (u32)ticks : 1, APIC_TIMER_DIV_1);
 }
 
 /* The same, reading the TSC only when there is something to arm for. */

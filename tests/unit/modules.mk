@@ -44,7 +44,8 @@ MOD_platform := hv/platform/ports.c hv/platform/uart.c \
 	hv/platform/debug_exit.c hv/platform/fw_cfg.c hv/platform/pm_timer.c \
 	hv/platform/pic.c hv/platform/acpi_pm.c hv/platform/rtc.c \
 	hv/platform/ioapic.c hv/platform/irq.c hv/platform/pit.c \
-	hv/platform/kbc.c hv/platform/reset.c hv/platform/testdev.c
+	hv/platform/kbc.c hv/platform/reset.c hv/platform/testdev.c \
+	hv/platform/hpet.c
 MOD_platform_tables := hv/platform/acpi_tables.c hv/platform/pm_timer.c \
 	hv/platform/fw_cfg.c hv/platform/pic.c
 # hv/vlapic: the virtual local APIC, a pure model.
