@@ -22,19 +22,28 @@
 #define MIN_PERIOD_TICKS 60
 #define NO_IRQ ~0ULL
 
+/* a * b / c, exact: a = q * c + r gives q * b + r * b / c, and r * b
+ * fits for every clock here (r < c, a TSC's Hz, times at most 1.2 MHz,
+ * or its kHz times 100 000). No 128-bit division (no __udivti3). */
+static u64 mul_div(u64 a, u64 b, u64 c, bool up)
+{
+	u64 q = a / c, r = a % c;
+
+	return q * b + (r * b + (up ? c - 1 : 0)) / c;
+}
+
 u64 clock_ticks(u64 d, u64 tsc_khz, u32 hz)
 {
 	if (!tsc_khz)
 		return 0;
-	/* Whole milliseconds, then the rest: nothing overflows. */
-	return d / tsc_khz * hz / 1000 + d % tsc_khz * hz / (tsc_khz * 1000);
+	if (hz % 1000 == 0) /* the HPET's 100 MHz: per kHz of TSC */
+		return mul_div(d, hz / 1000, tsc_khz, false);
+	return mul_div(d, hz, tsc_khz * 1000, false);
 }
 
 u64 clock_tsc(u64 ticks, u64 tsc_khz, u32 hz)
 {
-	u64 k = tsc_khz * 1000;
-
-	return ticks / hz * k + (ticks % hz * k + hz - 1) / hz;
+	return mul_div(ticks, tsc_khz * 1000, hz, true);
 }
 
 static u64 period(const struct pit_channel *c)

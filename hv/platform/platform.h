@@ -262,8 +262,9 @@ void pit_write(struct pit8254 *t, u16 off, u8 val, u64 now, u64 tsc_khz);
 u8 pit_port61_read(struct pit8254 *t, u64 now, u64 tsc_khz);
 void pit_port61_write(struct pit8254 *t, u8 val, u64 now, u64 tsc_khz);
 bool pit_poll(struct pit8254 *t, u64 now, u64 tsc_khz, u64 *next);
-/* Ticks of a clock at hz in tsc_delta cycles at tsc_khz (no overflow),
- * and back (cycles, rounded up). */
+/* Ticks of a clock at hz in tsc_delta cycles at tsc_khz, exact and with
+ * no overflow (hz up to 1.2 MHz, or a multiple of 1 kHz), and back: the
+ * cycles of ticks, rounded up (hz up to 1.2 MHz). */
 u64 clock_ticks(u64 tsc_delta, u64 tsc_khz, u32 hz);
 u64 clock_tsc(u64 ticks, u64 tsc_khz, u32 hz);
 

@@ -96,8 +96,13 @@ static int string_buf(struct vcpu *v, u64 la, u64 len, u8 **p)
 	const struct guest *g = v->guest;
 	struct gpaging pg = gpaging_of(v->vmcb);
 	struct gmem m = { g->mem_host, g->mem_size };
+	unsigned top = pg.cr4 & CR4_LA57 ? 56 : 47;
 	gpa_t pa = gpa(la);
 
+	/* Long mode: a non-canonical address is no memory at all. */
+	if ((pg.efer & EFER_LMA) && ((s64)la >> top) != 0 &&
+	    ((s64)la >> top) != -1)
+		return -EFAULT;
 	if ((pg.cr0 & CR0_PG) && gwalk(&m, &pg, la, &pa))
 		return -EFAULT;
 	return guest_phys_range(g, pa.v, len, (void **)p);

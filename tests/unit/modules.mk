@@ -46,6 +46,10 @@ MOD_platform := hv/platform/ports.c hv/platform/uart.c \
 	hv/platform/ioapic.c hv/platform/irq.c hv/platform/pit.c \
 	hv/platform/kbc.c hv/platform/reset.c hv/platform/testdev.c \
 	hv/platform/hpet.c
+# The I/O APIC alone, on the vLAPIC model.
+MOD_vioapic := hv/platform/ioapic.c
+# The PIT and HPET, pure (the host TSC from the CPU double).
+MOD_pit_model := hv/platform/pit.c hv/platform/hpet.c
 MOD_platform_tables := hv/platform/acpi_tables.c hv/platform/pm_timer.c \
 	hv/platform/fw_cfg.c hv/platform/pic.c
 # hv/vlapic: the virtual local APIC, a pure model.
@@ -86,6 +90,9 @@ MOD_exits := hv/svm/exit_table.c hv/svm/exit_cpuid.c hv/svm/exit_msr.c \
 	hv/svm/exit_cache.c hv/svm/exit_excp.c hv/svm/exit_xsetbv.c \
 	$(MOD_view)
 MOD_vlapic_exit := hv/svm/vlapic_exit.c
+
+# hv/run: the verdict on a foreign guest's end.
+MOD_run_verdict := hv/run/verdict.c
 
 # hv/snp, and the SNP self-test the SNP suites run
 MOD_rmp := hv/snp/rmp.c hv/snp/rmp_hw.c hv/snp/rmp_model.c

@@ -24,12 +24,34 @@
 
 #define IO(port, sz, in) (((u64)(port) << 16) | BIT(4 + (sz)) | ((in) ? 1 : 0))
 
+/* Page tables at the top of guest memory (out of the tests' way): VA
+ * [0, 2M) -> GPA 0 (identity, as the fixture's CR0.PG says paging is on),
+ * [2M, 4M) -> GPA 0 too, [4M, 6M) -> pc-testdev's memory at 0xff000000. */
+#define PT_PML4 (FX_MEM - 0x3000)
+static void page_tables(struct vcpu *v)
+{
+	u64 e;
+
+	e = (PT_PML4 + 0x1000) | 3;
+	fx_put(PT_PML4, &e, 8);
+	e = (PT_PML4 + 0x2000) | 3;
+	fx_put(PT_PML4 + 0x1000, &e, 8);
+	e = 0x83;
+	fx_put(PT_PML4 + 0x2000, &e, 8);
+	fx_put(PT_PML4 + 0x2008, &e, 8);
+	e = 0xff000000ULL | 0x83;
+	fx_put(PT_PML4 + 0x2010, &e, 8);
+	v->vmcb->save.cr3 = PT_PML4;
+	v->vmcb->save.cr4 = 0x20; /* PAE */
+}
+
 static void test_ioio(void **s)
 {
 	struct vcpu *v = fx_v[0];
 	const char *hi = "hi\n";
 
 	(void)s;
+	page_tables(v);
 	for (const char *c = hi; *c; c++) {
 		v->vmcb->save.rax = 0x1200 | (u8)*c;
 		assert_int_equal(fx_run(VMEXIT_IOIO, IO(0x3f8, 0, 0), RIP0 + 1),
@@ -59,15 +81,21 @@ static void test_ioio(void **s)
 	assert_true(fake_console_has("[tg] rep!\n"));
 	assert_int_equal(v->gprs.rsi, 0x2005);
 	assert_int_equal(v->gprs.rcx, 0);
-	/* String I/O past the end of guest memory stops the guest. */
+	/* String I/O past the end of guest memory stops the guest: the
+	 * bytes of the last page first (one page a chunk), then the rest. */
 	v->gprs.rsi = FX_MEM - 2;
 	v->gprs.rcx = 5;
+	assert_int_equal(fx_run(VMEXIT_IOIO, IO(0x3f8, 0, 0) | BIT(2) | BIT(3),
+				RIP0 + 2),
+			 EXIT_RESUME);
+	assert_int_equal(v->gprs.rcx, 3);
+	assert_false(fx_g->stopping);
 	assert_int_equal(fx_run(VMEXIT_IOIO, IO(0x3f8, 0, 0) | BIT(2) | BIT(3),
 				RIP0 + 2),
 			 EXIT_LEAVE);
 	assert_true(fx_g->stopping);
 	assert_non_null(strstr(fx_g->stop_reason, "outside guest memory"));
-	assert_int_equal(v->stats.count[EK_IOIO], 9);
+	assert_int_equal(v->stats.count[EK_IOIO], 10);
 }
 
 #define OUTSB(asz) (IO(0x3f8, 0, 0) | BIT(2) | BIT(3) | (asz))
@@ -80,6 +108,7 @@ static void test_ioio_addr_size(void **s)
 	struct vcpu *v = fx_v[0];
 
 	(void)s;
+	page_tables(v);
 	fx_put(0x2000, "a32!\n", 5);
 	v->gprs.rsi = JUNK | 0x2000;
 	v->gprs.rcx = JUNK | 5;
@@ -114,6 +143,7 @@ static void test_ioio_addr_size_decoded(void **s)
 	struct vcpu *v = fx_v[0];
 
 	(void)s;
+	page_tables(v);
 	fx_put(rip, "\x67\xf3\x6e", 3);
 	fx_put(0x2000, "dec!\n", 5);
 	v->gprs.rsi = JUNK | 0x2000;
@@ -144,6 +174,7 @@ static void test_ioio_chunked(void **s)
 	unsigned exits = 0;
 
 	(void)s;
+	page_tables(v);
 	memset(buf, 'c', sizeof(buf));
 	fx_put(0x10000, buf, sizeof(buf));
 	v->gprs.rsi = 0x10000;
@@ -160,6 +191,65 @@ static void test_ioio_chunked(void **s)
 	assert_int_equal(v->gprs.rsi, 0x10000 + sizeof(buf));
 	assert_int_equal(v->vmcb->save.rip, RIP0 + 2);
 	assert_false(fx_g->stopping);
+}
+
+/* INS/OUTS go through the guest's page tables, a page at a time, to guest
+ * RAM or pc-testdev's memory (kvm-unit-tests' emulator reads from port
+ * 0xe0 into a virtual page mapped at 0xff000000). */
+static void test_ioio_paged(void **s)
+{
+	static u8 iomem[TESTDEV_IOMEM_SIZE];
+	struct vcpu *v = fx_v[0];
+
+	(void)s;
+	page_tables(v);
+	fx_g->kind = GUEST_MULTIBOOT;
+	fx_g->plat = (struct platform){ .testdev = true };
+	platform_reset(&fx_g->plat);
+	fx_g->testdev_mem = ptr_to_hpa(iomem);
+	v->vmcb->save.rax = 0x99;
+	fx_run(VMEXIT_IOIO, IO(TESTDEV_PORT, 0, 0), RIP0 + 1);
+	/* rep insb of 3 bytes at VA 0x205ffe: GPA 0x5ffe, then 0x6000. */
+	v->gprs.rdi = 0x205ffe;
+	v->gprs.rcx = 3;
+	assert_int_equal(fx_run(VMEXIT_IOIO,
+				IO(TESTDEV_PORT, 0, 1) | BIT(2) | BIT(3) |
+					BIT(9),
+				RIP0 + 2),
+			 EXIT_RESUME);
+	assert_int_equal(v->gprs.rcx, 1); /* the page's two bytes */
+	assert_int_equal(v->vmcb->save.rip, RIP0);
+	fx_run(VMEXIT_IOIO, IO(TESTDEV_PORT, 0, 1) | BIT(2) | BIT(3) | BIT(9),
+	       RIP0 + 2);
+	assert_int_equal(v->gprs.rcx, 0);
+	assert_int_equal(v->gprs.rdi, 0x206001);
+	assert_memory_equal((u8 *)fx_g->mem_host + 0x5ffe, "\x99\x99\x99", 3);
+	/* Into pc-testdev's memory through VA 4M + 0x1000. */
+	v->gprs.rdi = 0x401000;
+	v->gprs.rcx = 4;
+	fx_run(VMEXIT_IOIO, IO(TESTDEV_PORT, 0, 1) | BIT(2) | BIT(3) | BIT(9),
+	       RIP0 + 2);
+	assert_false(fx_g->stopping);
+	assert_memory_equal(iomem + 0x1000, "\x99\x99\x99\x99", 4);
+	fx_g->testdev_mem = hpa(0);
+}
+
+/* An instruction minhv completes ends an STI/MOV SS interrupt shadow: an
+ * HLT after STI takes its interrupt after the HLT, not one more
+ * instruction later (kvm-unit-tests' ioapic "retriggered level
+ * interrupts" loop of sti; hlt; cli). A faulting one keeps it. */
+static void test_insn_done_ends_shadow(void **s)
+{
+	struct vcpu *v = fx_v[0];
+
+	(void)s;
+	v->vmcb->control.int_shadow = INT_SHADOW;
+	assert_int_equal(fx_run(VMEXIT_PAUSE, 0, RIP0 + 2), EXIT_RESUME);
+	assert_int_equal(v->vmcb->control.int_shadow & INT_SHADOW, 0);
+	v->vmcb->control.int_shadow = INT_SHADOW;
+	fx_msr(0xdeadbeef, false, 0); /* #GP: the instruction did not run */
+	fx_expect_gp();
+	assert_int_equal(v->vmcb->control.int_shadow & INT_SHADOW, INT_SHADOW);
 }
 
 static void test_npf_outside(void **s)
@@ -431,6 +521,8 @@ int main(void)
 		T(test_ioio_addr_size),
 		T(test_ioio_addr_size_decoded),
 		T(test_ioio_chunked),
+		T(test_ioio_paged),
+		T(test_insn_done_ends_shadow),
 		T(test_invalid_cr0_nw),
 		T(test_invalid_mov_cr_gp),
 		T(test_invalid_other_insn),

@@ -79,8 +79,8 @@ static void test_acpi_facs_pm1(void **state)
 	u8 *buf = aligned_alloc(4096, ACPI_TABLES_SIZE);
 	u64 base = 0xe0000, x;
 	const u8 *fadt, *facs, *dsdt, *gas;
-	static const u8 s3[] = { 0x08, '_', 'S', '3', '_', 0x12, 0x06,
-				 0x04, 0x01, 0x01, 0x00, 0x00 };
+	static const u8 s3[] = { 0x08, '_',  'S',  '3',	 '_',  0x12,
+				 0x06, 0x04, 0x01, 0x01, 0x00, 0x00 };
 
 	(void)state;
 	acpi_tables_build(buf, base, 2);
@@ -120,6 +120,74 @@ static void test_acpi_facs_pm1(void **state)
 	assert_memory_equal(dsdt, "DSDT", 4);
 	assert_int_equal(checksum8(dsdt, *(const u32 *)(dsdt + 4)), 0);
 	assert_memory_equal(dsdt + 36, s3, sizeof(s3));
+	free(buf);
+}
+
+/* What issue 25 added: the MADT's I/O APIC and QEMU's two overrides, the
+ * FADT's SCI and reset register (ACPI 6.5 Table 5.9: RESET_REG at 116,
+ * RESET_VALUE at 128, RESET_REG_SUP flag bit 10), the HPET table. */
+static void test_acpi_ioapic_reset_hpet(void **state)
+{
+	u8 *buf = aligned_alloc(4096, ACPI_TABLES_SIZE);
+	u64 base = 0xe0000, x;
+	const u8 *fadt, *madt, *hpet, *e;
+	struct acpi_info a = { 0 };
+	u32 isos = 0;
+
+	(void)state;
+	acpi_tables_build(buf, (u64)(uintptr_t)buf, 2);
+	assert_int_equal(acpi_parse(hpa((u64)(uintptr_t)buf), &a, test_alloc),
+			 0);
+	assert_int_equal(a.nioapic, 1);
+	assert_int_equal(a.ioapic[0].addr, 0xfec00000);
+	assert_int_equal(a.ioapic[0].gsi_base, 0);
+	assert_int_equal(a.ncpus, 2);
+	acpi_tables_build(buf, base, 2);
+	/* The MADT's entries after the two Local APICs. */
+	madt = buf + 0x240;
+	assert_memory_equal(madt, "APIC", 4);
+	assert_int_equal(checksum8(madt, *(const u32 *)(madt + 4)), 0);
+	assert_int_equal(*(const u32 *)(madt + 40) & 1, 1); /* PCAT_COMPAT */
+	for (e = madt + 44; e < madt + *(const u32 *)(madt + 4); e += e[1]) {
+		u32 gsi;
+		u16 flags;
+
+		if (e[0] != 2)
+			continue;
+		isos++;
+		memcpy(&gsi, e + 4, 4); /* packed: unaligned */
+		memcpy(&flags, e + 8, 2);
+		if (e[3] == 0) { /* IRQ 0 -> GSI 2, conforming */
+			assert_int_equal(gsi, 2);
+			assert_int_equal(flags, 0);
+		} else { /* the SCI: IRQ 9, level, active high */
+			assert_int_equal(e[3], 9);
+			assert_int_equal(gsi, 9);
+			assert_int_equal(flags, 0xd);
+		}
+	}
+	assert_int_equal(isos, 2);
+	memcpy(&x, buf + 0x80 + 36, 8);
+	fadt = buf + (x - base);
+	assert_int_equal(*(const u16 *)(fadt + 46), 9); /* SCI_INT */
+	assert_int_equal(*(const u32 *)(fadt + 48), 0); /* no SMI_CMD */
+	assert_true(*(const u32 *)(fadt + 112) & BIT(10));
+	assert_int_equal(fadt[116], ACPI_GAS_IO);
+	assert_int_equal(fadt[117], 8);
+	memcpy(&x, fadt + 120, 8);
+	assert_int_equal(x, 0xcf9);
+	assert_int_equal(fadt[128], 6);
+	assert_int_equal(checksum8(fadt, *(const u32 *)(fadt + 4)), 0);
+	/* The XSDT's third table: the HPET, at 0xFED00000. */
+	assert_int_equal(*(const u32 *)(buf + 0x80 + 4), 36 + 3 * 8);
+	memcpy(&x, buf + 0x80 + 36 + 16, 8);
+	hpet = buf + (x - base);
+	assert_memory_equal(hpet, "HPET", 4);
+	assert_int_equal(checksum8(hpet, *(const u32 *)(hpet + 4)), 0);
+	assert_int_equal(hpet[40], ACPI_GAS_MEMORY);
+	memcpy(&x, hpet + 44, 8);
+	assert_int_equal(x, 0xfed00000);
+	assert_int_equal(*(const u32 *)(hpet + 36), 0x80862201);
 	free(buf);
 }
 
@@ -218,6 +286,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_acpi_tables_parse_back),
 		cmocka_unit_test(test_acpi_facs_pm1),
+		cmocka_unit_test(test_acpi_ioapic_reset_hpet),
 		cmocka_unit_test(test_pm_timer_rate),
 		cmocka_unit_test(test_fw_cfg_items),
 		cmocka_unit_test(test_multiboot_header),
