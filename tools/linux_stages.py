@@ -52,13 +52,12 @@ TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CMDLINE = "console=ttyS0"
 GUEST_MEM_MIB = 256
 # What minhv needs today besides the guest's own options, each to go when
-# its issue-25 item lands: pool= (the pool does not grow with guest_mem),
-# watchdog_ms=0 (the decompressor runs long without an exit),
-# guest_console_rate=0 (the 1 MiB console write is over the default rate).
+# its issue-25 item lands: watchdog_ms=0 (the decompressor runs long
+# without an exit), guest_console_rate=0 (the 1 MiB console write is over
+# the default rate). guest_mem= matches bare QEMU's -m (the pool follows).
 MINHV_OPTS = os.environ.get(
     "LINUX_MINHV_OPTS",
-    "guest_mem=%dM pool=320M watchdog_ms=0 guest_console_rate=0"
-    % GUEST_MEM_MIB)
+    "guest_mem=%dM watchdog_ms=0 guest_console_rate=0" % GUEST_MEM_MIB)
 STAGE_VCPUS = {"boot": 1, "shell": 1, "smp": 4, "reboot": 1, "poweroff": 1}
 STAGE_DISK = {"smp"}
 
