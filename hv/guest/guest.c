@@ -270,7 +270,7 @@ static int load_linux(struct guest *g, const struct guest_params *p)
 	if (r)
 		return r;
 	if (guest_pt_build(g->mem_host, g->mem_size, &cr3) ||
-	    guest_pt_map_page0(g->mem_host, cr3)) {
+	    guest_pt_map_page0(g->mem_host, g->mem_size, cr3)) {
 		pr_err("guest %s: cannot build its page tables\n", g->name);
 		return -EINVAL;
 	}
@@ -356,6 +356,8 @@ static int build(struct guest *g, const struct guest_params *p)
 	return 0;
 }
 
+static u64 serials; /* the last guest's serial; 0 is never one */
+
 int guest_create(const struct guest_params *p, struct guest **out)
 {
 	struct guest *g;
@@ -383,6 +385,7 @@ int guest_create(const struct guest_params *p, struct guest **out)
 		return -E2BIG;
 	}
 	memcpy(g->name, p->name, n < sizeof(g->name) ? n : sizeof(g->name) - 1);
+	g->serial = __atomic_add_fetch(&serials, 1, __ATOMIC_RELAXED);
 	g->mem_size = ALIGN_UP(p->mem_size, SZ_2M);
 	g->nr_vcpus = p->nr_vcpus;
 	g->bench = p->bench;

@@ -12,6 +12,7 @@
 #include "hv/log.h"
 #include "hv/mm.h"
 #include "hv/percpu.h"
+#include "hv/ras/ras.h"
 
 static bool broadcast_ok;
 static volatile u32 stopping;
@@ -86,6 +87,12 @@ int ipi_nmi(u32 cpu)
 void ipi_self(u8 vector)
 {
 	apic_self_ipi(vector);
+}
+
+/* The call vector: its handler EOIs and finds the queue empty. */
+void ipi_self_kick(void)
+{
+	ipi_self(VEC_IPI_CALL);
 }
 
 /* The VEC_IPI_CALL handler polls this CPU's queue too: hold its lock only
@@ -220,7 +227,9 @@ static void spurious_handler(struct trap_frame *f)
 	(void)f; /* no EOI for the spurious vector (SDM 11.9) */
 }
 
-/* An NMI is ours when ipi_nmi() announced it, or when the run is ending. */
+/* An NMI is ours when ipi_nmi() announced it, or when the run is ending;
+ * any other (a BMC, SERR#/IOCHK, a watchdog) is counted and logged by
+ * hv/ras, in host mode or right after the #VMEXIT of the guest it hit. */
 static void nmi_handler(struct trap_frame *f)
 {
 	struct percpu *pc = this_cpu();
@@ -233,7 +242,7 @@ static void nmi_handler(struct trap_frame *f)
 		__atomic_add_fetch(&me->nmi_seen, 1, __ATOMIC_RELEASE);
 		return;
 	}
-	trap_fatal(f, "unexpected NMI");
+	ras_nmi_unknown(f);
 }
 
 void ipi_stop_others(void)

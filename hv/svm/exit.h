@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* hv/svm/exit.h - the #VMEXIT handlers that exit_dispatch() calls through
+/* hv/svm/exit.h - the #VMEXIT handlers that exit_dispatch_fast() calls through
  * the exit table (hv/svm/exit_table.c); each says whether the vCPU
  * re-enters. */
 #ifndef MINHV_HV_SVM_EXIT_H
@@ -24,8 +24,6 @@ struct exit_entry {
 #define EXIT_DIRECT 0x100
 extern const struct exit_entry exit_rows[];
 extern const u8 exit_row_of[EXIT_DIRECT];
-/* Count the exit and call its handler (the unit tests' entry). */
-enum exit_action exit_dispatch(struct vcpu *v);
 /* Count the exit and call its handler: every code, through exit_lookup(). */
 enum exit_action exit_dispatch_slow(struct vcpu *v, u64 code);
 
@@ -82,6 +80,18 @@ enum exit_action exit_unexpected(struct vcpu *v);
  * with an NMI in service. */
 enum exit_action vlapic_exit_vintr(struct vcpu *v);
 enum exit_action vlapic_exit_iret(struct vcpu *v);
+/* A CR8 write while TPR holds an interrupt back (the intercept is on only
+ * then): TPR and V_TPR take the value, the next entry delivers. */
+enum exit_action vlapic_exit_cr8(struct vcpu *v);
+
+/* event_inject.c. Right after #VMEXIT, before the handler: inject again
+ * the event whose delivery the exit interrupted (EXITINTINFO, APM 15.7.2),
+ * with a soft interrupt's return address (NEXT_RIP) set. */
+void vcpu_reinject_event(struct vcpu *v);
+/* Before VMRUN (interrupts off) when v->queued_event is set: inject it,
+ * or, while EVENTINJ is still taken, make the guest exit right after that
+ * event is delivered (a self IPI) so that it follows at once. */
+void vcpu_inject_queued(struct vcpu *v);
 
 /* Wait in the host (HLT with IF=1, OFFLINE) until kicked; false when the
  * guest is stopping. Lives in vcpu_run.c (needs cpu_relax and the SMP

@@ -15,6 +15,10 @@ bool fake_console_has(const char *needle);
  * output by fake_console_clear()). */
 void fake_console_input(const char *s);
 
+/* console_trylock() fails while this is set (an NMI or #MC handler that
+ * interrupted the lock's holder). */
+extern bool fake_console_busy;
+
 /* hv_stop(): if a catcher is armed, longjmp to it with status + 1;
  * otherwise the test fails. */
 extern jmp_buf *fake_stop_catcher;

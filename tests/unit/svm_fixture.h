@@ -6,16 +6,18 @@
 #define MINHV_TESTS_UNIT_SVM_FIXTURE_H
 
 #include "hv/guest/guest.h"
+#include "hv/svm/exit.h"
 
 #define FX_MEM (1ULL << 20)
 #define FX_VCPUS 4
 #define FX_RIP 0x100000ULL /* RIP of every fx_exit() */
-#define FX_GP_EVENT                                                   \
+#define FX_GP_EVENT \
 	(VEC_GP | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID | EVENTINJ_EV)
 
 extern struct guest *fx_g;
 extern struct vcpu *fx_v[FX_VCPUS];
 extern unsigned fx_launches, fx_kicks, fx_reports;
+extern unsigned fx_self_kicks; /* ipi_self_kick(): an exit right after entry */
 extern unsigned int fx_waits_out; /* vcpu_wait_out() calls */
 extern int fx_launch_ret;
 extern int fx_wait_out_ret; /* what vcpu_wait_out() returns */
@@ -28,6 +30,9 @@ void fx_teardown(void);
 u64 fx_put(u64 gpa, const void *src, size_t n);
 /* Make vCPU 0 take exit `code` at rip with info1/info2. */
 void fx_exit(struct vcpu *v, u64 code, u64 info1, u64 info2);
+/* Count v's exit (its VMCB's exit code) and call its handler, as the run
+ * loop does inline (exit_dispatch_fast(), hv/svm/exit.h). */
+enum exit_action exit_dispatch(struct vcpu *v);
 /* vCPU 0 takes exit `code` and it is dispatched. */
 enum exit_action fx_run(u64 code, u64 info1, u64 info2);
 /* RDMSR (wr false) or WRMSR of val by vCPU 0 at FX_RIP; it re-enters. */
