@@ -22,8 +22,10 @@
  * hypervisor_cpuid_base() scans every 0x100), with no KVM feature in its
  * features leaf: Linux guests only. It tells Linux that x2APIC works
  * without interrupt remapping (x86_init.hyper.x2apic_available, KVM's
- * kvm_para_available()), so it keeps the x2APIC minhv hands it over in
- * (hv/guest/guest.c) with an I/O APIC; no paravirtual feature is on. */
+ * kvm_para_available()), so Linux turns x2APIC on when it sets up the I/O
+ * APIC: its APIC accesses become MSR exits instead of decoded MMIO. No
+ * paravirtual feature is offered (docs/GUESTS.md "Linux in x2APIC
+ * mode"). */
 #define KVM_CPUID_SIGNATURE 0x40000100u
 #define KVM_CPUID_FEATURES 0x40000101u
 

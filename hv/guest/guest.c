@@ -118,15 +118,6 @@ static int make_vcpu(struct guest *g, u32 id)
 				    .tsc_khz = g_tsc_khz,
 				    .maxphyaddr = (u8)g_features.phys_addr_bits,
 			    });
-	/* Linux gets its APICs in x2APIC mode, as firmware on a large
-	 * server leaves them (INIT keeps the mode, so the APs start in it
-	 * too): it keeps the mode (with the KVM CPUID leaves that say x2APIC
-	 * works without interrupt remapping, hv/cpuid/model.c), and its
-	 * APIC accesses are MSR exits, not decoded MMIO (docs/GUESTS.md). */
-	if (g->kind == GUEST_LINUX && g_features.x2apic)
-		vlapic_apic_base_write(&v->lapic,
-				       vlapic_apic_base_read(&v->lapic) |
-					       APIC_BASE_EXTD);
 	if (g->kind == GUEST_MULTIBOOT) {
 		/* Multiboot 3.2: 32-bit flat protected mode, paging off. */
 		vmcb_set_flat32(v->vmcb, (u32)g->entry.v);

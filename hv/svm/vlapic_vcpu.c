@@ -23,8 +23,9 @@
  * re-armed at the next exit; the watchdog ticks stay this short). */
 #define HOST_TIMER_MAX_MS 10
 /* HLT with IF=1 ends after at most this long even with nothing pending:
- * minhv has no PIT, whose 18.2 Hz tick wakes a halted CPU on a PC (bare
- * QEMU); kvm-unit-tests' realmode "sti inhibit" relies on it. */
+ * on a PC (bare QEMU) the BIOS's 18.2 Hz PIT tick wakes a halted CPU, and
+ * kvm-unit-tests' realmode "sti inhibit" relies on it; minhv's PIT
+ * (hv/platform/pit.c) runs only as the guest programs it. */
 #define HLT_TICK_MS 55
 
 static struct vcpu *vcpu_of(struct vlapic *l)
@@ -201,7 +202,7 @@ bool vlapic_hlt(struct vcpu *v)
 	struct vlapic *l = &v->lapic;
 	struct guest *g = v->guest;
 	bool if_on = v->vmcb->save.rflags & RFLAGS_IF;
-	/* No PIT: a PC's 18.2 Hz BIOS tick would end this HLT by now. */
+	/* A PC's 18.2 Hz BIOS tick would end this HLT by now. */
 	u64 tick = rdtsc() + HLT_TICK_MS * g_tsc_khz;
 
 	for (;;) {
