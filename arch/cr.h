@@ -48,6 +48,7 @@
 #define RFLAGS_IF BIT(9) /* interrupts enabled */
 #define RFLAGS_DF BIT(10) /* direction: string instructions count down */
 #define RFLAGS_RF BIT(16) /* resume: no instruction breakpoint for one insn */
+#define RFLAGS_VM BIT(17) /* virtual-8086 mode */
 
 /* DR6 (SDM vol 3B 18.2.3, APM vol 2 13.1.1.3): B0-B3 (the breakpoint
  * hits), BD (a MOV DR under DR7.GD), BS (single step), and the bits that

@@ -91,6 +91,10 @@ _Static_assert(INTERCEPT_EFER_WRITE_TRAP == 4 * 32 + 15, "word 4 bit 15");
 #define VMEXIT_CR8_WRITE VMEXIT_CR_WRITE(8)
 #define VMEXIT_EXCP_BASE 0x40ULL /* + vector, 0x40-0x5F */
 #define VMEXIT_EXCP_DB 0x41ULL
+#define VMEXIT_EXCP_NP 0x4bULL
+#define VMEXIT_EXCP_SS 0x4cULL
+#define VMEXIT_EXCP_GP 0x4dULL
+#define VMEXIT_EXCP_PF 0x4eULL
 #define VMEXIT_EXCP_AC 0x51ULL
 #define VMEXIT_EXCP_MC 0x52ULL
 #define VMEXIT_INTR 0x60ULL
@@ -420,6 +424,13 @@ static inline void vmcb_set_cr0(struct vmcb *v, u64 val)
 {
 	v->save.cr0 = val;
 	vmcb_mark_dirty(v, VMCB_CLEAN_CRX);
+}
+
+/* CR2 before a #PF is injected (EVENTINJ does not set it, APM 15.20). */
+static inline void vmcb_set_cr2(struct vmcb *v, u64 val)
+{
+	v->save.cr2 = val;
+	vmcb_mark_dirty(v, VMCB_CLEAN_CR2);
 }
 
 static inline void vmcb_set_g_pat(struct vmcb *v, u64 val)

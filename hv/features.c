@@ -152,6 +152,9 @@ void features_detect(struct features *f)
 	}
 	if (f->hypervisor) {
 		cpuid(0x40000000, 0, &r);
+		/* EBX, ECX, EDX: the signature's order and struct cpuid_regs'. */
+		memcpy(f->hv_sig, &r.ebx, 12);
+		f->tcg = !memcmp(f->hv_sig, "TCGTCGTCGTCG", 12);
 		if (r.eax >= 0x40000010 && r.eax < 0x40000100) {
 			cpuid(0x40000010, 0, &r);
 			f->hv_tsc_khz = r.eax;

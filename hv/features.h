@@ -76,6 +76,16 @@ struct features {
 	/* Topology, 0x8000001E EBX[15:8] + 1 (1 without TopologyExtensions,
 	 * 0x80000001 ECX[22]); used for the per-core RMPOPT_BASE (hv/rmpopt). */
 	u32 threads_per_core;
+
+	/* With leaf 1 ECX[31] (hypervisor): leaf 0x40000000 EBX:ECX:EDX, the
+	 * hypervisor's signature ("KVMKVMKVM\0\0\0", "TCGTCGTCGTCG", ...).
+	 * Last in the struct: the fields above keep their short offsets. */
+	char hv_sig[13];
+	/* hv_sig is QEMU's TCG emulator ("TCGTCGTCGTCG": target/i386/cpu.c,
+	 * property tcg-cpuid, on by default): a CPU that never speculates.
+	 * Not the hypervisor bit alone (KVM sets it on hardware that does),
+	 * nor fw_cfg (QEMU with KVM has it too). */
+	bool tcg;
 };
 
 extern struct features g_features;

@@ -66,6 +66,8 @@ struct guest {
 	volatile u32 live; /* vCPUs RUNNING or HALTED */
 	volatile u32 stopping; /* set once; every vCPU leaves */
 	volatile u32 active; /* vCPUs started, not yet out of their loop */
+	/* vCPUs waiting for what only another vCPU can send (wait.c). */
+	volatile u32 stuck;
 	s64 exit_status;
 	bool failed; /* stopped by the hypervisor (fault, bad state) */
 	enum guest_end end; /* powered off or reset itself (vcpu_api.h) */
@@ -146,8 +148,10 @@ enum guest_kind guest_kind_of(const void *img, size_t size);
  * -EINVAL (misaligned). len 0 is valid and yields *host = NULL. */
 int guest_mem_range(const struct guest *g, u64 gpa, u64 len, u64 align,
 		    void **host);
-/* guest_mem_range() for any guest-physical memory: guest RAM, or a
- * device's memory the NPT maps (pc-testdev's); no alignment rule. */
+/* Any guest-physical memory, for what the guest addresses physically
+ * (string I/O after its page tables): guest RAM, page 0 included (a PC's
+ * IVT and BDA), or a device's memory the NPT maps (pc-testdev's). 0 or
+ * -EFAULT; no alignment rule. */
 int guest_phys_range(const struct guest *g, u64 gpa, u64 len, void **host);
 /* Copy a NUL-terminated string of at most max-1 characters. 0,
  * -EFAULT, or -E2BIG when no NUL within max bytes. */
@@ -183,6 +187,22 @@ void vcpu_kick(struct vcpu *v);
  * brought v back online meanwhile, or after VCPU_WAIT_OUT_MS. */
 int vcpu_wait_out(struct vcpu *v);
 #define VCPU_WAIT_OUT_MS 250
+
+/* wait.c: what every wait in the host (hv/svm) shares with the run loop.
+ * The run-time limit: true while now is before it, else the guest is
+ * stopped ("run-time limit of N ms reached", then " in <waiting>"
+ * when not NULL) and false. */
+bool guest_time_check(struct vcpu *v, u64 now, const char *waiting);
+/* v waits for an event only another vCPU can send (an NMI, INIT or
+ * SIPI): what says where ("HLT with interrupts off", ...). Counted once
+ * until vcpu_wait_unstuck(); when every vCPU of the guest is stuck and
+ * none has such an event pending, the guest is stopped ("every vCPU waits
+ * for what no vCPU can send, the last vCPU n in <what> ...") and false
+ * returned. Foreign guests only
+ * (all their vCPUs run their loops from the start). */
+bool vcpu_wait_stuck(struct vcpu *v, const char *what);
+/* v's wait ended, or it has a wake-up source of its own again. */
+void vcpu_wait_unstuck(struct vcpu *v);
 
 /* cpu_reset.c: v starts in real mode at cs:ip (SIPI, S3 resume). */
 void vcpu_start_real(struct vcpu *v, u16 cs, u16 ip);

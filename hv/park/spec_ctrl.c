@@ -10,9 +10,9 @@
 
 struct spec_policy g_spec_policy;
 
-void spec_ctrl_boot(bool snp_enabled)
+void spec_ctrl_boot(bool snp_enabled, enum tristate rsb_fill)
 {
-	g_spec_policy = spec_policy_decide(&g_features, snp_enabled);
+	g_spec_policy = spec_policy_decide(&g_features, snp_enabled, rsb_fill);
 	spec_policy_log(&g_spec_policy);
 }
 
@@ -37,10 +37,9 @@ void spec_ctrl_svm_host(struct svm_host *h)
 	h->flags = 0;
 	if (p->guest == SPEC_GUEST_SWAP)
 		h->flags |= SVM_HOST_SPEC_SWAP;
-	/* KVM sets X86_FEATURE_RSB_VMEXIT in every Spectre v2 mode but
-	 * (e)IBRS: with AutoIBRS the RSB's guest entries do not steer host
-	 * RETs (AMD: no PBRSB), otherwise they may (SpectreRSB). */
-	if (p->host != SPEC_HOST_AUTO_IBRS)
+	/* Decided once at boot (spec_policy_decide()); the stub's one flag
+	 * test per exit is all it costs when off. */
+	if (p->rsb_fill)
 		h->flags |= SVM_HOST_RSB_FILL;
 }
 

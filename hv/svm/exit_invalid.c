@@ -4,6 +4,7 @@
  * reports the code as 0xffffffff; the save area is then partly host
  * state, so the VMCB is never retried as is. One exception, under QEMU
  * only: its own VMEXIT_INVALID for a guest MOV to CR3/CR4 (below). */
+#include "arch/cr.h"
 #include "hv/svm/exit.h"
 #include "hv/guest/mmio.h"
 #include "hv/features.h"
@@ -14,7 +15,8 @@
  * with SVM_EXIT_ERR when it runs as an SVM guest: VMEXIT_INVALID in the
  * middle of the guest, with the guest's state at that MOV in the save
  * area. The architecture says #GP(0) (SDM vol 3A 2.5; APM vol 2 3.1.3,
- * 3.1.2): give the guest that. Only under QEMU (fw_cfg, decided at boot):
+ * 3.1.2): give the guest that, from 16-bit code too (real mode or
+ * CS.D = 0, decoded at CS.base + IP). Only under QEMU (fw_cfg, decided at boot):
  * on hardware a VMRUN failure that vmcb_check() does not recognise, with
  * RIP at such a MOV, would get the #GP and fail again at once, forever
  * (each exit counting as watchdog progress). And never twice in a row at
@@ -35,7 +37,9 @@ static __attribute__((cold)) bool mov_cr_gp(struct vcpu *v)
 	v->stats.mov_cr_gp++;
 	v->mov_cr_gp_rip = rip;
 	v->mov_cr_gp_exit = v->stats.exits;
-	vcpu_inject_exception(v, VEC_GP, true, 0);
+	/* Real mode pushes no error code (SDM vol 3A 20.1.4); an event
+	 * injected with one there fails VMRUN (KVM drops it the same way). */
+	vcpu_inject_exception(v, VEC_GP, v->vmcb->save.cr0 & CR0_PE, 0);
 	return true;
 }
 

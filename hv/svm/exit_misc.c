@@ -37,35 +37,76 @@ enum exit_action exit_pause(struct vcpu *v)
 	return vcpu_skip_insn(v) ? EXIT_RESUME : EXIT_LEAVE;
 }
 
+/* Only an instruction's data access to the final address is a device
+ * access minhv emulates (AUDIT D2, B5): EXITINFO1 bit 32 set, bit 33 (a
+ * guest page-table walk) and the fetch bit clear, and no event being
+ * delivered (EXITINTINFO valid: the fault hit the IDT, a stack or a TSS
+ * on the way to a handler, not the instruction at RIP). */
+static bool npf_is_data_access(const struct vmcb_control *c)
+{
+	struct npf_info f;
+
+	exit_npf_decode(c->exit_info1, &f);
+	return f.final_gpa && !f.guest_walk && !f.fetch &&
+	       !(c->exit_int_info & EVENTINJ_VALID);
+}
+
+/* Any other access to a device page stops the guest, saying what it was. */
+static __attribute__((noinline, cold)) enum exit_action
+not_data_access(struct vcpu *v, u64 addr, const char *dev)
+{
+	const struct vmcb_control *c = &v->vmcb->control;
+	struct npf_info f;
+	char why[96];
+
+	exit_npf_decode(c->exit_info1, &f);
+	exit_npf_describe(&f, why, sizeof(why));
+	guest_stop(v->guest, -1, true,
+		   "vCPU %u: %s%s at %s GPA %#llx: not emulated, RIP %#llx",
+		   v->id, why,
+		   (c->exit_int_info & EVENTINJ_VALID) ? " in event delivery" :
+							 "",
+		   dev, (unsigned long long)addr,
+		   (unsigned long long)v->vmcb->save.rip);
+	return EXIT_LEAVE;
+}
+
 /* A foreign guest's device pages (its xAPIC page, I/O APIC, HPET): left
  * unmapped in the NPT, so each access faults here and is emulated from
- * the instruction's bytes. E_NOT_MINE when gpa is in neither. */
+ * the instruction's bytes. E_NOT_MINE when gpa is in none of them. */
 static int platform_mmio(struct vcpu *v, u64 addr, enum exit_action *act)
 {
 	struct mmio_region reg = { vlapic_mmio_base(&v->lapic), PAGE_SIZE,
 				   &vlapic_mmio_ops, &v->lapic };
 	struct mmio_bytes seen = { 0 };
 	char hex[3 * INSN_MAX_LEN + 1] = "";
-	const char *what = "local APIC";
+	const char *what = "local APIC", *dev = "APIC";
+	bool lapic = addr - reg.base.v < reg.size;
 	int r;
 
 	if (!guest_has_platform(v->guest))
 		return E_NOT_MINE;
-	if (addr - reg.base.v < reg.size) {
-		vlapic_sync(v); /* TPR from CR8, the time for the timer */
+	if (lapic) {
+		/* reg as set above */
 	} else if (addr - IOAPIC_DEFAULT_BASE < VIOAPIC_MMIO_SIZE) {
 		reg = (struct mmio_region){ gpa(IOAPIC_DEFAULT_BASE),
 					    VIOAPIC_MMIO_SIZE, &ioapic_mmio_ops,
 					    &v->guest->plat.ioapic };
-		what = "I/O APIC";
+		what = dev = "I/O APIC";
 	} else if (addr - HPET_DEFAULT_BASE < HPET_MMIO_SIZE) {
 		reg = (struct mmio_region){ gpa(HPET_DEFAULT_BASE),
 					    HPET_MMIO_SIZE, &hpet_mmio_ops,
 					    &v->guest->plat.hpet };
-		what = "HPET";
+		what = dev = "HPET";
 	} else {
 		return E_NOT_MINE;
 	}
+	if (!npf_is_data_access(&v->vmcb->control)) {
+		*act = not_data_access(v, addr, dev);
+		return 0;
+	}
+	if (lapic)
+		vlapic_sync(v); /* TPR from CR8, the time for the timer */
 	r = mmio_emulate(v, gpa(addr), &reg, &seen);
 	if (!r) {
 		*act = EXIT_RESUME;

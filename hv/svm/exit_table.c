@@ -37,6 +37,10 @@
 	X(MWAIT, OTHER, exit_svm_insn)              \
 	X(XSETBV, OTHER, exit_xsetbv)               \
 	X(EXCP_DB, OTHER, exit_exception)           \
+	X(EXCP_NP, OTHER, exit_exception)           \
+	X(EXCP_SS, OTHER, exit_exception)           \
+	X(EXCP_GP, OTHER, exit_exception)           \
+	X(EXCP_PF, OTHER, exit_exception)           \
 	X(EXCP_AC, OTHER, exit_exception)           \
 	X(EXCP_MC, OTHER, exit_exception)
 /* Codes of EXIT_DIRECT and above, looked up by exit_slot(). */

@@ -4,6 +4,7 @@
  * started and kicked through the cross-CPU call (hv/smp/ipi.h). */
 #include "arch/errno.h"
 #include "arch/cpu.h"
+#include "arch/cpu_inline.h"
 #include "arch/msr.h"
 #include "hv/selftest_hook.h"
 #include "hv/features.h"
@@ -20,19 +21,6 @@
 #include "hv/vcpu/vcpu_pkrs.h"
 #include "hv/svm/vcpu_watchdog.h"
 #include "hv/smp/time.h"
-
-/* CLI/STI in place: the loop runs them on every exit, and this file is
- * never linked against the unit tests' CPU double (arch/cpu.h's
- * irq_disable()/irq_enable() are the same instructions out of line). */
-static inline void loop_cli(void)
-{
-	__asm__ volatile("cli" ::: "memory");
-}
-
-static inline void loop_sti(void)
-{
-	__asm__ volatile("sti" ::: "memory");
-}
 
 /* bench=1: one #VMEXIT -> VMRUN path: t_exit is set after every exit (0
  * when the loop starts, so the first entry is not timed). The window runs
@@ -77,18 +65,18 @@ bool vcpu_wait_wakeup(struct vcpu *v)
 		    __atomic_load_n(&g->stopping, __ATOMIC_SEQ_CST))
 			break;
 		offline = v->state == VCPU_OFFLINE;
-		if (!park_ready()) { /* parking not armed: plain spin */
-			cpu_relax();
-			continue;
-		}
-		if (offline)
+		if (park_ready() && offline)
 			v->stats.offline_waits++;
-		else
+		else if (park_ready())
 			v->stats.halt_waits++;
-		park_until(offline ? PARK_VCPU_OFFLINE : PARK_VCPU_HALTED,
-			   &v->wake);
+		/* Parked (or a plain spin before parking is armed), the
+		 * limits checked as in the run loop. */
+		if (!vcpu_wait_turn(
+			    v, offline ? PARK_VCPU_OFFLINE : PARK_VCPU_HALTED,
+			    offline ? "offline" : "HLT", 0))
+			break;
 		/* park_until() returns with the base value restored. */
-		if (g_spec_policy.park_lowers &&
+		if (park_ready() && g_spec_policy.park_lowers &&
 		    rdmsr(MSR_SPEC_CTRL) != this_cpu()->spec_ctrl_base)
 			v->stats.wake_spec_bad++;
 	}
@@ -121,7 +109,7 @@ run_loop(struct vcpu *v, struct svm_cpu *sc, u32 clean, const bool spec,
 		 * below cannot pass it. The other side has its own (the
 		 * SEQ_CST store of v->wake in vcpu_kick() between its state
 		 * change and its load of in_guest). */
-		loop_cli();
+		irq_disable_inline();
 		__atomic_store_n(&v->in_guest, 1, __ATOMIC_SEQ_CST);
 		if (__builtin_expect(__atomic_load_n(&v->state,
 						     __ATOMIC_SEQ_CST) !=
@@ -130,7 +118,7 @@ run_loop(struct vcpu *v, struct svm_cpu *sc, u32 clean, const bool spec,
 							     __ATOMIC_SEQ_CST),
 				     0)) {
 			__atomic_store_n(&v->in_guest, 0, __ATOMIC_RELEASE);
-			loop_sti();
+			irq_enable_inline();
 			if (g->stopping)
 				break;
 			if (v->state == VCPU_RUNNING)

@@ -5,9 +5,12 @@
  * (an endless loop) stops its guest, a guest past its run-time limit
  * (guest_time_ms) is stopped, and the console budget is refilled. Whether
  * there was a useful exit comes from the exit counters exit_dispatch_fast()
- * keeps anyway; per exit the run loop only tests the tick flag. */
+ * keeps anyway; per exit the run loop only tests the tick flag. A vCPU
+ * that waits in the host (HLT, wait-for-SIPI, S3, offline) runs the same
+ * checks in vcpu_wait_turn(). */
 #include "arch/cpu.h"
 #include "hv/guest/guest.h"
+#include "hv/park/park.h"
 #include "hv/log.h"
 #include "lib/fmt.h"
 #include "hv/svm/vcpu_watchdog.h"
@@ -69,7 +72,8 @@ static void apic_timer_calibrate(void)
 }
 
 /* Taken in the host: after an INTR exit, or while the host handles any
- * other exit. Either way the next vcpu_watchdog_check() sees the flag. */
+ * other exit, or while the vCPU waits (vcpu_wait_turn()). Either way the
+ * next vcpu_watchdog_check() sees the flag, and a wait wakes. */
 static void tick_handler(struct trap_frame *f)
 {
 	struct svm_cpu *sc = svm_this_cpu();
@@ -79,6 +83,7 @@ static void tick_handler(struct trap_frame *f)
 		__atomic_store_n(&sc->vcpu->tick, 1, __ATOMIC_RELAXED);
 		/* The same timer drives a foreign guest's vLAPIC timer. */
 		vlapic_host_timer_fired(sc->vcpu);
+		__atomic_store_n(&sc->vcpu->wake, 1, __ATOMIC_SEQ_CST);
 	}
 	apic_eoi();
 }
@@ -135,20 +140,8 @@ bool vcpu_watchdog_tick(struct vcpu *v)
 	apic_timer_oneshot(VEC_TIMER, tick_count, APIC_TIMER_DIV_1);
 	guest_console_refill(g, now, g_tsc_khz);
 	vlapic_platform_tick(v, now); /* vCPU 0: the platform's time */
-	if (g->deadline_tsc && now >= g->deadline_tsc) {
-		char flood[64] = "";
-
-		if (g->con_dropped)
-			fmt_snprintf(flood, sizeof(flood),
-				     "; console flood: %llu bytes dropped",
-				     (unsigned long long)g->con_dropped);
-		guest_stop(
-			g, -1, true,
-			"vCPU %u: run-time limit of %u ms reached at RIP %#llx%s",
-			v->id, g->time_ms,
-			(unsigned long long)v->vmcb->save.rip, flood);
+	if (!guest_time_check(v, now, NULL))
 		return false;
-	}
 	p = progress(v);
 	if (!limit_tsc || p != v->progress_seen) {
 		v->progress_seen = p;
@@ -164,4 +157,43 @@ bool vcpu_watchdog_tick(struct vcpu *v)
 		(unsigned long long)((now - v->progress_tsc) / g_tsc_khz),
 		(unsigned long long)v->vmcb->save.rip);
 	return false;
+}
+
+/* Cold: a wait is about to park the CPU; size over speed. */
+__attribute__((cold)) bool vcpu_wait_turn(struct vcpu *v, enum park_reason why,
+					  const char *what, u64 until)
+{
+	struct guest *g = v->guest;
+	u64 now;
+
+	/* The host timer for the nearest of until, the guest's own timer
+	 * (foreign guests) and, when a limit is on, the next tick: a wait
+	 * checks the limits as often as the run loop does. */
+	if (ticking(g)) {
+		u64 t = rdtsc() + (u64)TICK_MS * g_tsc_khz;
+
+		if (!until || t < until)
+			until = t;
+	}
+	if (guest_has_platform(g))
+		vlapic_host_timer_arm(v, until);
+	else if (until)
+		apic_timer_oneshot(VEC_TIMER, tick_count, APIC_TIMER_DIV_1);
+	if (park_ready())
+		park_until(why, &v->wake);
+	else
+		cpu_relax();
+	if (__atomic_load_n(&g->stopping, __ATOMIC_ACQUIRE))
+		return false;
+	if (!__atomic_load_n(&v->tick, __ATOMIC_RELAXED))
+		return true;
+	/* The run loop's tick, for a vCPU that waits: the console budget,
+	 * the run-time limit; time spent waiting is not a hang. The flag
+	 * stays set: back in the run loop, vcpu_watchdog_check() re-arms the
+	 * tick this wait's timer replaced. */
+	now = rdtsc();
+	guest_console_refill(g, now, g_tsc_khz);
+	v->progress_seen = progress(v);
+	v->progress_tsc = now;
+	return guest_time_check(v, now, what);
 }

@@ -2,7 +2,8 @@
 /* hv/svm/vlapic_exit.c - the vLAPIC's side of a foreign guest's
  * exits: CR8 (V_TPR) back into TPR and the guest's time before a register
  * access, the interrupt-window (VINTR), IRET and CR8-write exits (APM vol
- * 2 15.21.4, 15.9), minhv's own single step for an NMI window, and
+ * 2 15.21.4, 15.9), minhv's own single step for an NMI window (ended,
+ * with the guest's TF back, when the stepped instruction faults), and
  * IA32_TSC_DEADLINE. */
 #include "arch/cpu.h"
 #include "arch/cr.h"
@@ -13,11 +14,6 @@
 #include "hv/guest/mmio.h"
 #include "hv/svm/exit.h"
 #include "hv/svm/vlapic_vcpu.h"
-
-static u64 guest_tsc(const struct vcpu *v)
-{
-	return rdtsc() + v->vmcb->control.tsc_offset;
-}
 
 void vlapic_sync_tpr(struct vcpu *v)
 {
@@ -36,7 +32,10 @@ void vlapic_sync(struct vcpu *v)
 	if (!guest_has_platform(v->guest))
 		return;
 	vlapic_sync_tpr(v);
-	v->lapic.now = guest_tsc(v);
+	/* The bus clock runs on the host TSC; the guest's TSC (for
+	 * TSC-deadline mode) is that plus its offset. */
+	v->lapic.tsc_offset = v->vmcb->control.tsc_offset;
+	v->lapic.now = rdtsc();
 	vlapic_timer_poll(&v->lapic, v->lapic.now);
 }
 
@@ -117,6 +116,24 @@ bool vlapic_db_step(struct vcpu *v)
 	 * CPU with clean bits (and nested KVM) would keep the stale BS. */
 	vcpu_nmi_step_end(v);
 	vmcb_set_dr6(v->vmcb, v->vmcb->save.dr6 & ~DR6_BS);
+	return true;
+}
+
+__attribute__((cold)) bool vlapic_step_fault(struct vcpu *v)
+{
+	struct vmcb *vm = v->vmcb;
+	u8 vec = (u8)(vm->control.exit_code - VMEXIT_EXCP_BASE);
+
+	if (!guest_has_platform(v->guest) || !v->lapic.c.nmi_step)
+		return false;
+	/* The stepped instruction faulted (RIP still on it): the fault goes
+	 * to the guest as the CPU raised it, with the guest's TF and RF in
+	 * its frame (AUDIT B2: an IRET with a bad frame leaked our TF, and
+	 * the guest took a spurious #DB after its handler). */
+	vcpu_nmi_step_end(v);
+	if (vec == VEC_PF)
+		vmcb_set_cr2(vm, vm->control.exit_info2);
+	vcpu_inject_exception(v, vec, true, (u32)vm->control.exit_info1);
 	return true;
 }
 

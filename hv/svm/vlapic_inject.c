@@ -37,6 +37,10 @@ static __attribute__((cold)) void nmi_window(struct vcpu *v)
 	l->c.nmi_step_rf = s->rflags & RFLAGS_RF;
 	s->rflags |= RFLAGS_TF | RFLAGS_RF;
 	l->c.nmi_step = true;
+	/* A stepped instruction that faults (an IRET with a bad frame)
+	 * would push our TF into its handler's frame: its faults exit
+	 * (vlapic_step_fault()) until the step ends. */
+	vcpu_step_faults_intercept(v->vmcb, true);
 }
 
 /* Every entry of a foreign guest, so the common case (no timer armed,
@@ -64,7 +68,8 @@ void vlapic_inject_pending(struct vcpu *v)
 	/* Expired timers; the time is needed only when one is armed. */
 	if (l->timer_next) {
 		now = rdtsc();
-		vlapic_timer_poll(l, now + c->tsc_offset);
+		l->tsc_offset = c->tsc_offset;
+		vlapic_timer_poll(l, now);
 	}
 	/* Last entry's interrupt window, if one was opened. */
 	if (v_intr & V_WINDOW)

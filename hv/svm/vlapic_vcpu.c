@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* hv/svm/vlapic_vcpu.c - the vLAPIC wired to a foreign guest's vCPUs:
  * the APIC bus (a target on another CPU is kicked with a host IPI), HLT
- * and wait-for-SIPI waits on a parked CPU, INIT/SIPI (SDM vol 3 9.4.4,
- * 11.6.1), and the host LAPIC timer armed for the guest timer's next
- * expiry. Event injection before VMRUN is vlapic_inject.c. */
+ * and wait-for-SIPI waits on a parked CPU (each turn through
+ * vcpu_wait_turn(): the limits checked, a guest whose every vCPU waits for
+ * what none can send stopped), INIT/SIPI (SDM vol 3 9.4.4, 11.6.1), and
+ * the host LAPIC timer armed for the guest timer's next expiry. Event
+ * injection before VMRUN is vlapic_inject.c. */
 #include "hv/svm/vcpu_watchdog.h"
 #include "arch/apic.h"
 #include "arch/cpu.h"
@@ -67,12 +69,13 @@ static void host_timer_arm_at(struct vcpu *v, u64 until, u64 now)
 {
 	struct vlapic *l = &v->lapic;
 	u64 at, ticks, max = HOST_TIMER_MAX_MS * g_tsc_khz;
+	bool irq;
 
 	if (!g_tsc_khz)
 		return;
 	/* The guest timer in host TSC. */
-	at = l->timer_next ? l->timer_next - v->vmcb->control.tsc_offset :
-			     until;
+	l->tsc_offset = v->vmcb->control.tsc_offset;
+	at = l->timer_next ? vlapic_timer_expiry(l) : until;
 	if (until && until < at)
 		at = until;
 	if (at > now + max)
@@ -82,16 +85,20 @@ static void host_timer_arm_at(struct vcpu *v, u64 until, u64 now)
 		return;
 	/* g_apic_timer_khz: calibrated once at boot (hv/smp/apic_cal.h). */
 	ticks = at > now ? (at - now) * g_apic_timer_khz / g_tsc_khz : 0;
-	/* host_at before the timer: with interrupts on (HLT's wait) a short
-	 * timer can fire at once, and its handler's host_at = 0 must not be
-	 * overwritten, or host_at would claim a timer that no longer runs
-	 * and the wait would never be woken. */
+	/* host_at before the timer, interrupts off: a short count fires at
+	 * once, and the handler's clear of host_at must come after this
+	 * store. Stored after it, a stale host_at would say "armed" to the
+	 * next wait, which then parked with no timer running: the lost
+	 * wake-up of a `sti; hlt` loop (issue 24). */
+	irq = read_rflags() & RFLAGS_IF;
+	irq_disable();
 	l->c.host_at = at > now ? at : now + 1;
 	apic_timer_oneshot(VEC_TIMER, ticks ? (u32)ticks : 1, APIC_TIMER_DIV_1);
+	if (irq)
+		irq_enable();
 }
 
-/* The same, reading the TSC only when there is something to arm for. */
-static void host_timer_arm_until(struct vcpu *v, u64 until)
+void vlapic_host_timer_arm(struct vcpu *v, u64 until)
 {
 	if (v->lapic.timer_next || until)
 		host_timer_arm_at(v, until, rdtsc());
@@ -129,55 +136,73 @@ void vlapic_guest_start(struct guest *g)
 	}
 }
 
-bool vlapic_before_run(struct vcpu *v)
+/* The wait-for-SIPI loop of vlapic_before_run(), ACPI S3 included: only
+ * another vCPU's INIT or SIPI ends it, or for vCPU 0 in S3 the RTC alarm.
+ * -1 when the guest is stopping, else the SIPI vector or 256 (S3 resume,
+ * or no longer waiting). */
+static int wait_sipi(struct vcpu *v)
 {
 	struct vlapic *l = &v->lapic;
 	struct guest *g = v->guest;
 
-	if (!guest_has_platform(g))
-		return true;
-	/* The common case (the run loop tests it inline too): running, and
-	 * no INIT or SIPI posted (struct vlapic's summary). */
-	if (!vlapic_before_run_maybe(l))
-		return true;
 	for (;;) {
 		int vec = vlapic_take_startup(l);
+		const char *what = "wait-for-SIPI";
+		u64 until = 0;
 
-		if (vec >= 0) {
-			/* SIPI (SDM 9.4.4.1): CS.sel = vector << 8, IP 0. */
-			vcpu_start_real(v, (u16)(vec << 8), 0);
-			vcpu_watchdog_arm(v); /* waiting is not a hang */
-			return true;
-		}
+		if (vec >= 0)
+			return vec;
 		if (!l->wait_sipi)
-			return true;
+			return 256;
 		__atomic_store_n(&v->wake, 0, __ATOMIC_SEQ_CST);
 		if (__atomic_load_n(&g->stopping, __ATOMIC_SEQ_CST))
-			return false;
+			return -1;
 		if (__atomic_load_n(&l->init_pending, __ATOMIC_SEQ_CST) ||
 		    __atomic_load_n(&l->sipi, __ATOMIC_SEQ_CST))
 			continue;
 		/* ACPI S3: vCPU 0 wakes at the RTC alarm (hv/guest/s3.c). */
 		if (v->id == 0 && acpi_s3_asleep(&g->plat)) {
-			u64 until;
-
 			switch (acpi_s3_poll(v, rdtsc(), &until)) {
 			case ACPI_S3_RESUMED:
-				vcpu_watchdog_arm(v);
-				return true;
+				return 256;
 			case ACPI_S3_STOPPED:
-				return false;
+				return -1;
 			case ACPI_S3_ASLEEP:
-				if (until)
-					host_timer_arm_until(v, until);
+				what = "S3 with no wake-up";
 				break;
 			}
 		}
+		if (g->plat.pm.wake_tsc && v->id == 0)
+			vcpu_wait_unstuck(v); /* the RTC alarm wakes it */
+		else if (!vcpu_wait_stuck(v, what))
+			return -1;
 		if (park_ready())
-			park_until(PARK_VCPU_HALTED, &v->wake);
-		else
-			cpu_relax();
+			v->stats.halt_waits++;
+		if (!vcpu_wait_turn(v, PARK_VCPU_HALTED, what, until))
+			return -1;
 	}
+}
+
+bool vlapic_before_run(struct vcpu *v)
+{
+	struct vlapic *l = &v->lapic;
+	int vec;
+
+	if (!guest_has_platform(v->guest))
+		return true;
+	/* The common case (the run loop tests it inline too): running, and
+	 * no INIT or SIPI posted (struct vlapic's summary). */
+	if (!vlapic_before_run_maybe(l))
+		return true;
+	vec = wait_sipi(v);
+	vcpu_wait_unstuck(v);
+	if (vec < 0)
+		return false;
+	/* SIPI (SDM 9.4.4.1): CS.sel = vector << 8, IP 0. */
+	if (vec < 256)
+		vcpu_start_real(v, (u16)(vec << 8), 0);
+	vcpu_watchdog_arm(v); /* waiting is not a hang */
+	return true;
 }
 
 /* hv/svm/vlapic_inject.c, at each entry: the guest timer's next expiry
@@ -201,7 +226,7 @@ bool vlapic_hlt(struct vcpu *v)
 {
 	struct vlapic *l = &v->lapic;
 	struct guest *g = v->guest;
-	bool if_on = v->vmcb->save.rflags & RFLAGS_IF;
+	bool if_on = v->vmcb->save.rflags & RFLAGS_IF, ok = true;
 	/* A PC's 18.2 Hz BIOS tick would end this HLT by now. */
 	u64 tick = rdtsc() + HLT_TICK_MS * g_tsc_khz;
 
@@ -209,24 +234,35 @@ bool vlapic_hlt(struct vcpu *v)
 		u64 until = if_on ? tick : 0, poll;
 
 		__atomic_store_n(&v->wake, 0, __ATOMIC_SEQ_CST);
-		if (__atomic_load_n(&g->stopping, __ATOMIC_SEQ_CST))
-			return false;
+		if (__atomic_load_n(&g->stopping, __ATOMIC_SEQ_CST)) {
+			ok = false;
+			break;
+		}
 		vlapic_sync(v);
 		vlapic_platform_tick(v, rdtsc()); /* vCPU 0: the devices */
 		if (vlapic_wakeup(l, if_on) ||
 		    (l->wait_sipi && (l->sipi & VLAPIC_SIPI_PENDING)))
-			return true;
+			break;
 		if (if_on && rdtsc() >= tick)
-			return true; /* resumes after HLT, nothing injected */
+			break; /* resumes after HLT, nothing injected */
+		/* Interrupts off: only another vCPU's NMI or INIT wakes it. */
+		if (!if_on && !vcpu_wait_stuck(v, "HLT with interrupts off")) {
+			ok = false;
+			break;
+		}
+		/* vCPU 0 runs the devices' time: wake for their next poll. */
 		poll = v->id ? 0 : g->plat.poll_at;
 		if (poll && (!until || poll < until))
 			until = poll;
-		host_timer_arm_until(v, until);
-		if (!park_ready()) {
-			cpu_relax();
-			continue;
+		if (park_ready())
+			v->stats.halt_waits++;
+		if (!vcpu_wait_turn(v, PARK_VCPU_HALTED,
+				    if_on ? "HLT" : "HLT with interrupts off",
+				    until)) {
+			ok = false;
+			break;
 		}
-		v->stats.halt_waits++;
-		park_until(PARK_VCPU_HALTED, &v->wake);
 	}
+	vcpu_wait_unstuck(v);
+	return ok;
 }

@@ -19,6 +19,10 @@ void vlapic_guest_start(struct guest *g);
 /* The host LAPIC timer fired on v's CPU (called from the one timer
  * handler, hv/svm/vcpu_watchdog.c): wake v, re-arm before its next run. */
 void vlapic_host_timer_fired(struct vcpu *v);
+/* Arm the host timer for v's guest timer or host TSC until (0: none),
+ * whichever is sooner, at most HOST_TIMER_MAX_MS ahead; nothing when
+ * neither is set (vcpu_wait_turn()). */
+void vlapic_host_timer_arm(struct vcpu *v, u64 until);
 /* Run loop, top of each turn (interrupts on, may wait): INIT puts the vCPU
  * into wait-for-SIPI and it waits here; a SIPI starts it in real mode.
  * false when the guest is stopping. */
@@ -47,6 +51,11 @@ bool vlapic_hlt(struct vcpu *v);
 /* #DB exit: true when it was minhv's own single step for an NMI window
  * (consumed); false to reflect it. */
 bool vlapic_db_step(struct vcpu *v);
+/* #NP, #SS, #GP or #PF exit while minhv's NMI-window step is armed
+ * (intercepted only then): the stepped instruction faulted. The step ends
+ * (TF and RF as the guest had them) and the fault is reflected with its
+ * error code (and CR2). false when no step was armed. */
+bool vlapic_step_fault(struct vcpu *v);
 /* IA32_TSC_DEADLINE for the exit handler: 0, or E_NOT_MINE when not a
  * foreign guest. */
 int vlapic_tsc_deadline_msr(struct vcpu *v, bool wr, u64 *val);

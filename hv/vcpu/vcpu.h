@@ -73,6 +73,9 @@ struct vcpu {
 	 * sets tick, the run loop tests it after each exit. */
 	u64 progress_seen, progress_tsc;
 	volatile u32 tick;
+	/* What it waits in while only another vCPU can wake it, or NULL
+	 * (hv/guest/wait.c). */
+	const char *stuck_on;
 	/* CR0 as the last VMRUN was given it: an emulator (QEMU) writes host
 	 * state over the save area when VMRUN fails its checks, and the guest
 	 * writes CR0 without an exit, so only this copy tells VMEXIT_INVALID
@@ -122,6 +125,19 @@ void vcpu_step_trap(struct vcpu *v);
  * exit after it, or an event injected meanwhile): TF, and RF if minhv set
  * it, out of RFLAGS again, unless a stepped IRET loaded them. */
 void vcpu_nmi_step_end(struct vcpu *v);
+/* The faults a stepped instruction can raise on its way (#NP, #SS, #GP,
+ * #PF: an IRET's, SDM vol 2 IRET), intercepted while minhv's step is
+ * armed (on) so their frames never get minhv's TF; vcpu_nmi_step_end()
+ * turns them off. */
+static inline void vcpu_step_faults_intercept(struct vmcb *vm, bool on)
+{
+	const u32 faults = BIT(VEC_NP) | BIT(VEC_SS) | BIT(VEC_GP) |
+			   BIT(VEC_PF);
+	u32 *w = &vm->control.intercepts[INTERCEPT_EXCEPTION(0) / 32];
+
+	*w = on ? *w | faults : *w & ~faults;
+	vmcb_mark_dirty(vm, VMCB_CLEAN_I);
+}
 /* The one "instruction completed" path (KVM's
  * kvm_skip_emulated_instruction()): every handler that carried out the
  * guest's instruction ends here with the RIP after it. The interrupt

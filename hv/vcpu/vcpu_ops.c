@@ -78,6 +78,7 @@ __attribute__((cold)) void vcpu_nmi_step_end(struct vcpu *v)
 			s->rflags &= ~RFLAGS_RF;
 	}
 	v->lapic.c.nmi_step = v->lapic.c.nmi_step_rf = false;
+	vcpu_step_faults_intercept(v->vmcb, false);
 }
 
 /* Out of line: the guest_stop() call would give vcpu_skip_insn() a frame

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "arch/msr.h"
+#include "hv/smp/ipi.h"
 #include "hv/svm/exit.h"
 #include "tests/doubles/fake_console.h"
 #include "tests/doubles/fake_cpu.h"

@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "arch/timers.h"
+#include "hv/emul/vcpu_api.h"
 #include "hv/platform/platform.h"
 #include "tests/doubles/fake_cpu.h"
 

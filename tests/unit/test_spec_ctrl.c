@@ -132,13 +132,13 @@ static void test_snp_rules_out_auto_ibrs(void **s)
 static void test_snp_auto_ibrs_without_ibrs(void **s)
 {
 	struct features f = { .auto_ibrs = true };
-	struct spec_policy p = spec_policy_decide(&f, true);
+	struct spec_policy p = spec_policy_decide(&f, true, TRI_AUTO);
 
 	(void)s;
 	assert_int_equal(p.host, SPEC_HOST_NONE);
 	assert_false(p.park_lowers);
 	f.ibrs = true;
-	p = spec_policy_decide(&f, true);
+	p = spec_policy_decide(&f, true, TRI_AUTO);
 	assert_int_equal(p.host, SPEC_HOST_KERNEL_IBRS);
 }
 
@@ -146,7 +146,7 @@ static void test_snp_auto_ibrs_without_ibrs(void **s)
 static void test_park_value_keeps_ssbd(void **s)
 {
 	struct features f = { .ibrs = true, .stibp = true, .ssbd = true };
-	struct spec_policy p = spec_policy_decide(&f, false);
+	struct spec_policy p = spec_policy_decide(&f, false, TRI_AUTO);
 
 	(void)s;
 	assert_int_equal(p.park_val, 0);
@@ -205,13 +205,147 @@ static void test_log_tcg(void **s)
 	(void)s;
 	pf_cpuid_amd(0, 0, 0);
 	features_detect(&g_features);
-	spec_ctrl_boot(false);
+	spec_ctrl_boot(false, TRI_AUTO);
 	assert_true(fake_console_has(
 		"spec: CPUID enumerates ibrs=0 stibp=0 ssbd=0 auto-ibrs=0"));
 	assert_true(fake_console_has(
 		"spec: host protection: none (IBRS not enumerated by CPUID); base SPEC_CTRL 0x0 (no SPEC_CTRL MSR, never written)"));
 	assert_true(fake_console_has(
 		"spec: parking: no SPEC_CTRL write needed: IBRS not enumerated by CPUID"));
+}
+
+/* The RSB fill after #VMEXIT (Linux's X86_FEATURE_RSB_VMEXIT), decided
+ * once at boot: what spec_ctrl_svm_host() then hands the stub. */
+static void boot_rsb(enum tristate opt, bool want, const char *why)
+{
+	struct svm_host h;
+
+	fake_msr_define(MSR_SPEC_CTRL, 0);
+	fake_msr_define(MSR_EFER, EFER_BOOT);
+	pf_rsb_fill = opt;
+	pf_boot_spec(false);
+	assert_int_equal(g_spec_policy.rsb_fill, want);
+	assert_string_equal(g_spec_policy.rsb_why, why);
+	spec_ctrl_svm_host(&h);
+	assert_int_equal(!!(h.flags & SVM_HOST_RSB_FILL), want);
+}
+
+#define NO_AUTOIBRS \
+	"no AutoIBRS in use: guest RSB entries could steer host RETs"
+#define AUTOIBRS "AutoIBRS: guest RSB entries do not steer host RETs"
+#define TCG "QEMU TCG, CPUID 0x40000000 TCGTCGTCGTCG: no speculation"
+
+/* Zen 2 (Rome: IBRS, no V_SPEC_CTRL) and Zen 3 (Milan: V_SPEC_CTRL), no
+ * AutoIBRS, on hardware: fill. */
+static void test_rsb_zen2_zen3_fill(void **s)
+{
+	(void)s;
+	pf_cpuid_amd(AMD8_IBRS | AMD8_STIBP | AMD8_SSBD, 0, 0);
+	boot_rsb(TRI_AUTO, true, NO_AUTOIBRS);
+	assert_false(g_features.hypervisor || g_features.tcg);
+	pf_cpuid_amd(AMD8_IBRS | AMD8_STIBP | AMD8_SSBD, 0, SVM_V_SPEC_CTRL);
+	boot_rsb(TRI_AUTO, true, NO_AUTOIBRS);
+	/* Nothing SPEC_CTRL can do still speculates: fill. */
+	pf_cpuid_amd(0, 0, 0);
+	boot_rsb(TRI_AUTO, true, NO_AUTOIBRS);
+}
+
+/* Genoa and Turin enumerate AutoIBRS: no fill (Linux: eIBRS, no PBRSB on
+ * AMD). With SNP enabled the host does not use AutoIBRS: fill again. */
+static void test_rsb_genoa_turin_auto_ibrs_no_fill(void **s)
+{
+	struct spec_policy p;
+
+	(void)s;
+	pf_cpuid_amd(AMD8_IBRS | AMD8_STIBP | AMD8_SSBD, AMD21_AUTOIBRS,
+		     SVM_V_SPEC_CTRL);
+	boot_rsb(TRI_AUTO, false, AUTOIBRS);
+	p = spec_policy_decide(&g_features, true, TRI_AUTO);
+	assert_int_equal(p.host, SPEC_HOST_KERNEL_IBRS);
+	assert_true(p.rsb_fill);
+	assert_string_equal(p.rsb_why, NO_AUTOIBRS);
+}
+
+/* QEMU TCG: signature "TCGTCGTCGTCG" at leaf 0x40000000 (the hypervisor
+ * bit set, as QEMU's EPYC models have it): no fill, whatever it
+ * enumerates (QEMU's EPYC-Genoa model has AutoIBRS). */
+static void test_rsb_tcg_no_fill(void **s)
+{
+	(void)s;
+	pf_cpuid_amd(0, 0, 0);
+	pf_cpuid_hypervisor("TCGTCGTCGTCG");
+	boot_rsb(TRI_AUTO, false, TCG);
+	assert_true(g_features.hypervisor && g_features.tcg);
+	assert_string_equal(g_features.hv_sig, "TCGTCGTCGTCG");
+	pf_cpuid_amd(AMD8_IBRS, AMD21_AUTOIBRS, 0);
+	pf_cpuid_hypervisor("TCGTCGTCGTCG");
+	boot_rsb(TRI_AUTO, false, TCG);
+	/* The signature without the hypervisor bit is not read: a CPU
+	 * that does not say it is virtualized is taken as hardware. */
+	pf_cpuid_amd(0, 0, 0);
+	fake_cpuid_set(0x40000000, 0, 0x40000001, 0x54474354, 0x43544743,
+		       0x47435447);
+	boot_rsb(TRI_AUTO, true, NO_AUTOIBRS);
+	assert_false(g_features.tcg);
+}
+
+/* Nested under KVM on an AMD host ("KVMKVMKVM\0\0\0", the hypervisor bit
+ * set): the real CPU speculates, so the hypervisor bit alone is no reason
+ * to skip the fill; AutoIBRS passed through still is. */
+static void test_rsb_kvm_fill(void **s)
+{
+	(void)s;
+	pf_cpuid_amd(AMD8_IBRS | AMD8_SSBD, 0, 0);
+	pf_cpuid_hypervisor("KVMKVMKVM\0\0\0");
+	boot_rsb(TRI_AUTO, true, NO_AUTOIBRS);
+	assert_true(g_features.hypervisor);
+	assert_false(g_features.tcg);
+	assert_string_equal(g_features.hv_sig, "KVMKVMKVM");
+	pf_cpuid_amd(AMD8_IBRS | AMD8_SSBD, AMD21_AUTOIBRS, 0);
+	pf_cpuid_hypervisor("KVMKVMKVM\0\0\0");
+	boot_rsb(TRI_AUTO, false, AUTOIBRS);
+	/* Another emulator-looking but unknown signature: fill. */
+	pf_cpuid_amd(0, 0, 0);
+	pf_cpuid_hypervisor("TCGTCGTCGTCX");
+	boot_rsb(TRI_AUTO, true, NO_AUTOIBRS);
+}
+
+/* rsb_fill=on|off wins over every reason, each way. */
+static void test_rsb_option_forces(void **s)
+{
+	(void)s;
+	pf_cpuid_amd(0, 0, 0);
+	pf_cpuid_hypervisor("TCGTCGTCGTCG");
+	boot_rsb(TRI_ON, true, "rsb_fill=on");
+	pf_cpuid_amd(AMD8_IBRS, AMD21_AUTOIBRS, SVM_V_SPEC_CTRL);
+	boot_rsb(TRI_ON, true, "rsb_fill=on");
+	pf_cpuid_amd(AMD8_IBRS | AMD8_STIBP | AMD8_SSBD, 0, 0);
+	boot_rsb(TRI_OFF, false, "rsb_fill=off");
+	pf_cpuid_amd(AMD8_IBRS, 0, 0);
+	pf_cpuid_hypervisor("KVMKVMKVM\0\0\0");
+	boot_rsb(TRI_OFF, false, "rsb_fill=off");
+}
+
+/* One line beside the other spec: lines says what was decided and why. */
+static void test_rsb_log(void **s)
+{
+	(void)s;
+	pf_cpuid_amd(0, 0, 0);
+	pf_cpuid_hypervisor("TCGTCGTCGTCG");
+	features_detect(&g_features);
+	spec_ctrl_boot(false, TRI_AUTO);
+	assert_true(fake_console_has("spec: RSB fill after #VMEXIT: off (" TCG
+				     ")\n"));
+	fake_console_clear();
+	spec_ctrl_boot(false, TRI_ON);
+	assert_true(fake_console_has(
+		"spec: RSB fill after #VMEXIT: on (rsb_fill=on)\n"));
+	fake_console_clear();
+	pf_cpuid_amd(AMD8_IBRS, 0, 0);
+	features_detect(&g_features);
+	spec_ctrl_boot(false, TRI_AUTO);
+	assert_true(fake_console_has(
+		"spec: RSB fill after #VMEXIT: on (" NO_AUTOIBRS ")\n"));
 }
 
 int main(void)
@@ -229,6 +363,13 @@ int main(void)
 		cmocka_unit_test_setup(test_ibpb_on_guest_change, setup),
 		cmocka_unit_test_setup(test_ibpb_not_enumerated, setup),
 		cmocka_unit_test_setup(test_log_tcg, setup),
+		cmocka_unit_test_setup(test_rsb_zen2_zen3_fill, setup),
+		cmocka_unit_test_setup(test_rsb_genoa_turin_auto_ibrs_no_fill,
+				       setup),
+		cmocka_unit_test_setup(test_rsb_tcg_no_fill, setup),
+		cmocka_unit_test_setup(test_rsb_kvm_fill, setup),
+		cmocka_unit_test_setup(test_rsb_option_forces, setup),
+		cmocka_unit_test_setup(test_rsb_log, setup),
 	};
 
 	return cmocka_run_group_tests_name("spec_ctrl", t, NULL, NULL);

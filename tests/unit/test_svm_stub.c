@@ -4,9 +4,10 @@
  * of its privileged steps in the event trace. Audit A1: in the software
  * SPEC_CTRL swap the host's value is back before STGI, where an NMI held
  * during the guest is taken (KVM's RESTORE_HOST_SPEC_CTRL); A2: 32 CALLs
- * fill the RSB right after #VMEXIT, before any RET, unless AutoIBRS; and
- * the guest's GPRs go in and come back out. Nothing of this shows under
- * QEMU TCG, whose CPU model has no SPEC_CTRL. */
+ * fill the RSB right after #VMEXIT, before any RET, when the policy says
+ * so (not with AutoIBRS, not on QEMU TCG); and the guest's GPRs go in and
+ * come back out. Nothing of this shows under QEMU TCG, whose CPU model has
+ * no SPEC_CTRL and which does not fill unless rsb_fill=on. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -148,7 +149,7 @@ static void test_no_swap_no_fill(void **s)
 					  "cpu0: vmsave 0x7000\n"
 					  "cpu0: vmload 0x9000\n"
 					  "cpu0: stgi\n");
-	/* The fill alone (TCG's EPYC: no IBRS, no AutoIBRS). */
+	/* The fill alone (no IBRS, no AutoIBRS, not TCG). */
 	h.flags = SVM_HOST_RSB_FILL;
 	fake_trace_clear();
 	svm_vmrun(hpa(GUEST_VMCB), &g, &h);
@@ -209,8 +210,18 @@ static void test_host_flags_per_policy(void **s)
 	pf_boot_spec(true);
 	spec_ctrl_svm_host(&x);
 	assert_int_equal(x.flags, SVM_HOST_RSB_FILL);
-	/* TCG's EPYC: no SPEC_CTRL at all, RSB fill only. */
+	/* No SPEC_CTRL at all on hardware (or nested KVM): fill only. */
 	pf_cpuid_amd(0, 0, 0);
+	pf_boot_spec(false);
+	spec_ctrl_svm_host(&x);
+	assert_int_equal(x.flags, SVM_HOST_RSB_FILL);
+	/* TCG's EPYC ("TCGTCGTCGTCG"): no SPEC_CTRL, nothing speculates:
+	 * neither, unless rsb_fill=on. */
+	pf_cpuid_hypervisor("TCGTCGTCGTCG");
+	pf_boot_spec(false);
+	spec_ctrl_svm_host(&x);
+	assert_int_equal(x.flags, 0);
+	pf_rsb_fill = TRI_ON;
 	pf_boot_spec(false);
 	spec_ctrl_svm_host(&x);
 	assert_int_equal(x.flags, SVM_HOST_RSB_FILL);

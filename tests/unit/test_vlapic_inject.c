@@ -104,6 +104,57 @@ static void test_nmi_after_iret_exit(void **s)
 	assert_false(rflags() & RFLAGS_TF);
 }
 
+static bool fault_intercepts(bool on)
+{
+	for (u8 vec = VEC_NP; vec <= VEC_PF; vec++)
+		if (vmcb_has_intercept(v->vmcb, INTERCEPT_EXCEPTION(vec)) != on)
+			return false;
+	return true;
+}
+
+/* B2: the stepped IRET faults (a bad CS in its frame). While the step is
+ * armed an IRET's faults exit, and the fault goes to the guest with the
+ * guest's TF and RF in its frame, not minhv's: a leaked TF survived the
+ * guest's #GP handler and gave it a spurious #DB (issue 24). */
+static void test_nmi_step_iret_faults(void **s)
+{
+	(void)s;
+	nmi_in_service();
+	post_nmi();
+	assert_int_equal(exit_at(VMEXIT_IRET, IRET_RIP, 0), EXIT_RESUME);
+	vlapic_inject_pending(v);
+	assert_true(rflags() & RFLAGS_TF);
+	assert_true(fault_intercepts(true));
+	/* The IRET #GPs, error code the bad selector. */
+	assert_int_equal(exit_at(VMEXIT_EXCP_GP, IRET_RIP, 0x28), EXIT_RESUME);
+	assert_int_equal(v->vmcb->control.event_inj,
+			 VEC_GP | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID |
+				 EVENTINJ_EV | (0x28ULL << 32));
+	assert_int_equal(rflags() & (RFLAGS_TF | RFLAGS_RF), 0);
+	assert_false(v->lapic.c.nmi_step);
+	assert_true(fault_intercepts(false));
+	/* Its entry: the #GP goes in with no step over it. */
+	vlapic_inject_pending(v);
+	assert_int_equal(v->vmcb->control.event_inj & 0xff, VEC_GP);
+	assert_false(rflags() & RFLAGS_TF);
+	/* Back at the IRET, the step again; now a #PF on its stack. */
+	assert_int_equal(exit_at(VMEXIT_INTR, IRET_RIP, 0), EXIT_RESUME);
+	vlapic_inject_pending(v);
+	assert_true(rflags() & RFLAGS_TF);
+	fx_exit(v, VMEXIT_EXCP_PF, 0x2, 0xdead000);
+	v->vmcb->save.rip = IRET_RIP;
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	assert_int_equal(v->vmcb->save.cr2, 0xdead000);
+	assert_int_equal(v->vmcb->control.event_inj & 0xff, VEC_PF);
+	assert_int_equal(v->vmcb->control.event_inj >> 32, 2);
+	assert_false(rflags() & RFLAGS_TF);
+	assert_true(fault_intercepts(false));
+	/* With no step armed these exceptions are not intercepted: an exit
+	 * for one is a bug, and stops the guest. */
+	assert_int_equal(exit_at(VMEXIT_EXCP_GP, IRET_RIP, 0), EXIT_LEAVE);
+	assert_non_null(strstr(fx_g->stop_reason, "unexpected exit 0x4d"));
+}
+
 /* B4: an NMI held only by a MOV-SS shadow with IF=0 gets its window: a
  * single step, not V_IRQ (which needs IF=1 and would never open). After
  * the stepped instruction, TF and RF go (the guest had neither) and the
@@ -291,6 +342,7 @@ int main(void)
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, fx_cmocka_teardown)
 	const struct CMUnitTest tests[] = {
 		T(test_nmi_after_iret_exit),
+		T(test_nmi_step_iret_faults),
 		T(test_nmi_in_movss_shadow_if0),
 		T(test_nmi_step_ends_at_insn_exit),
 		T(test_nmi_behind_injected_event),

@@ -205,6 +205,45 @@ static void test_tsc_deadline_past(void **s)
 	assert_int_equal(l->timer_next, 0);
 }
 
+/* One-shot and periodic timers count the bus clock on the host's time
+ * base: a guest TSC write (a new tsc_offset) does not move them. Only
+ * TSC-deadline mode follows the guest TSC (issue 24, 5). */
+static void test_timer_ignores_guest_tsc_write(void **s)
+{
+	struct vlapic *l = &cpu[0];
+	u64 period;
+
+	(void)s;
+	w(l, 0x3e0, 0xb); /* divide by 1 */
+	w(l, 0x320, 0x40); /* one-shot */
+	l->tsc_offset = 0;
+	vlapic_timer_write_init(l, 1000000, 5000); /* 1 ms at 1 GHz */
+	period = vlapic_ticks_to_tsc(l, 1000000);
+	assert_int_equal(vlapic_timer_expiry(l), 5000 + period);
+	/* The guest sets its TSC back to 0, or far ahead. */
+	l->tsc_offset = (u64)-5000;
+	assert_int_equal(vlapic_timer_expiry(l), 5000 + period);
+	assert_false(vlapic_timer_poll(l, 5000 + period - 1));
+	l->tsc_offset = 1ULL << 62;
+	assert_false(vlapic_timer_poll(l, 5000 + period - 1));
+	assert_true(vlapic_timer_poll(l, 5000 + period));
+	assert_int_equal(l->fired, 1);
+	/* TSC-deadline mode: the deadline is guest TSC. */
+	w(l, 0x320, BIT(18) | 0x41);
+	l->tsc_offset = 1000;
+	vlapic_tsc_deadline_write(l, 9000); /* guest 9000 = host 8000 */
+	assert_int_equal(vlapic_timer_expiry(l), 8000);
+	assert_false(vlapic_timer_poll(l, 7999));
+	l->tsc_offset = 2000; /* the guest TSC jumps ahead: due sooner */
+	assert_int_equal(vlapic_timer_expiry(l), 7000);
+	assert_true(vlapic_timer_poll(l, 7000));
+	assert_true(irr(l, 0x41));
+	/* A deadline the guest TSC passed already is due at once. */
+	vlapic_tsc_deadline_write(l, 10);
+	l->tsc_offset = 1ULL << 40;
+	assert_int_equal(vlapic_timer_expiry(l), 1);
+}
+
 static u32 mask_of(u32 want_irr_vec)
 {
 	u32 m = 0;
@@ -557,6 +596,8 @@ int main(void)
 		cmocka_unit_test_setup(test_masked_lvt, setup),
 		cmocka_unit_test_setup(test_periodic_floor, setup),
 		cmocka_unit_test_setup(test_tsc_deadline_past, setup),
+		cmocka_unit_test_setup(test_timer_ignores_guest_tsc_write,
+				       setup),
 		cmocka_unit_test_setup(test_xapic_destinations, setup),
 		cmocka_unit_test_setup(test_x2apic_destinations, setup),
 		cmocka_unit_test_setup(test_nmi_init_sipi, setup),
