@@ -21,6 +21,8 @@
 #             with every file's SHA-256 right (and a write read back)
 #   reboot    1 vCPU: `reboot` comes back to a shell that answers
 #   poweroff  1 vCPU: `poweroff` ends the run with the pass status
+#   user      shell, then reboot, then poweroff, in one machine (what
+#             tests/boot/50-linux.t runs: one QEMU, two kernel boots)
 #   autoreboot, autopoweroff  the same two typed by rcS itself (a second
 #             archive in the initramfs adds /etc/rc.auto): reset and S5
 #             checked before serial input works
@@ -58,7 +60,8 @@ GUEST_MEM_MIB = 256
 MINHV_OPTS = os.environ.get(
     "LINUX_MINHV_OPTS",
     "guest_mem=%dM watchdog_ms=0 guest_console_rate=0" % GUEST_MEM_MIB)
-STAGE_VCPUS = {"boot": 1, "shell": 1, "smp": 4, "reboot": 1, "poweroff": 1}
+STAGE_VCPUS = {"boot": 1, "shell": 1, "smp": 4, "reboot": 1, "poweroff": 1,
+               "user": 1}
 STAGE_DISK = {"smp"}
 
 
@@ -258,6 +261,17 @@ def stage_shell(st, m, a):
              "/proc/cpuinfo: flags include x2apic")
 
 
+def stage_user(st, m, a):
+    """shell, reboot and poweroff in one machine: the boots make test can
+    afford (each stage alone boots the kernel once more)."""
+    stage_shell(st, m, a)
+    m.serial.sendline("reboot")
+    rebooted(st, m, a)
+    typed(st, m)
+    m.serial.sendline("poweroff")
+    powered_off(st, m, a)
+
+
 def stage_smp(st, m, a):
     root = boot_to_shell(st, m, a.timeout)
     typed(st, m)
@@ -442,6 +456,7 @@ def stage_bench(st, m, a):
 
 
 STAGES = {"boot": stage_boot, "shell": stage_shell, "smp": stage_smp,
+          "user": stage_user,
           "reboot": stage_reboot, "poweroff": stage_poweroff,
           "autoreboot": stage_autoreboot,
           "autopoweroff": stage_autopoweroff, "bench": stage_bench}

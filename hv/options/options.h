@@ -47,7 +47,7 @@ struct options {
 	 * spec_ctrl_policy.c); auto = unless AutoIBRS or QEMU TCG */
 	enum tristate rsb_fill;
 	enum rmpopt_sched rmpopt; /* rmpopt=leader|all|both, default both */
-	u32 watchdog_ms; /* watchdog_ms=N, default 2000, 0 = off */
+	s32 watchdog_ms; /* watchdog_ms=N, 0 = off, -1 = auto (run.c) */
 	u32 guest_time_ms; /* guest_time_ms=N, default 0 = unlimited */
 	u32 guest_console_rate; /* bytes/s of guest console, 0 = unlimited */
 	/* pool=N; 0 = auto: 64 MiB plus the guest's memory (boot/) */

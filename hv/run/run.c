@@ -104,6 +104,13 @@ u32 run_guest_mem_mb(const void *image, size_t size)
 							   RUN_MEM_FOREIGN_MB;
 }
 
+u32 run_watchdog_ms(bool minhv_guest)
+{
+	if (g_options.watchdog_ms >= 0)
+		return (u32)g_options.watchdog_ms;
+	return minhv_guest ? RUN_WATCHDOG_MINHV_MS : 0;
+}
+
 static const char *const end_words[] = {
 	[GUEST_END_NONE] = "its exit status",
 	[GUEST_END_POWEROFF] = "powered off (ACPI S5)",
@@ -234,7 +241,7 @@ int run_guest_image(const struct boot_info *bi, const char *tests,
 
 	if (ran)
 		ran->image = NULL;
-	vcpu_watchdog_init(g_options.watchdog_ms);
+	vcpu_watchdog_init(run_watchdog_ms(kind == GUEST_MINHV));
 	if (g_options.vcpus)
 		p.nr_vcpus = g_options.vcpus;
 	if (p.nr_vcpus > GUEST_MAX_VCPUS)

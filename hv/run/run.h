@@ -35,6 +35,13 @@ int run_guest_once(const struct guest_params *p, struct guest **out);
 #define RUN_POOL_BASE_MB 64
 u32 run_guest_mem_mb(const void *image, size_t size);
 
+/* watchdog_ms=auto: RUN_WATCHDOG_MINHV_MS for minhv's own guest, whose
+ * scenarios never compute that long without an exit; off for a foreign
+ * one, which may, as on a PC (Linux's decompressor under TCG runs for
+ * seconds without one): guest_time_ms= is its limit. */
+#define RUN_WATCHDOG_MINHV_MS 2000
+u32 run_watchdog_ms(bool minhv_guest);
+
 /* A foreign guest's end as a verdict (verdict.c): minhv stopped it, it
  * wrote isa-debug-exit's pass value (status 1), kvm-unit-tests' skip
  * (77, or 77 written), or Linux powered off (ACPI S5) or reset itself

@@ -73,7 +73,7 @@ static void test_defaults(void **s)
 	assert_int_equal(o.park, PARK_HLT);
 	assert_int_equal(o.rmpopt, RMPOPT_BOTH);
 	assert_int_equal(o.rsb_fill, TRI_AUTO);
-	assert_int_equal(o.watchdog_ms, 2000);
+	assert_int_equal(o.watchdog_ms, -1); /* auto */
 	assert_int_equal(o.guest_time_ms, 0);
 	assert_int_equal(o.guest_console_rate, 16384);
 	assert_int_equal(o.pool_mb, 0); /* auto: 64M + the guest's memory */
@@ -221,6 +221,8 @@ static void test_words_and_numbers(void **s)
 	assert_int_equal(o.maxcpus, 31);
 	assert_int_equal(o.baud, 115200);
 	assert_int_equal(o.watchdog_ms, 3600000);
+	assert_int_equal(P("watchdog_ms=auto"), 0);
+	assert_int_equal(o.watchdog_ms, -1);
 	assert_string_equal(fake_console_text(), "");
 }
 
@@ -368,7 +370,7 @@ static void test_errors_numbers(void **s)
 	EXPECT_ERR("baud=fast", "option 'baud': 'fast' is not a number");
 	EXPECT_ERR(
 		"watchdog_ms=3600001",
-		"option 'watchdog_ms': 3600001 is out of range (0..3600000)");
+		"option 'watchdog_ms': 3600001 is out of range (-1..3600000)");
 }
 
 static void test_errors_words(void **s)
