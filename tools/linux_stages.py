@@ -53,13 +53,11 @@ from serial_drive import Serial, Timeout  # noqa: E402
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CMDLINE = "console=ttyS0"
 GUEST_MEM_MIB = 256
-# What minhv needs today besides the guest's own options, each to go when
-# its issue-25 item lands: watchdog_ms=0 (the decompressor runs long
-# without an exit), guest_console_rate=0 (the 1 MiB console write is over
-# the default rate). guest_mem= matches bare QEMU's -m (the pool follows).
-MINHV_OPTS = os.environ.get(
-    "LINUX_MINHV_OPTS",
-    "guest_mem=%dM watchdog_ms=0 guest_console_rate=0" % GUEST_MEM_MIB)
+# minhv's options besides the guest's own: guest_mem= matches bare QEMU's
+# -m (the pool follows); nothing else (no watchdog_ms=, pool=, or
+# guest_console_rate=: the defaults fit a Linux guest).
+MINHV_OPTS = os.environ.get("LINUX_MINHV_OPTS",
+                            "guest_mem=%dM" % GUEST_MEM_MIB)
 STAGE_VCPUS = {"boot": 1, "shell": 1, "smp": 4, "reboot": 1, "poweroff": 1,
                "user": 1}
 STAGE_DISK = {"smp"}

@@ -11,16 +11,18 @@
 #    lines still carry the work-arounds of docs/GUESTS.md.
 # 2. Linux as its users run it (issue 25; tools/linux-stages.sh, `make
 #    linux`): Debian's busybox-static, `console=ttyS0` alone, a shell over
-#    the serial line. Each stage in LINUX_STAGES_WAITING waits for a device
-#    minhv does not have yet and is reported as a SKIP naming it; the others
-#    run and must pass. As a device lands, take its stages out of the list
-#    here (LINUX_STAGES_WAITING= prove -v tests/boot/50-linux.t runs all).
-#    Each stage is a boot of 2-4 minutes under TCG: make test runs `shell`
-#    (typing) and `autopoweroff` (boot, rcS, ACPI S5 as a pass); the stages
-#    in LINUX_STAGES_SLOW (`boot` is in both of those; the reset ones boot
-#    twice) are SKIPs naming `make linux`, unless LINUX_STAGES_SLOW= is set.
-#    LINUX_BARE=1 also runs every stage on bare QEMU, the harness's own
-#    reference (about 3 minutes more).
+#    the serial line, minhv's options only guest=, initrd=, cmdline=,
+#    vcpus=, disk= and guest_mem= (bare QEMU's -m). Stages in as few boots
+#    as make test can afford: `user` is one machine (1 vCPU) that answers
+#    typed commands, then `reboot` comes back to a shell that answers, then
+#    `poweroff` ends the run with minhv's pass status (two kernel boots);
+#    `smp` is the other (4 vCPUs, the disk). A stage in
+#    LINUX_STAGES_WAITING waits for a device minhv does not have yet and is
+#    a SKIP naming it. The single stages boot, shell, reboot and poweroff
+#    are what `user` runs; autoreboot and autopoweroff (rcS types them, no
+#    serial input) take the same reset and S5 paths: those run under `make
+#    linux` (LINUX_STAGES_SLOW= runs them here too). LINUX_BARE=1 also runs
+#    the stages on bare QEMU, the harness's own reference.
 # SKIP, with the reason, when no kernel can be had (no apt, no network).
 . "$(dirname "$0")/lib.sh"
 cd "$top" || exit 1
@@ -69,7 +71,7 @@ declare -A waits_for=(
 	[smp]="the virtio disk (disk=)"
 )
 LINUX_STAGES_WAITING=${LINUX_STAGES_WAITING-smp}
-LINUX_STAGES_SLOW=${LINUX_STAGES_SLOW-boot reboot poweroff autoreboot}
+LINUX_STAGES_SLOW=${LINUX_STAGES_SLOW-autoreboot autopoweroff}
 run_stages() { # target stages...
 	local target=$1 st out rc
 	shift
@@ -88,17 +90,17 @@ run_stages() { # target stages...
 	LOG=""
 }
 now=()
-for st in boot shell smp reboot poweroff autoreboot autopoweroff; do
+for st in user smp autoreboot autopoweroff; do
 	case " $LINUX_STAGES_WAITING " in
 	*" $st "*) echo "ok $((_n += 1)) - minhv: stage $st # SKIP waiting for ${waits_for[$st]}"; continue ;;
 	esac
 	case " $LINUX_STAGES_SLOW " in
-	*" $st "*) echo "ok $((_n += 1)) - minhv: stage $st # SKIP slow: make linux LINUX_STAGES=$st runs it" ;;
+	*" $st "*) echo "ok $((_n += 1)) - minhv: stage $st # SKIP the paths of stage user, typed by rcS: make linux runs it" ;;
 	*) now+=("$st") ;;
 	esac
 done
 run_stages minhv "${now[@]}"
 if [ "${LINUX_BARE:-0}" = 1 ]; then
-	run_stages bare shell smp reboot poweroff
+	run_stages bare user smp
 fi
 done_testing
