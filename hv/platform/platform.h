@@ -10,6 +10,8 @@
 #include <stddef.h>
 
 #include "arch/types.h"
+#include "hv/emul/mmio.h"
+#include "hv/platform/virtio.h"
 #include "hv/vlapic/vlapic.h"
 
 struct vcpu;
@@ -83,6 +85,7 @@ struct platform {
 	struct vlapic_bus lapic_bus;
 	struct acpi_pm pm;
 	struct rtc_cmos rtc;
+	struct virtio_blk *disk; /* disk=: the virtio disk, or NULL */
 };
 
 /* The reset state of the PM1 block and the RTC (guest.c). */
@@ -90,6 +93,14 @@ struct platform {
 	{ .cnt = PM1_CNT_SCI_EN, /* no SMI_CMD: ACPI mode */ \
 	  .facs_gpa = (tables_gpa) + ACPI_FACS_OFF }
 #define RTC_INIT { .a = RTC_REG_A_RESET, .b = RTC_REG_B_RESET }
+
+/* Interrupt lines (irq.c): ISA IRQ or GSI irq at level (a level-triggered
+ * device holds it high while it wants service). */
+void platform_set_irq(struct platform *p, u32 irq, bool level);
+
+/* The MMIO devices (mmio_map.c; the xAPIC page is each vCPU's own): 0 and
+ * the region at addr in *r, else -ENOENT. */
+int platform_mmio_find(struct platform *p, u64 addr, struct mmio_region *r);
 
 /* The port table (ports.c): 0 when a device owns the port (and handled
  * the access), else E_NOT_MINE. */
@@ -137,11 +148,12 @@ u32 pm_timer_ticks(u64 tsc_delta, u64 tsc_khz);
 /* Pure: the byte at offset of fw_cfg item key. */
 u8 fw_cfg_byte(const struct platform *p, u16 key, u32 offset);
 
-/* acpi_tables.c: RSDP, RSDT, XSDT, FADT, MADT (and an empty DSDT) written
- * to dst, which the guest sees at dst_gpa (16-byte aligned, ACPI_TABLES_SIZE
- * bytes). The RSDP is first, so dst_gpa is where a guest finds it. */
+/* acpi_tables.c: RSDP, RSDT, XSDT, FADT, MADT and DSDT (the sleep types;
+ * with disk, the virtio disk's device) written to dst, which the guest
+ * sees at dst_gpa (16-byte aligned, ACPI_TABLES_SIZE bytes). The RSDP is
+ * first, so dst_gpa is where a guest finds it. */
 #define ACPI_TABLES_SIZE 0x1000
 #define ACPI_FACS_OFF 0x0c0 /* the FACS inside them (64-byte aligned) */
-void acpi_tables_build(void *dst, u64 dst_gpa, u32 nr_cpus);
+void acpi_tables_build(void *dst, u64 dst_gpa, u32 nr_cpus, bool disk);
 
 #endif

@@ -12,7 +12,6 @@
 #include "hv/vlapic/vlapic.h"
 #include "lib/fmt.h"
 
-
 enum exit_action exit_hlt(struct vcpu *v)
 {
 	if (!vcpu_skip_insn(v))
@@ -34,21 +33,26 @@ enum exit_action exit_pause(struct vcpu *v)
 	return vcpu_skip_insn(v) ? EXIT_RESUME : EXIT_LEAVE;
 }
 
-/* A foreign guest's xAPIC page: left unmapped in the NPT, so each access
- * faults here and is emulated from the instruction's bytes. E_NOT_MINE
- * when gpa is not in it. */
-static int lapic_mmio(struct vcpu *v, u64 addr, enum exit_action *act)
+/* A foreign guest's MMIO devices: its xAPIC page (left unmapped in the
+ * NPT) and the platform's (hv/platform/mmio_map.c, outside guest RAM), so
+ * each access faults here and is emulated from the instruction's bytes.
+ * E_NOT_MINE when gpa is in none of them. */
+static int device_mmio(struct vcpu *v, u64 addr, enum exit_action *act)
 {
 	struct mmio_region reg = { vlapic_mmio_base(&v->lapic), PAGE_SIZE,
 				   &vlapic_mmio_ops, &v->lapic };
 	struct mmio_bytes seen = { 0 };
 	char hex[3 * INSN_MAX_LEN + 1] = "";
+	bool lapic;
 	int r;
 
-	if (!guest_has_platform(v->guest) || addr < reg.base.v ||
-	    addr >= reg.base.v + reg.size)
+	if (!guest_has_platform(v->guest))
 		return E_NOT_MINE;
-	vlapic_sync(v); /* TPR from CR8, the time for the timer */
+	lapic = addr >= reg.base.v && addr < reg.base.v + reg.size;
+	if (lapic)
+		vlapic_sync(v); /* TPR from CR8, the time for the timer */
+	else if (platform_mmio_find(&v->guest->plat, addr, &reg))
+		return E_NOT_MINE;
 	r = mmio_emulate(v, gpa(addr), &reg, &seen);
 	if (!r) {
 		*act = EXIT_RESUME;
@@ -59,8 +63,9 @@ static int lapic_mmio(struct vcpu *v, u64 addr, enum exit_action *act)
 			     seen.b[i]);
 	guest_stop(
 		v->guest, -1, true,
-		"vCPU %u: local APIC access at GPA %#llx not emulated (%d), RIP %#llx, bytes [ %s]",
-		v->id, (unsigned long long)addr, r,
+		"vCPU %u: %s access at GPA %#llx not emulated (%d), RIP %#llx, bytes [ %s]",
+		v->id, lapic ? "local APIC" : "device MMIO",
+		(unsigned long long)addr, r,
 		(unsigned long long)v->vmcb->save.rip, hex);
 	*act = EXIT_LEAVE;
 	return 0;
@@ -73,7 +78,7 @@ enum exit_action exit_npf(struct vcpu *v)
 	enum exit_action act;
 	char why[96];
 
-	if (lapic_mmio(v, c->exit_info2, &act) != E_NOT_MINE)
+	if (device_mmio(v, c->exit_info2, &act) != E_NOT_MINE)
 		return act;
 	exit_npf_decode(c->exit_info1, &n);
 	exit_npf_describe(&n, why, sizeof(why));

@@ -40,9 +40,13 @@ MOD_spec_ctrl := hv/park/spec_ctrl.c hv/park/spec_ctrl_policy.c
 MOD_emul_decode := hv/emul/decode.c
 MOD_emul_walk := hv/emul/walk.c
 # hv/platform: the guest platform's devices.
+# The virtio disk: the queue walker, the block device, its registers.
+MOD_virtio := hv/platform/virtq.c hv/platform/virtio_blk.c \
+	hv/platform/virtio_mmio.c
 MOD_platform := hv/platform/ports.c hv/platform/uart.c \
 	hv/platform/debug_exit.c hv/platform/fw_cfg.c hv/platform/pm_timer.c \
-	hv/platform/pic.c hv/platform/acpi_pm.c hv/platform/rtc.c
+	hv/platform/pic.c hv/platform/acpi_pm.c hv/platform/rtc.c \
+	hv/platform/mmio_map.c hv/platform/irq.c $(MOD_virtio)
 MOD_platform_tables := hv/platform/acpi_tables.c hv/platform/pm_timer.c \
 	hv/platform/fw_cfg.c hv/platform/pic.c
 # hv/vlapic: the virtual local APIC, a pure model.

@@ -91,7 +91,8 @@ static void test_every_option(void **s)
 			   "pause_threshold=128 pause_intercept=on "
 			   "guest=\\minhv\\g.elf guest_mem=1G "
 			   "tests=ipi*,mtrr,smp.parallel bench=yes park=mwait "
-			   "rmpopt=leader watchdog_ms=0 pool=128M guest_time_ms=1500 guest_console_rate=0"),
+			   "rmpopt=leader watchdog_ms=0 pool=128M guest_time_ms=1500 guest_console_rate=0 "
+			   "disk=\\linux\\root.img disk_ro=on"),
 			 0);
 	assert_string_equal(fake_console_text(), "");
 	assert_int_equal(o.console, CONSOLE_MMIO);
@@ -118,6 +119,8 @@ static void test_every_option(void **s)
 	assert_int_equal(o.guest_time_ms, 1500);
 	assert_int_equal(o.guest_console_rate, 0);
 	assert_int_equal(o.pool_mb, 128);
+	assert_string_equal(o.disk, "\\linux\\root.img");
+	assert_true(o.disk_ro);
 }
 
 static void test_console_forms(void **s)
@@ -546,7 +549,7 @@ static void test_help(void **s)
 static void test_table_sane(void **s)
 {
 	(void)s;
-	assert_int_equal(opt_count, 26); /* + guest_time_ms, guest_console_rate */
+	assert_int_equal(opt_count, 28); /* + disk, disk_ro */
 	for (size_t i = 0; i < opt_count; i++) {
 		assert_non_null(opt_table[i].help);
 		assert_true(opt_table[i].off + opt_table[i].size <=

@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* hv/platform/mmio_map.c - the platform's MMIO devices by guest-physical
+ * address, as ports.c is its port table: the nested page fault of an
+ * access outside guest RAM (hv/svm/exit_misc.c) asks here which device's
+ * registers it hit. */
+#include "arch/errno.h"
+#include "hv/platform/platform.h"
+
+int platform_mmio_find(struct platform *p, u64 addr, struct mmio_region *r)
+{
+	if (p->disk && addr - VIRTIO_BLK_GPA < VIRTIO_MMIO_SIZE) {
+		*r = (struct mmio_region){ gpa(VIRTIO_BLK_GPA),
+					   VIRTIO_MMIO_SIZE, &virtio_mmio_ops,
+					   p->disk };
+		return 0;
+	}
+	return -ENOENT;
+}
