@@ -11,7 +11,7 @@ int platform_mmio_find(struct platform *p, u64 addr, struct mmio_region *r)
 	if (p->disk && addr - VIRTIO_BLK_GPA < VIRTIO_MMIO_SIZE) {
 		*r = (struct mmio_region){ gpa(VIRTIO_BLK_GPA),
 					   VIRTIO_MMIO_SIZE, &virtio_mmio_ops,
-					   p->disk };
+					   p->disk, "virtio disk" };
 		return 0;
 	}
 	return -ENOENT;

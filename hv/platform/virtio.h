@@ -82,6 +82,10 @@ struct virtio_blk {
  * first sectors * 512 bytes at img. */
 void virtio_blk_init(struct virtio_blk *d, struct platform *plat, void *mem,
 		     u64 mem_size, void *img, u64 sectors, bool ro);
+/* The device as a reset leaves it (status 0, no queue, the line low):
+ * the driver's status 0, or the platform's reset (a guest reboot). The
+ * image keeps what was written. */
+void virtio_blk_reset(struct virtio_blk *d);
 /* Features offered (VIRTIO_F_VERSION_1 and the block device's). */
 u64 virtio_blk_features(const struct virtio_blk *d);
 /* Configuration space bytes [off, off + size) (little-endian), 0 beyond

@@ -30,7 +30,7 @@ static void fail(struct virtio_blk *d, const char *why)
 	irq_update(d);
 }
 
-static void reset(struct virtio_blk *d)
+static void reset_locked(struct virtio_blk *d)
 {
 	struct virtq q = { .mem = d->q.mem, .mem_size = d->q.mem_size };
 
@@ -40,6 +40,13 @@ static void reset(struct virtio_blk *d)
 	d->broken = NULL;
 	d->q = q;
 	irq_update(d);
+}
+
+void virtio_blk_reset(struct virtio_blk *d)
+{
+	spin_lock(&d->lock);
+	reset_locked(d);
+	spin_unlock(&d->lock);
 }
 
 void virtio_blk_init(struct virtio_blk *d, struct platform *plat, void *mem,
@@ -139,7 +146,7 @@ static void status_write(struct virtio_blk *d, u32 val)
 	u64 f = virtio_blk_features(d);
 
 	if (!val) {
-		reset(d);
+		reset_locked(d);
 		return;
 	}
 	/* 2.2.2, 6.1: FEATURES_OK only for a subset of the offer that

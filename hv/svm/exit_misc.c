@@ -40,16 +40,14 @@ enum exit_action exit_pause(struct vcpu *v)
 static int device_mmio(struct vcpu *v, u64 addr, enum exit_action *act)
 {
 	struct mmio_region reg = { vlapic_mmio_base(&v->lapic), PAGE_SIZE,
-				   &vlapic_mmio_ops, &v->lapic };
+				   &vlapic_mmio_ops, &v->lapic, "local APIC" };
 	struct mmio_bytes seen = { 0 };
 	char hex[3 * INSN_MAX_LEN + 1] = "";
-	bool lapic;
 	int r;
 
 	if (!guest_has_platform(v->guest))
 		return E_NOT_MINE;
-	lapic = addr >= reg.base.v && addr < reg.base.v + reg.size;
-	if (lapic)
+	if (addr - reg.base.v < reg.size)
 		vlapic_sync(v); /* TPR from CR8, the time for the timer */
 	else if (platform_mmio_find(&v->guest->plat, addr, &reg))
 		return E_NOT_MINE;
@@ -64,8 +62,7 @@ static int device_mmio(struct vcpu *v, u64 addr, enum exit_action *act)
 	guest_stop(
 		v->guest, -1, true,
 		"vCPU %u: %s access at GPA %#llx not emulated (%d), RIP %#llx, bytes [ %s]",
-		v->id, lapic ? "local APIC" : "device MMIO",
-		(unsigned long long)addr, r,
+		v->id, reg.name, (unsigned long long)addr, r,
 		(unsigned long long)v->vmcb->save.rip, hex);
 	*act = EXIT_LEAVE;
 	return 0;

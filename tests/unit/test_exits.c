@@ -221,6 +221,30 @@ static void test_npf_virtio_mmio(void **s)
 	free(d);
 }
 
+/* An instruction the decoder does not know, on the disk's window: the
+ * guest stops, the device named. */
+static void test_npf_virtio_undecodable(void **s)
+{
+	static const u8 ud2[] = { 0x0f, 0x0b };
+	struct virtio_blk *d = calloc(1, sizeof(*d));
+	static u8 image[512];
+	struct vcpu *v = fx_v[0];
+
+	(void)s;
+	fx_platform(v);
+	virtio_blk_init(d, &fx_g->plat, fx_g->mem_host, FX_MEM, image, 1,
+			false);
+	fx_g->plat.disk = d;
+	insn(v, ud2, sizeof(ud2));
+	assert_int_equal(fx_run(VMEXIT_NPF, BIT(32) | BIT(0), VIRTIO_BLK_GPA),
+			 EXIT_LEAVE);
+	assert_non_null(
+		strstr(fx_g->stop_reason,
+		       "virtio disk access at GPA 0xfeb00000 not emulated"));
+	fx_g->plat.disk = NULL;
+	free(d);
+}
+
 static void test_npf_no_disk(void **s)
 {
 	(void)s;
@@ -492,6 +516,7 @@ int main(void)
 		T(test_single_step_trap),
 		T(test_npf_outside),
 		T(test_npf_virtio_mmio),
+		T(test_npf_virtio_undecodable),
 		T(test_npf_no_disk),
 		T(test_shutdown),
 		T(test_svm_insns_ud),

@@ -366,6 +366,16 @@ static void test_round_trip(void **state)
 	assert_int_equal(d->flushes, 1);
 	assert_int_equal(d->errors, 0);
 	assert_false(needs_reset());
+	/* The platform's reset (a guest reboot): the device as at power-on,
+	 * the line low; the image keeps what was written. */
+	wr(VIRTIO_MMIO_INTERRUPT_ACK, 0); /* the completions stay pending */
+	assert_int_equal(irq_level, 1);
+	virtio_blk_reset(d);
+	assert_int_equal(rd(VIRTIO_MMIO_STATUS), 0);
+	assert_int_equal(rd(VIRTIO_MMIO_QUEUE_READY), 0);
+	assert_int_equal(rd(VIRTIO_MMIO_INTERRUPT_STATUS), 0);
+	assert_int_equal(irq_level, 0);
+	assert_memory_equal(img + 5 * 512, want, 1024);
 }
 
 /* One descriptor for header and data, data split over two, the status
