@@ -63,7 +63,7 @@ expect_no_log '(Kernel panic|Oops|BUG:)' "stage 2: no kernel panic, oops or BUG"
 # user does"); a stage not listed in LINUX_STAGES_WAITING runs.
 declare -A waits_for=(
 	[shell]="16550 THRE/RX interrupts through an I/O APIC and serial input"
-	[smp]="the serial shell, the virtio disk (disk=) and a console without a rate limit"
+	[smp]="the serial shell, the I/O APIC (the virtio disk's GSI 16) and a console without a rate limit"
 	[reboot]="the serial shell and reset (0x64/0xCF9/FADT)"
 	[poweroff]="the serial shell and ACPI S5 as a pass"
 	[autoreboot]="reset through 0x64/0xCF9/FADT restarting the guest"
