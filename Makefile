@@ -35,7 +35,8 @@ OPT := -O2
 SIZE_OPT_DIRS := boot hv/acpi hv/options hv/selftest hv/loader hv/cpuid
 SIZE_OPT_FILES := hv/run/main.c hv/smp/boot.c hv/smp/plan.c hv/smp/policy.c \
 	lib/fmt.c hv/platform/acpi_tables.c hv/vmcb/vmcb_dump.c \
-	hv/vmcb/vmcb_check.c
+	hv/vmcb/vmcb_check.c hv/platform/virtio_mmio.c hv/platform/virtq.c \
+	hv/platform/virtio_blk.c
 SIZE_OPT_NOT := hv/selftest/ipi_bench.c
 $(foreach p,$(SIZE_OPT_DIRS) $(SIZE_OPT_FILES) $(SIZE_OPT_NOT),$(if \
 	$(wildcard $(p)),,$(error SIZE_OPT: $(p) does not exist (moved? \

@@ -46,7 +46,7 @@ static int parse_all_options(EFI_HANDLE image)
 	int errors = 0;
 
 	options_defaults(&g_options);
-	text = efi_read_file(image, CFG_PATH, &len, &st);
+	text = efi_read_file(image, CFG_PATH, ~0ULL, &len, &st);
 	if (EFI_ERROR(st)) {
 		pr_err("boot: cannot read \\minhv\\minhv.cfg (EFI status %#llx)\n",
 		       (unsigned long long)st);
@@ -115,7 +115,7 @@ static void *read_esp(EFI_HANDLE image, const char *opt, const char *name,
 	void *p;
 
 	esp_path(name, path, ARRAY_SIZE(path));
-	p = efi_read_file(image, path, size, &st);
+	p = efi_read_file(image, path, ~0ULL, size, &st);
 	if (!p)
 		pr_err("boot: %s '%s': %s\n", opt, name,
 		       EFI_ERROR(st) ? "cannot be read" : "no such file");
@@ -136,7 +136,7 @@ static EFI_STATUS load_disk(EFI_HANDLE image)
 	if (!name[0])
 		return EFI_SUCCESS;
 	esp_path(name, path, ARRAY_SIZE(path));
-	img = efi_read_file_pages(image, path, DISK_MAX_BYTES, &size, &st);
+	img = efi_read_file(image, path, DISK_MAX_BYTES, &size, &st);
 	if (!img) {
 		if (st == EFI_BAD_BUFFER_SIZE)
 			pr_err("boot: disk image '%s': %llu MiB, more than the %llu MiB a disk may have (minhv holds it in memory)\n",
