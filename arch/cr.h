@@ -20,10 +20,11 @@
 
 #define CR4_PSE BIT(4) /* 4 MiB pages in 32-bit paging */
 #define CR4_PAE BIT(5)
+#define CR4_MCE BIT(6) /* clear: a machine check is a shutdown */
 #define CR4_PGE BIT(7) /* global pages */
 #define CR4_OSFXSR BIT(9)
 #define CR4_OSXMMEXCPT BIT(10)
-#define CR4_LA57 BIT(12) /* 5-level paging */
+#define CR4_LA57 BIT(12) /* 5-level paging (changed only with paging off) */
 #define CR4_FSGSBASE BIT(16)
 #define CR4_PCIDE BIT(17)
 #define CR4_OSXSAVE BIT(18)

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* arch/paging.c - builds the host identity map (AMD APM vol 2 5.3, 4-level
- * long-mode paging). WB everywhere through PAT entry 0; MMIO gets its
- * uncached type from the firmware's MTRRs. */
+ * long-mode paging, under a PML5 when the firmware runs 5-level paging).
+ * WB everywhere through PAT entry 0; MMIO gets its uncached type from the
+ * firmware's MTRRs. */
 #include "arch/paging.h"
+#include "arch/cr.h"
 #include "arch/errno.h"
 
 #define TABLE_FLAGS (PTE_P | PTE_RW | PTE_A)
@@ -23,6 +25,13 @@ hpa_t paging_build_identity(u64 top, bool page1g, const struct pt_alloc *a)
 			 TABLE_FLAGS))
 		return hpa(0);
 	return hpa(pml4);
+}
+
+hpa_t paging_root(hpa_t pml4, u64 cr4, const struct pt_alloc *a)
+{
+	if (!(cr4 & CR4_LA57))
+		return pml4;
+	return hpa(pt_wrap_5level(a, pml4.v, TABLE_FLAGS));
 }
 
 /* Leaf attributes without the address and PS (PAT bit 12 of a large entry

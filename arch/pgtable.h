@@ -29,4 +29,10 @@ int pt_map(const struct pt_alloc *a, u64 root, u64 va, u64 pa, unsigned shift,
 int pt_map_range(const struct pt_alloc *a, u64 root, u64 va, u64 pa, u64 size,
 		 unsigned shift, u64 leaf_flags, u64 table_flags);
 
+/* 5-level paging (CR4.LA57) above a 4-level tree: a new top table whose
+ * first entry (linear or guest-physical addresses below 2^48) points to
+ * the 4-level root, with table_flags. Returns the new root, 0 when out of
+ * memory. */
+u64 pt_wrap_5level(const struct pt_alloc *a, u64 root4, u64 table_flags);
+
 #endif

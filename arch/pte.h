@@ -24,6 +24,7 @@
 #define PT_SHIFT_2M 21 /* PDE */
 #define PT_SHIFT_1G 30 /* PDPTE */
 #define PT_SHIFT_PML4 39 /* PML4E */
+#define PT_SHIFT_PML5 48 /* PML5E (CR4.LA57) */
 
 /* Index of va in the table of the level that translates bits shift+8:shift. */
 static inline unsigned pt_index(u64 va, unsigned shift)

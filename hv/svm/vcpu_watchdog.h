@@ -17,7 +17,7 @@ void vcpu_watchdog_disarm(void);
 /* The slow path, once per tick: false when the guest was stopped. */
 bool vcpu_watchdog_tick(struct vcpu *v);
 
-/* After each exit, once exit_dispatch() counted it: one load and a branch,
+/* After each exit, once exit_dispatch_fast() counted it: one load and a branch,
  * no TSC read. The tick handler sets v->tick whether the timer fired in
  * guest mode (an INTR exit) or while the host handled another exit. */
 static inline bool vcpu_watchdog_check(struct vcpu *v)
