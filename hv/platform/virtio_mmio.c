@@ -61,18 +61,21 @@ void virtio_blk_init(struct virtio_blk *d, struct platform *plat, void *mem,
 	d->q.mem_size = mem_size;
 }
 
-/* QueueNotify: every available request, then one interrupt for them. */
+/* QueueNotify: the available requests, then one interrupt for them. At
+ * most a queue's worth: a driver adding more from another vCPU meanwhile
+ * notifies again, and one that never stops cannot keep this vCPU here. */
 static void notify(struct virtio_blk *d)
 {
 	const u32 ok = VIRTIO_STATUS_FEATURES_OK | VIRTIO_STATUS_DRIVER_OK;
 	const char *why = NULL;
-	u32 n, len;
+	u32 n, len, k = 0;
 	u16 head;
-	int r;
+	int r = 0;
 
 	if (!d->q.ready || d->broken || (d->status & ok) != ok)
 		return;
-	while ((r = virtq_pop(&d->q, d->seg, &n, &head, &why)) > 0) {
+	while (k++ < d->q.num &&
+	       (r = virtq_pop(&d->q, d->seg, &n, &head, &why)) > 0) {
 		if (virtio_blk_request(d, d->seg, n, &len)) {
 			r = -EINVAL;
 			why = "request without a header or a status byte";
@@ -81,7 +84,7 @@ static void notify(struct virtio_blk *d)
 		virtq_push(&d->q, head, len);
 		d->isr |= VIRTIO_MMIO_INT_VRING;
 	}
-	if (r)
+	if (r < 0)
 		fail(d, why);
 	else
 		irq_update(d);

@@ -739,6 +739,38 @@ static void test_frozen_queue(void **state)
 	assert_int_equal(used_idx(), 1);
 }
 
+/* A driver that never stops adding requests (here the requests
+ * themselves: each reads into the available ring a larger index and
+ * into its own header the next sector, so the queue never runs dry
+ * until the disk ends) gets a queue's worth per notify, not a loop. */
+static void test_notify_bounded(void **state)
+{
+	const u64 ring = 0x8000, hdr = 0x8200;
+	u16 idx = 1;
+
+	(void)state;
+	for (u16 j = 0; j < SECTORS / 2; j++) {
+		u16 next = j + 2;
+		struct virtio_blk_req_hdr h = { VIRTIO_BLK_T_IN, 0, 2 * j + 2 };
+
+		memset(img + 1024 * j, 0, 1024);
+		memcpy(img + 1024 * j + VIRTQ_AVAIL_IDX, &next, 2);
+		memcpy(img + 1024 * j + 512, &h, sizeof(h));
+	}
+	driver_up(NUM, DESC, ring, USED);
+	put_hdr(hdr, VIRTIO_BLK_T_IN, 0);
+	memcpy(mem + ring + VIRTQ_AVAIL_IDX, &idx, 2);
+	set_desc(0, hdr, 16, VIRTQ_DESC_F_NEXT, 1);
+	set_desc(1, ring, 1024, VIRTQ_DESC_F_NEXT | VIRTQ_DESC_F_WRITE, 2);
+	set_desc(2, STS, 1, VIRTQ_DESC_F_WRITE, 0);
+	notify();
+	assert_int_equal(used_idx(), NUM);
+	assert_int_equal(irq_level, 1);
+	notify(); /* the next queue's worth */
+	assert_int_equal(used_idx(), 2 * NUM);
+	assert_false(needs_reset());
+}
+
 /* The ring indices wrap at 2^16; used entries wrap at the queue size. */
 static void test_index_wrap(void **state)
 {
@@ -775,6 +807,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_notify_before_ready, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_frozen_queue, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_notify_bounded, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_index_wrap, setup,
 						teardown),
