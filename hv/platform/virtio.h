@@ -73,6 +73,7 @@ struct virtio_blk {
 	u32 dev_features_sel, drv_features_sel, queue_sel;
 	u64 drv_features;
 	const char *broken; /* why the device needs a reset, or NULL */
+	u32 breaks; /* times it did (warned about the first only) */
 	struct virtq q;
 	u64 reads, writes, flushes, errors; /* requests completed */
 	struct virtq_seg seg[VIRTIO_BLK_QUEUE_MAX]; /* the chain in hand */

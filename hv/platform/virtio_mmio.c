@@ -2,7 +2,7 @@
 /* hv/platform/virtio_mmio.c - the disk's virtio-mmio register window
  * (VIRTIO 1.2 4.2.2, version 2, one queue): identification, feature
  * negotiation, the queue's set-up (checked and frozen at QueueReady),
- * device status and reset. A QueueNotify write carries out every request
+ * device status and reset. A QueueNotify write carries out the requests
  * the driver made available, synchronously, and the device's I/O APIC
  * input follows InterruptStatus (level: asserted while a bit is set,
  * until InterruptACK clears it). A driver that breaks the queue's rules
@@ -22,7 +22,10 @@ static void irq_update(struct virtio_blk *d)
 
 static void fail(struct virtio_blk *d, const char *why)
 {
-	if (!d->broken)
+	/* Once per run: a driver that breaks the queue again after each
+	 * reset cannot flood minhv's console (the count is in the run's
+	 * summary, hv/run/run.c). */
+	if (!d->breaks++)
 		pr_warn("virtio-blk: %s: the device needs a reset\n", why);
 	d->broken = why;
 	d->status |= VIRTIO_STATUS_NEEDS_RESET;

@@ -50,13 +50,12 @@ static void print_counters(const struct guest *g)
 	if (guest_has_platform(g) && g->plat.disk) {
 		const struct virtio_blk *d = g->plat.disk;
 
-		pr_info("svm: guest %s disk: %llu reads %llu writes %llu flushes %llu errors%s%s\n",
+		pr_info("svm: guest %s disk: %llu reads %llu writes %llu flushes %llu errors, needed a reset %u times%s%s\n",
 			g->name, (unsigned long long)d->reads,
 			(unsigned long long)d->writes,
 			(unsigned long long)d->flushes,
-			(unsigned long long)d->errors,
-			d->broken ? "; needs reset: " : "",
-			d->broken ? d->broken : "");
+			(unsigned long long)d->errors, d->breaks,
+			d->broken ? ", now: " : "", d->broken ? d->broken : "");
 	}
 }
 

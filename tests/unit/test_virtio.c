@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "hv/platform/platform.h"
+#include "tests/doubles/fake_console.h"
 
 #define MEM 0x10000ULL /* guest memory */
 #define GUARD 4096 /* bytes of 0xa5 before and after memory and image */
@@ -62,6 +63,7 @@ static int setup(void **state)
 	virtio_blk_init(d, (struct platform *)d, mem, MEM, img, SECTORS, false);
 	irq_level = -1;
 	irq_calls = 0;
+	fake_console_clear();
 	return 0;
 }
 
@@ -632,6 +634,13 @@ static void test_hostile_chains(void **state)
 		memset(mem, 0, MEM);
 		hostile_chain(cases[i].build, cases[i].why);
 	}
+	/* One warning on minhv's console for all of them. */
+	assert_int_equal(d->breaks, sizeof(cases) / sizeof(cases[0]));
+	assert_true(fake_console_has("virtio-blk: descriptor chain longer "
+				     "than the queue (a loop): the device "
+				     "needs a reset"));
+	assert_null(strstr(fake_console_text(), "virtio-blk: descriptor "
+						"buffer outside"));
 }
 
 /* Queue set-ups QueueReady refuses: the queue stays not ready and the
