@@ -17,6 +17,13 @@ struct pt_alloc {
 	void *ctx;
 };
 
+/* The entry at address addr (what entries hold) of a tree built with a. */
+static inline u64 *pt_entry(const struct pt_alloc *a, u64 addr)
+{
+	return a->table(a->ctx, addr & ~(PAGE_SIZE - 1)) +
+	       (addr & (PAGE_SIZE - 1)) / sizeof(u64);
+}
+
 /* Map the page of size 1 << shift (PT_SHIFT_4K/2M/1G) at va onto pa, both
  * aligned to it, into the tree at root, creating tables on the way with
  * table_flags; the leaf gets leaf_flags, plus PTE_PS above 4 KiB. A leaf

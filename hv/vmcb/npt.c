@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* hv/vmcb/npt.c - build, walk and free nested page tables (APM vol 2, 15.25:
- * long-mode format, U/S=1 at every level, PS for 1G/2M leaves), 4-level, or
- * 5-level when the host runs with CR4.LA57 (the nested walk follows the
- * host's paging mode, as KVM's get_npt_level() says). The tree is made by
- * the shared builder (arch/pgtable.c) from pool pages. */
+/* hv/vmcb/npt.c - build, look up and free nested page tables (APM vol 2,
+ * 15.25: long-mode format, U/S=1 at every level, PS for 1G/2M leaves),
+ * 4-level, or 5-level when the host runs with CR4.LA57 (the nested walk
+ * follows the host's paging mode, as KVM's get_npt_level() says). The tree
+ * is made by the shared builder (arch/pgtable.c) from pool pages and read
+ * by the shared walker (arch/ptwalk.c). */
 #include "hv/vmcb/npt.h"
 #include "arch/pgtable.h"
+#include "arch/ptwalk.h"
 #include "arch/errno.h"
 #include "hv/mm.h"
 
@@ -109,23 +111,17 @@ void npt_destroy(struct npt *n)
 
 bool npt_lookup(const struct npt *n, gpa_t g, hpa_t *out, u64 *psize)
 {
-	u64 *t = hpa_to_ptr(n->root);
+	const struct pt_alloc a = { NULL, npt_table, NULL }; /* read only */
+	const struct pt_reader rd = { pt_alloc_read, &a };
+	struct pt_walk w;
 
 	if (!n->root.v)
 		return false;
-	for (unsigned s = top_shift(n);; s -= 9) {
-		u64 e = t[pt_index(g.v, s)];
-
-		if (!(e & PTE_P))
-			return false;
-		if (pte_is_leaf(e, s)) {
-			u64 sz = 1ULL << s;
-
-			*out = hpa((pte_addr(e) & ~(sz - 1)) |
-				   (g.v & (sz - 1)));
-			*psize = sz;
-			return true;
-		}
-		t = table(e);
-	}
+	if (pt_walk(top_shift(n) == PT_SHIFT_PML5 ? &pt_mode_long5 :
+						    &pt_mode_long4,
+		    n->root.v, g.v, &rd, &w))
+		return false;
+	*out = hpa(w.pa);
+	*psize = BIT(w.shift);
+	return true;
 }

@@ -17,7 +17,10 @@ MOD_trap := hv/trap.c
 # arch/
 MOD_apic_icr := arch/apic_icr.c
 MOD_pgtable := arch/pgtable.c
-MOD_paging := arch/paging.c
+# The one page-table walker and the host identity map built and split with
+# the builder and the walker.
+MOD_ptwalk := arch/ptwalk.c
+MOD_paging := arch/paging.c $(MOD_pgtable) $(MOD_ptwalk)
 MOD_apic := arch/apic.c arch/apic_x2apic.c arch/apic_xapic.c
 MOD_ioapic := arch/ioapic.c hv/run/ioapic.c
 MOD_barrier := arch/barrier.c
@@ -47,7 +50,7 @@ MOD_spec_ctrl := hv/park/spec_ctrl.c hv/park/spec_ctrl_policy.c
 # The virtualisation core, room by room (docs/ARCHITECTURE.md).
 # hv/emul: the instruction decoder and the guest page-table walker.
 MOD_emul_decode := hv/emul/decode.c
-MOD_emul_walk := hv/emul/walk.c
+MOD_emul_walk := hv/emul/walk.c $(MOD_ptwalk)
 # hv/platform: the guest platform's devices.
 # The virtio disk: the queue walker, the block device, its registers.
 MOD_virtio := hv/platform/virtq.c hv/platform/virtio_blk.c \
@@ -67,7 +70,7 @@ MOD_vmcb := hv/vmcb/vmcb_build.c hv/vmcb/vmcb_pm.c
 MOD_vmcb_check := hv/vmcb/vmcb_check.c
 MOD_vmcb_dump := hv/vmcb/vmcb_dump.c
 MOD_pause := hv/vmcb/pause.c
-MOD_npt := hv/vmcb/npt.c
+MOD_npt := hv/vmcb/npt.c $(MOD_ptwalk)
 MOD_exit_decode := hv/vmcb/exit_decode.c
 # hv/vcpu: one vCPU's own state.
 MOD_vcpu_spec := hv/vcpu/vcpu_spec.c
@@ -85,7 +88,7 @@ MOD_guest_ops := hv/guest/hypercall.c hv/guest/mem.c hv/guest/console.c \
 	hv/vcpu/vcpu_pkrs.c
 MOD_emul := hv/guest/mmio.c hv/vcpu/regs.c $(MOD_emul_walk) $(MOD_emul_decode)
 MOD_guest_report := hv/guest/report.c
-MOD_guest_pt := hv/guest/pt.c
+MOD_guest_pt := hv/guest/pt.c $(MOD_emul_walk)
 # hv/view: guest-kind policy (Linux's CPUID and MSR view, the PMU MSRs).
 MOD_view := hv/view/pmu.c hv/view/linux.c
 # hv/svm: SVM enable, the exit handlers, the vLAPIC's exit handlers (the
