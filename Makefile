@@ -42,8 +42,9 @@ SIZE_OPT_FILES := hv/run/main.c hv/smp/boot.c hv/smp/plan.c hv/smp/policy.c \
 	arch/ioapic.c arch/paging.c lib/fmt.c hv/platform/acpi_tables.c \
 	hv/vmcb/vmcb_dump.c hv/vmcb/vmcb_check.c hv/run/run.c \
 	hv/guest/guest.c hv/guest/report.c hv/svm/svm.c hv/snp/snp.c \
-	hv/ktap.c hv/park/summary.c hv/snp/rmpopt_stats.c \
-	hv/platform/virtio_mmio.c hv/platform/virtq.c hv/platform/virtio_blk.c
+	hv/ktap.c hv/park/summary.c hv/snp/rmpopt_stats.c hv/mtrr/verify.c \
+	hv/svm/event_inject.c hv/platform/virtio_mmio.c hv/platform/virtq.c \
+	hv/platform/virtio_blk.c
 SIZE_OPT_NOT := hv/selftest/ipi_bench.c
 $(foreach p,$(SIZE_OPT_DIRS) $(SIZE_OPT_FILES) $(SIZE_OPT_NOT),$(if \
 	$(wildcard $(p)),,$(error SIZE_OPT: $(p) does not exist (moved? \
@@ -90,7 +91,7 @@ $(B)/%.o: %.c
 $(B)/%.o: %.asm
 	@mkdir -p $(dir $@)
 	@echo '  NASM    $<'
-	@$(NASM) -f elf64 -g -I. -MD $(@:.o=.d) -MP $< -o $@
+	@$(NASM) -f elf64 -g -I. -Iarch/ -MD $(@:.o=.d) -MP $< -o $@
 
 # The built-in guest is embedded without symbols or debug info (about 30 KiB
 # instead of 170); build/guest.elf keeps them for gdb and addr2line.

@@ -217,6 +217,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	if (g_boot.under_qemu)
 		fw_cfg_read(FW_CFG_NB_CPUS, &g_boot.fw_cfg_cpus, 2);
 	features_detect(&g_features);
+	g_features.qemu = g_boot.under_qemu;
 
 	if (parse_all_options(image))
 		return boot_fail(EFI_INVALID_PARAMETER,

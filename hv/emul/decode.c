@@ -134,7 +134,7 @@ int insn_prefixes(const u8 *buf, unsigned n, enum insn_mode mode,
  * (+ REX.B) the source; the operand is 64 bits in 64-bit mode, else 32,
  * whatever the prefixes (SDM vol 2B "MOV - Move to/from Control
  * Registers"). */
-static int mov_to_cr(struct cursor *c, u8 rex, enum insn_mode mode,
+static int mov_to_cr(struct cursor *c, u8 rex, bool lock, enum insn_mode mode,
 		     struct insn *out)
 {
 	u8 modrm;
@@ -143,6 +143,13 @@ static int mov_to_cr(struct cursor *c, u8 rex, enum insn_mode mode,
 		return -EINVAL;
 	out->kind = INSN_MOV_TO_CR;
 	out->cr = ((modrm >> 3) & 7) | ((rex & REX_R) ? 8 : 0);
+	/* AMD's AltMovCr8 (CPUID 0x80000001:ECX[4]): LOCK MOV CR0 is MOV
+	 * CR8, the way 32-bit code reaches it (APM vol 3 "MOV CRn"). */
+	if (lock) {
+		if (out->cr)
+			return -EINVAL;
+		out->cr = 8;
+	}
 	out->reg = (modrm & 7) | ((rex & REX_B) ? 8 : 0);
 	out->reg_size = out->size = mode == INSN_MODE64 ? 8 : 4;
 	out->len = c->pos;
@@ -161,13 +168,16 @@ int insn_decode(const u8 *buf, unsigned n, enum insn_mode mode,
 	if (mode != INSN_MODE32 && mode != INSN_MODE64)
 		return -EINVAL;
 	/* Segment overrides change nothing: the fault already gives the
-	 * GPA. LOCK on a MOV is #UD; REP/REPNE on these MOVs is not
-	 * something a compiler emits: refuse rather than guess. */
-	if (insn_prefixes(buf, n, mode, &pf) || pf.lock || pf.rep)
+	 * GPA. LOCK on a MOV is #UD, but for LOCK MOV CR0 below (AltMovCr8);
+	 * REP/REPNE on these MOVs is not something a compiler emits: refuse
+	 * rather than guess. */
+	if (insn_prefixes(buf, n, mode, &pf) || pf.rep)
 		return -EINVAL;
 	c.pos = pf.len;
 	rex = pf.rex;
 	if (!take_byte(&c, &op))
+		return -EINVAL;
+	if (pf.lock && op != 0x0f)
 		return -EINVAL;
 	osz = (rex & REX_W) ? 8 : pf.opsize ? 2 : 4;
 	if (mode == INSN_MODE64)
@@ -221,8 +231,9 @@ int insn_decode(const u8 *buf, unsigned n, enum insn_mode mode,
 		if (!take_byte(&c, &op))
 			return -EINVAL;
 		if (op == 0x22) /* MOV CRn, r: mod is ignored (SDM vol 2B) */
-			return mov_to_cr(&c, rex, mode, out);
-		if (op != 0xb6 && op != 0xb7 && op != 0xbe && op != 0xbf)
+			return mov_to_cr(&c, rex, pf.lock, mode, out);
+		if (pf.lock ||
+		    (op != 0xb6 && op != 0xb7 && op != 0xbe && op != 0xbf))
 			return -EINVAL;
 		if (!take_modrm(&c, asz == 2, &modrm))
 			return -EINVAL;

@@ -183,9 +183,9 @@ static int load_multiboot(struct guest *g, const struct guest_params *p)
 	/* An image in conventional memory over the boot information page:
 	 * the page moves right after it (QEMU also puts it after the image). */
 	if (li.start < MB_INFO_END && li.end > MB_INFO_GPA) {
-		mb.info_gpa = ALIGN_UP(mb.mod_size ? mb.mod_start + mb.mod_size :
-						     li.end,
-				       PAGE_SIZE);
+		mb.info_gpa = ALIGN_UP(
+			mb.mod_size ? mb.mod_start + mb.mod_size : li.end,
+			PAGE_SIZE);
 		if (mb.info_gpa + PAGE_SIZE > MB_LOW_RAM_END) {
 			pr_err("guest %s: no room for the boot information after the image at [%#llx, %#llx)\n",
 			       g->name, (unsigned long long)li.start,
@@ -361,6 +361,8 @@ static int build(struct guest *g, const struct guest_params *p)
 	return 0;
 }
 
+static u64 serials; /* the last guest's serial; 0 is never one */
+
 int guest_create(const struct guest_params *p, struct guest **out)
 {
 	struct guest *g;
@@ -383,6 +385,7 @@ int guest_create(const struct guest_params *p, struct guest **out)
 	if (!g)
 		return -E2BIG;
 	memcpy(g->name, p->name, n < sizeof(g->name) ? n : sizeof(g->name) - 1);
+	g->serial = __atomic_add_fetch(&serials, 1, __ATOMIC_RELAXED);
 	g->mem_size = ALIGN_UP(p->mem_size, SZ_2M);
 	g->nr_vcpus = p->nr_vcpus;
 	g->bench = p->bench;

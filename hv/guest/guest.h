@@ -49,6 +49,10 @@ struct guest_params {
 
 struct guest {
 	char name[16];
+	/* Unique for the run (never reused, unlike the address): what a
+	 * CPU compares to see that it runs another guest than last time
+	 * (IBPB, hv/park/spec_ctrl.c). */
+	u64 serial;
 	u32 asid;
 	hpa_t mem; /* host block backing guest-physical [0, mem_size) */
 	u64 mem_size;

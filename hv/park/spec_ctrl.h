@@ -6,6 +6,7 @@
 #ifndef MINHV_HV_PARK_SPEC_CTRL_H
 #define MINHV_HV_PARK_SPEC_CTRL_H
 
+#include "arch/svm.h"
 #include "arch/types.h"
 #include "hv/features.h"
 
@@ -20,7 +21,7 @@ enum spec_host_mode {
 enum spec_guest_mode {
 	SPEC_GUEST_NONE, /* no SPEC_CTRL MSR: nothing to switch */
 	SPEC_GUEST_V_SPEC_CTRL, /* hardware swaps it (VMCB save area 0x2E0) */
-	SPEC_GUEST_SWAP, /* software: spec_ctrl_guest_enter()/_exit() */
+	SPEC_GUEST_SWAP, /* software: the VMRUN stub (SVM_HOST_SPEC_SWAP) */
 };
 
 struct spec_policy {
@@ -58,12 +59,17 @@ void spec_ctrl_boot(bool snp_enabled);
  * the base SPEC_CTRL value, and this_cpu()->spec_ctrl_base. */
 void spec_ctrl_cpu_init(void);
 
-/* Around VMRUN, interrupts and GIF off, for the SVM engine. With
- * SPEC_GUEST_SWAP: enter loads guest_val unless it equals the base; exit
- * reads the guest's value back (the guest may write the MSR directly) and
- * loads the base unless they are equal. Call exit before any indirect branch
- * after #VMEXIT. Other modes: no MSR access. */
-void spec_ctrl_guest_enter(u64 guest_val);
-void spec_ctrl_guest_exit(u64 *guest_val);
+/* This CPU's part of what the VMRUN stub does (arch/svm.h), when a vCPU
+ * starts on it: its base SPEC_CTRL, SVM_HOST_SPEC_SWAP with
+ * SPEC_GUEST_SWAP (the stub writes the guest's value under GIF=0 and the
+ * base back before STGI, each only when they differ), SVM_HOST_RSB_FILL
+ * unless AutoIBRS protects host mode. */
+void spec_ctrl_svm_host(struct svm_host *h);
+/* A vCPU of guest `guest` (its serial) starts on this CPU: IBPB (PRED_CMD,
+ * when enumerated) if the last one it ran belonged to another guest, so
+ * one guest's branch training cannot steer the next's, as KVM's
+ * svm_vcpu_load() when the VMCB changes. The first guest on a CPU gets
+ * one too (minhv's own boot code trained the predictors). */
+void spec_ctrl_guest_load(u64 guest);
 
 #endif

@@ -16,8 +16,9 @@ enum exit_action exit_exception(struct vcpu *v)
 		if (vlapic_db_step(v)) /* minhv's step over an NMI's IRET */
 			return EXIT_RESUME;
 		/* DR6 is already in the VMCB save area (as KVM reads it);
-		 * RIP is where the guest's own delivery would start. */
-		vcpu_inject_exception(v, VEC_DB, false, 0);
+		 * RIP is where the guest's own delivery would start; GD goes
+		 * as the delivery clears it (a DR6.BD #DB would repeat). */
+		vcpu_inject_db(v);
 		return EXIT_RESUME;
 	case VMEXIT_EXCP_AC:
 		vcpu_inject_exception(v, VEC_AC, true, 0); /* error code 0 */

@@ -115,6 +115,12 @@ enum exit_action exit_shutdown(struct vcpu *v)
 	return EXIT_LEAVE;
 }
 
+/* SVM instructions (no nested SVM), and MONITOR, MWAIT, MONITORX and
+ * MWAITX (the last two exit as the first two): the guest's CPUID has
+ * neither SVM nor MONITOR (1:ECX[3]) nor MONITORX (0x80000001:ECX[29]), so
+ * #UD as on a CPU without them. KVM does the same for MWAIT when the
+ * guest's CPUID lacks it and its "MWAIT never #UD" quirk is off; a native
+ * MWAIT would idle the physical CPU behind the host's back (docs/SVM.md). */
 enum exit_action exit_svm_insn(struct vcpu *v)
 {
 	/* A fault: RIP stays on the instruction. */

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* hv/svm/vlapic_vcpu.c - the vLAPIC wired to a foreign guest's vCPUs:
- * the APIC bus (a target on another CPU is kicked with a host IPI), event
- * injection before VMRUN (APM vol 2 15.20 EVENTINJ, 15.21.4 V_IRQ and the
- * VINTR intercept), NMI blocking until IRET, HLT and wait-for-SIPI waits
- * on a parked CPU, INIT/SIPI (SDM vol 3 9.4.4, 11.6.1), and the host LAPIC
- * timer armed for the guest timer's next expiry. */
+ * the APIC bus (a target on another CPU is kicked with a host IPI), HLT
+ * and wait-for-SIPI waits on a parked CPU, INIT/SIPI (SDM vol 3 9.4.4,
+ * 11.6.1), and the host LAPIC timer armed for the guest timer's next
+ * expiry. Event injection before VMRUN is vlapic_inject.c. */
 #include "hv/svm/vcpu_watchdog.h"
 #include "arch/apic.h"
 #include "arch/cpu.h"
@@ -167,70 +166,11 @@ bool vlapic_before_run(struct vcpu *v)
 	}
 }
 
-/* V_INTR_* as an interrupt window leaves them (cleared at each entry). */
-#define V_WINDOW (V_IRQ | V_IGN_TPR | V_INTR_PRIO(0xf) | V_INTR_VECTOR(0xff))
-
-/* Every entry of a foreign guest, so the common case (no timer armed,
- * nothing posted, no window open, TPR unchanged) reads no TSC, scans no
- * IRR and leaves the VMCB clean bits as they are. The VMCB fields it
- * writes are marked dirty only when their value changes (APM vol 2
- * 15.15.3: a field written after the first VMRUN must have its clean bit
- * cleared; V_TPR and V_IRQ as the CPU wrote them back at #VMEXIT are what
- * it holds already, and exit handlers mark what they change). */
-void vlapic_inject_pending(struct vcpu *v)
+/* hv/svm/vlapic_inject.c, at each entry: the guest timer's next expiry
+ * (now: the host TSC it read, valid when a timer is armed). */
+void vlapic_host_timer_rearm(struct vcpu *v, u64 now)
 {
-	struct vmcb *vm = v->vmcb;
-	struct vmcb_control *c = &vm->control;
-	struct vlapic *l = &v->lapic;
-	const u64 v_intr = c->v_intr;
-	u64 now = 0;
-	unsigned ev;
-	u8 vec = 0;
-
-	if (!guest_has_platform(v->guest))
-		return;
-	if (c->exit_code == VMEXIT_INTR)
-		l->c.host_at = 0; /* the watchdog may have re-armed it */
-	vlapic_sync_tpr(v); /* CR8 -> TPR */
-	/* Expired timers; the time is needed only when one is armed. */
-	if (l->timer_next) {
-		now = rdtsc();
-		vlapic_timer_poll(l, now + c->tsc_offset);
-	}
-	/* Last entry's interrupt window, if one was opened. */
-	if (v_intr & V_WINDOW)
-		c->v_intr &= ~V_WINDOW;
-	if (vmcb_has_intercept(vm, INTERCEPT_VINTR))
-		vmcb_clr_intercept(vm, INTERCEPT_VINTR);
-	/* The NMI handler's IRET has retired once RIP moved on. */
-	if (l->c.iret_wait && vm->save.rip != l->c.iret_rip)
-		l->c.nmi_masked = l->c.iret_wait = false;
-	/* A re-injected event (EXITINTINFO) or a handler's goes first.
-	 * Nothing posted: nothing to inject, no window to open. */
-	ev = 0;
-	if (vlapic_event_maybe(l))
-		ev = vlapic_next_event(l, vm->save.rflags & RFLAGS_IF,
-				       c->int_shadow & INT_SHADOW,
-				       c->event_inj & EVENTINJ_VALID, &vec);
-	if (ev & VLAPIC_INJ_NMI) {
-		c->event_inj = VEC_NMI | EVENTINJ_TYPE_NMI | EVENTINJ_VALID;
-		vmcb_set_intercept(vm, INTERCEPT_IRET); /* watch for IRET */
-	}
-	if (ev & VLAPIC_INJ_INTR)
-		c->event_inj = (u64)vec | EVENTINJ_TYPE_INTR | EVENTINJ_VALID;
-	if (ev & VLAPIC_INJ_WINDOW) {
-		/* Exit as soon as the guest can take it (IF=1, no shadow,
-		 * the injected event delivered). */
-		c->v_intr |= V_IRQ | V_IGN_TPR | V_INTR_PRIO(0xf) |
-			     V_INTR_VECTOR(vec);
-		vmcb_set_intercept(vm, INTERCEPT_VINTR);
-	}
-	l->c.vtpr = (l->tpr >> 4) & 0xf;
-	c->v_intr = (c->v_intr & ~V_TPR_MASK) | l->c.vtpr;
-	if (c->v_intr != v_intr)
-		vmcb_mark_dirty(vm, VMCB_CLEAN_TPR);
-	if (l->timer_next)
-		host_timer_arm_at(v, 0, now);
+	host_timer_arm_at(v, 0, now);
 }
 
 bool vlapic_hlt(struct vcpu *v)

@@ -60,7 +60,6 @@ struct vcpu {
 	volatile u32 wake;
 	volatile u32 in_guest; /* between its state check and #VMEXIT */
 	bool in_loop; /* inside vcpu_run on its CPU */
-	u64 spec_ctrl; /* guest's SPEC_CTRL: in hardware while it runs */
 	u64 mtrr_def_type;
 	u64 tsc_aux; /* in the hardware MSR while the vCPU runs */
 	u64 misc_enable; /* IA32_MISC_ENABLE of a platform guest (exit_msr.c) */
@@ -79,6 +78,14 @@ struct vcpu {
 	 * writes CR0 without an exit, so only this copy tells VMEXIT_INVALID
 	 * what VMRUN saw (hv/svm/exit_invalid.c). */
 	u64 vmrun_cr0;
+	/* An exception a handler raised while EXITINTINFO's event was being
+	 * re-injected (EVENTINJ taken): injected at the first entry after
+	 * that one, 0 when none (hv/svm/event_inject.c). */
+	u64 queued_event;
+	/* The last MOV to CR3/CR4 answered with #GP for QEMU's
+	 * VMEXIT_INVALID: its RIP and stats.exits then, so the same answer
+	 * twice in a row is seen as the real VMRUN failure it is. */
+	u64 mov_cr_gp_rip, mov_cr_gp_exit;
 	/* vcpu_fpu.c: in the hardware while the vCPU runs on its CPU. */
 	void *fpu; /* XSAVE/FXSAVE area, page-aligned (vcpu_fpu_pages()) */
 	u64 xcr0; /* the guest's XCR0 (XSETBV is intercepted) */
@@ -101,10 +108,20 @@ struct vcpu {
 /* vcpu_ops.c: pure helpers on a vCPU's VMCB. Its state machine, its
  * start and reset are the guest's (hv/guest/guest.h), the run loop is
  * hv/svm's (hv/svm/vcpu_run.c). */
+/* An exception for the next entry. When EVENTINJ holds an event already
+ * (EXITINTINFO's, re-injected before the handler ran) that one goes
+ * first, and this one is queued behind it (v->queued_event). */
 void vcpu_inject_exception(struct vcpu *v, u8 vector, bool has_err, u32 err);
+/* #DB into the guest (DR6 as the caller left it), with DR7.GD cleared as
+ * the processor's own delivery would. */
+void vcpu_inject_db(struct vcpu *v);
 /* The single-step #DB trap after an instruction minhv carried out for a
  * guest with RFLAGS.TF set (vcpu_ops.c); vcpu_insn_complete() calls it. */
 void vcpu_step_trap(struct vcpu *v);
+/* minhv's single step for an NMI window is over (its #DB, an instruction
+ * exit after it, or an event injected meanwhile): TF, and RF if minhv set
+ * it, out of RFLAGS again, unless a stepped IRET loaded them. */
+void vcpu_nmi_step_end(struct vcpu *v);
 /* The one "instruction completed" path (KVM's
  * kvm_skip_emulated_instruction()): every handler that carried out the
  * guest's instruction ends here with the RIP after it. The interrupt
@@ -132,14 +149,11 @@ static inline void vcpu_step_known(struct vcpu *v, unsigned len)
 	vcpu_insn_complete(
 		v, g_features.nrips && nrip ? nrip : v->vmcb->save.rip + len);
 }
-/* vcpu_spec.c, right around VMRUN (interrupts and GIF off): the guest's
- * SPEC_CTRL into the VMCB (V_SPEC_CTRL: hardware swaps) or the MSR
- * (software swap, hv/park/spec_ctrl.c), and back after #VMEXIT. */
+/* vcpu_spec.c, right around VMRUN: the guest's SPEC_CTRL (gprs.spec_ctrl)
+ * into the VMCB and back after #VMEXIT with V_SPEC_CTRL (the hardware
+ * swaps); the software swap is the VMRUN stub's (arch/svm.asm). */
 void vcpu_spec_enter(struct vcpu *v);
 void vcpu_spec_exit(struct vcpu *v);
-/* Before the next VMRUN: inject again the event whose delivery the exit
- * interrupted (EXITINTINFO, APM 15.7.2). */
-void vcpu_reinject_event(struct vcpu *v);
 /* Step over the intercepted instruction (exit_next_rip(): IOIO's
  * EXITINFO2, NRIP or the exit's known length) through
  * vcpu_insn_complete(). Returns false (and stops the guest) when its

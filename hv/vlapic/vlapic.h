@@ -92,7 +92,8 @@ struct vlapic {
 	struct {
 		bool nmi_masked; /* an NMI is in service until IRET */
 		bool iret_wait; /* IRET seen at iret_rip, not yet retired */
-		bool nmi_step; /* TF set by us to trap right after IRET */
+		bool nmi_step; /* TF set by us: the NMI window's single step */
+		bool nmi_step_rf; /* the guest's RF when the step began */
 		u8 vtpr; /* V_TPR as last written to the VMCB */
 		u64 iret_rip;
 		u64 host_at; /* host TSC the host timer is armed for; 0 none */
@@ -136,6 +137,9 @@ u32 vlapic_ppr(const struct vlapic *l);
 /* The highest requested vector above PPR (it would be delivered now if the
  * CPU accepts interrupts), or -ENOENT. Nothing while software-disabled. */
 int vlapic_pending_vector(const struct vlapic *l);
+/* Is the highest requested vector held back by TPR alone (its class above
+ * the in-service one, not above TPR's)? Lowering TPR would deliver it. */
+bool vlapic_tpr_holds(const struct vlapic *l);
 /* Any requested vector at all (an interrupt wakes HLT only when above PPR:
  * use vlapic_pending_vector for that). */
 bool vlapic_irr_any(const struct vlapic *l);
@@ -158,10 +162,21 @@ int vlapic_take_startup(struct vlapic *l);
  * service; the highest deliverable interrupt when the guest can take it
  * (IF=1, no interrupt shadow, no event already being injected), else an
  * interrupt window. Consumes what it returns (NMI taken and masked until
- * IRET, interrupt acknowledged into ISR); *vec is the vector. */
+ * IRET, interrupt acknowledged into ISR); *vec is the vector.
+ * VLAPIC_INJ_NMI_WINDOW: an NMI waits for an interrupt shadow, an event
+ * being injected, or the IRET of the NMI in service to retire (seen,
+ * c.iret_wait, not yet retired); IF does not hold NMIs back, so the glue
+ * opens its window without V_IRQ (KVM's svm_enable_nmi_window()). An NMI
+ * masked before its handler's IRET was seen needs none: the IRET
+ * intercept reports it. VLAPIC_INJ_TPR: the highest requested vector is
+ * held back by TPR alone (above the in-service class, not above TPR's):
+ * the guest lowering TPR through CR8 must exit (KVM's
+ * svm_update_cr8_intercept()). */
 #define VLAPIC_INJ_NMI 1u
 #define VLAPIC_INJ_INTR 2u
 #define VLAPIC_INJ_WINDOW 4u
+#define VLAPIC_INJ_NMI_WINDOW 8u
+#define VLAPIC_INJ_TPR 16u
 unsigned vlapic_next_event(struct vlapic *l, bool if_on, bool shadow, bool busy,
 			   u8 *vec);
 /* Does a halted CPU wake (SDM vol 2 HLT): a deliverable interrupt

@@ -26,6 +26,8 @@ MOD_ioapic := arch/ioapic.c hv/run/ioapic.c
 MOD_barrier := arch/barrier.c
 # The real trampoline, assembled by the hypervisor build.
 MOD_trampoline := arch/trampoline_copy.c $(B)/arch/trampoline.o
+# The real VMRUN stub, assembled against the CPU double (svm_stub.mk).
+MOD_svm_stub := $(B)/unit-obj/arch/svm_fake.o
 
 # hv/ subsystems below the virtualisation core
 # The guest CPUID model (allow-list, topology from the vCPU).
@@ -43,6 +45,7 @@ MOD_tsc_cal := hv/time/tsc_cal.c
 MOD_ras := hv/ras/mce.c hv/ras/nmi.c hv/ras/defer.c hv/ras/report.c
 MOD_ipi := hv/smp/ipi.c
 MOD_mtrr := hv/mtrr/mtrr.c hv/mtrr/state.c hv/mtrr/policy.c hv/mtrr/sync.c \
+	hv/mtrr/verify.c \
 	hv/mtrr/range.c tests/doubles/mtrr_hooks.c
 MOD_park := hv/park/park.c hv/park/summary.c
 MOD_spec_ctrl := hv/park/spec_ctrl.c hv/park/spec_ctrl_policy.c
@@ -71,6 +74,7 @@ MOD_vmcb_check := hv/vmcb/vmcb_check.c
 MOD_vmcb_dump := hv/vmcb/vmcb_dump.c
 MOD_pause := hv/vmcb/pause.c
 MOD_npt := hv/vmcb/npt.c $(MOD_ptwalk)
+MOD_asid := hv/vmcb/asid.c
 MOD_exit_decode := hv/vmcb/exit_decode.c
 # hv/vcpu: one vCPU's own state.
 MOD_vcpu_spec := hv/vcpu/vcpu_spec.c
@@ -97,8 +101,9 @@ MOD_svm := hv/svm/svm.c
 MOD_exits := hv/svm/exit_table.c hv/svm/exit_cpuid.c hv/svm/exit_msr.c \
 	hv/svm/exit_io.c hv/svm/exit_misc.c hv/svm/exit_invalid.c \
 	hv/svm/exit_cache.c hv/svm/exit_excp.c hv/svm/exit_xsetbv.c \
+	hv/svm/event_inject.c \
 	$(MOD_view)
-MOD_vlapic_exit := hv/svm/vlapic_exit.c
+MOD_vlapic_exit := hv/svm/vlapic_exit.c hv/svm/vlapic_inject.c
 
 # hv/snp, and the SNP self-test the SNP suites run
 MOD_rmp := hv/snp/rmp.c hv/snp/rmp_hw.c hv/snp/rmp_model.c \
@@ -116,6 +121,7 @@ MOD_select := lib/select.c
 MOD_fake_console := tests/doubles/fake_console.c
 MOD_fake_cpu := tests/doubles/fake_cpu.c
 MOD_fake_smp := tests/doubles/fake_smp_pthread.c
+MOD_fake_svm := tests/doubles/fake_svm.c
 MOD_fake_trap := tests/doubles/fake_trap.c
 MOD_acpi_fixture := tests/unit/acpi_fixture.c
 MOD_svm_fixture := tests/unit/svm_fixture.c

@@ -225,6 +225,12 @@ static void test_mov_to_cr(void **s)
 	in = DEC(M32, 0x66, 0x0f, 0x22, 0x27); /* mod 0: still %edi, 32 bits */
 	check(in, 4, 4, false, INSN_MOV_TO_CR, 7);
 	assert_int_equal(in.cr, 4);
+	/* AltMovCr8: LOCK MOV CR0 is MOV CR8 (32-bit code's only way). */
+	in = DEC(M32, 0xf0, 0x0f, 0x22, 0xc3); /* lock mov %ebx,%cr0 */
+	check(in, 4, 4, false, INSN_MOV_TO_CR, 3);
+	assert_int_equal(in.cr, 8);
+	BAD(M32, 0xf0, 0x0f, 0x22, 0xe3); /* LOCK MOV CR4: #UD */
+	BAD(M32, 0xf0, 0x0f, 0xb6, 0x00); /* LOCK MOVZX: #UD */
 	BAD(M64, 0x0f, 0x22); /* truncated */
 	BAD(M64, 0x0f, 0x20, 0xe0); /* MOV from CR: not decoded */
 }

@@ -316,6 +316,7 @@ static void test_invalid_mov_cr_gp(void **s)
 	struct vmcb *vm = v->vmcb;
 
 	(void)s;
+	g_features.qemu = true; /* fw_cfg said so at boot */
 	fx_long_mode_pt(v);
 	vm->control.asid = 1; /* a VMCB that passes vmcb_check() */
 	vmcb_set_intercept(vm, INTERCEPT_VMRUN);
@@ -329,7 +330,8 @@ static void test_invalid_mov_cr_gp(void **s)
 	assert_int_equal(vm->save.rip, rip);
 	assert_int_equal(vm->save.cr4, 0x20);
 	assert_int_equal(v->stats.mov_cr_gp, 1);
-	/* mov %r8,%cr3 */
+	/* mov %r8,%cr3, after the guest ran on (another exit) */
+	assert_int_equal(fx_run(VMEXIT_CPUID, 0, 0), EXIT_RESUME);
 	vm->control.event_inj = 0;
 	fx_put(rip, "\x41\x0f\x22\xd8", 4);
 	fx_exit(v, 0xffffffffULL, 0, 0);
@@ -345,6 +347,51 @@ static void test_invalid_mov_cr_gp(void **s)
 	assert_int_equal(exit_dispatch(v), EXIT_LEAVE);
 	assert_non_null(strstr(fx_g->stop_reason, "without CR4.PAE"));
 	assert_int_equal(v->stats.mov_cr_gp, 2);
+}
+
+/* D3: the QEMU workaround is QEMU's only (on hardware a VMRUN failure
+ * vmcb_check() misses, with RIP at a MOV to CR4, would turn into a #GP
+ * that fails again at once, forever), and never twice in a row at one
+ * RIP: the first #GP was then never delivered. */
+static void test_invalid_mov_cr_gp_guarded(void **s)
+{
+	const u64 rip = 0x8000;
+	struct vcpu *v = fx_v[0];
+	struct vmcb *vm = v->vmcb;
+
+	(void)s;
+	fx_long_mode_pt(v);
+	vm->control.asid = 1;
+	vmcb_set_intercept(vm, INTERCEPT_VMRUN);
+	fx_put(rip, "\x0f\x22\xe7", 3); /* mov %rdi,%cr4 */
+	/* Not QEMU: the VMRUN failure it is. */
+	fx_exit(v, 0xffffffffULL, 0, 0);
+	vm->save.rip = rip;
+	assert_int_equal(exit_dispatch(v), EXIT_LEAVE);
+	assert_non_null(strstr(fx_g->stop_reason, "VMRUN failed"));
+	assert_int_equal(v->stats.mov_cr_gp, 0);
+	/* QEMU: once; after other exits (the guest ran) again. */
+	fx_g->stopping = false;
+	fx_g->stop_reason[0] = 0;
+	g_features.qemu = true;
+	for (int i = 0; i < 2; i++) {
+		fx_exit(v, 0xffffffffULL, 0, 0);
+		vm->save.rip = rip;
+		assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+		assert_int_equal(vm->control.event_inj, GP_EVENT);
+		assert_int_equal(fx_run(VMEXIT_CPUID, 0, 0), EXIT_RESUME);
+	}
+	assert_int_equal(v->stats.mov_cr_gp, 2);
+	/* The same RIP right after the answer: its #GP was never delivered,
+	 * VMRUN failed again. Stop instead of looping. */
+	fx_exit(v, 0xffffffffULL, 0, 0);
+	vm->save.rip = rip;
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	fx_exit(v, 0xffffffffULL, 0, 0);
+	vm->save.rip = rip;
+	assert_int_equal(exit_dispatch(v), EXIT_LEAVE);
+	assert_true(fx_g->stopping);
+	assert_int_equal(v->stats.mov_cr_gp, 3);
 }
 
 /* MOV to CR0 (QEMU never answers it with VMEXIT_INVALID) or any other
@@ -563,6 +610,7 @@ int main(void)
 		T(test_ioio_chunked),
 		T(test_invalid_cr0_nw),
 		T(test_invalid_mov_cr_gp),
+		T(test_invalid_mov_cr_gp_guarded),
 		T(test_invalid_other_insn),
 		T(test_single_step_trap),
 		T(test_shadow_cleared),

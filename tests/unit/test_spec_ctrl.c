@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_spec_ctrl.c - the speculation policy for each CPUID
- * enumeration, per-CPU setup, and the guest/host SPEC_CTRL switch. */
+ * enumeration, per-CPU setup, and the IBPB between guests on a CPU (the
+ * SPEC_CTRL swap around VMRUN is the stub's: test_svm_stub). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -158,62 +159,45 @@ static void test_park_value_keeps_ssbd(void **s)
 	assert_int_equal(spec_park_value(SPEC_CTRL_SSBD), SPEC_CTRL_SSBD);
 }
 
-static void test_guest_mode_v_spec_ctrl(void **s)
+/* A2: IBPB when a CPU runs another guest than last time (KVM's
+ * svm_vcpu_load() when the VMCB changes), not when the same guest's vCPU
+ * comes back; the first guest on a CPU gets one too. Per CPU. */
+static void test_ibpb_on_guest_change(void **s)
 {
-	u64 g = 0x1234;
-
 	(void)s;
 	fake_msr_define(MSR_SPEC_CTRL, 0);
-	pf_cpuid_amd(AMD8_IBRS | AMD8_STIBP, 0, SVM_V_SPEC_CTRL);
+	fake_msr_define(MSR_PRED_CMD, 0);
+	pf_cpuid_amd(AMD8_IBRS | AMD8_SSBD | (1u << 12), 0, 0); /* IBPB */
 	pf_boot_spec(false);
-	assert_int_equal(g_spec_policy.guest, SPEC_GUEST_V_SPEC_CTRL);
-	/* Hardware swaps: neither helper touches the MSR. */
-	wrmsr(MSR_SPEC_CTRL, SPEC_CTRL_SSBD); /* "guest left this" */
-	fake_trace_clear();
-	spec_ctrl_guest_enter(0);
-	spec_ctrl_guest_exit(&g);
-	assert_int_equal(g, 0x1234);
-	assert_string_equal(fake_trace(), "");
+	assert_true(g_features.ibpb);
+	spec_ctrl_guest_load(7); /* the first guest here */
+	assert_int_equal(fake_trace_count("cpu0: wrmsr 0x49 0x1"), 1);
+	spec_ctrl_guest_load(7); /* same guest again: none */
+	spec_ctrl_guest_load(7);
+	assert_int_equal(fake_trace_count("wrmsr 0x49"), 1);
+	spec_ctrl_guest_load(8); /* another guest */
+	assert_int_equal(fake_trace_count("cpu0: wrmsr 0x49 0x1"), 2);
+	spec_ctrl_guest_load(7); /* and back */
+	assert_int_equal(fake_trace_count("cpu0: wrmsr 0x49 0x1"), 3);
+	/* CPU 1 keeps its own last guest. */
+	fake_cpu_select(1);
+	spec_ctrl_guest_load(7);
+	spec_ctrl_guest_load(7);
+	assert_int_equal(fake_trace_count("cpu1: wrmsr 0x49 0x1"), 1);
+	fake_cpu_select(0);
+	spec_ctrl_guest_load(7);
+	assert_int_equal(fake_trace_count("cpu0: wrmsr 0x49 0x1"), 3);
 }
 
-static void test_guest_swap_minimal_writes(void **s)
+/* Without IBPB (TCG's EPYC) nothing is written, and nothing fails. */
+static void test_ibpb_not_enumerated(void **s)
 {
-	u64 g = 0;
-
 	(void)s;
-	fake_msr_define(MSR_SPEC_CTRL, 0);
-	pf_cpuid_amd(AMD8_IBRS | AMD8_STIBP | AMD8_SSBD, 0, 0);
-	pf_boot_spec(false);
-	assert_int_equal(g_spec_policy.guest, SPEC_GUEST_SWAP);
-
-	/* Guest runs with the host's value: no write either way. */
-	spec_ctrl_guest_enter(SPEC_CTRL_IBRS);
-	spec_ctrl_guest_exit(&g);
-	assert_int_equal(g, SPEC_CTRL_IBRS);
-	assert_string_equal(fake_trace(), "");
-
-	/* Guest value differs: one write in, one write out. */
-	spec_ctrl_guest_enter(SPEC_CTRL_SSBD);
-	assert_string_equal(fake_trace(), "cpu0: wrmsr 0x48 0x4\n");
-	wrmsr(MSR_SPEC_CTRL, SPEC_CTRL_STIBP); /* guest wrote it directly */
-	fake_trace_clear();
-	spec_ctrl_guest_exit(&g);
-	assert_int_equal(g, SPEC_CTRL_STIBP);
-	assert_string_equal(fake_trace(), "cpu0: wrmsr 0x48 0x1\n");
-	assert_int_equal(fake_msr_read(0, MSR_SPEC_CTRL), SPEC_CTRL_IBRS);
-}
-
-static void test_guest_none_no_access(void **s)
-{
-	u64 g = 7;
-
-	(void)s;
-	pf_cpuid_amd(0, 0, SVM_V_SPEC_CTRL);
-	pf_boot_spec(false); /* SPEC_CTRL undefined: any access fails */
-	assert_int_equal(g_spec_policy.guest, SPEC_GUEST_NONE);
-	spec_ctrl_guest_enter(1);
-	spec_ctrl_guest_exit(&g);
-	assert_int_equal(g, 7);
+	pf_cpuid_amd(0, 0, 0);
+	pf_boot_spec(false); /* PRED_CMD undefined: a write fails */
+	spec_ctrl_guest_load(1);
+	spec_ctrl_guest_load(2);
+	assert_int_equal(fake_trace_count("wrmsr"), 0);
 }
 
 static void test_log_tcg(void **s)
@@ -242,9 +226,8 @@ int main(void)
 		cmocka_unit_test_setup(test_snp_rules_out_auto_ibrs, setup),
 		cmocka_unit_test_setup(test_snp_auto_ibrs_without_ibrs, setup),
 		cmocka_unit_test_setup(test_park_value_keeps_ssbd, setup),
-		cmocka_unit_test_setup(test_guest_mode_v_spec_ctrl, setup),
-		cmocka_unit_test_setup(test_guest_swap_minimal_writes, setup),
-		cmocka_unit_test_setup(test_guest_none_no_access, setup),
+		cmocka_unit_test_setup(test_ibpb_on_guest_change, setup),
+		cmocka_unit_test_setup(test_ibpb_not_enumerated, setup),
 		cmocka_unit_test_setup(test_log_tcg, setup),
 	};
 

@@ -364,15 +364,58 @@ static void test_injection(void **s)
 	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
 			 VLAPIC_INJ_NMI | VLAPIC_INJ_WINDOW);
 	vlapic_deliver(l, APIC_DM_NMI, 0, false);
+	/* Masked, its IRET not seen yet: the IRET intercept will say. */
 	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
 			 VLAPIC_INJ_INTR);
 	assert_true(l->nmi_pending);
-	l->c.nmi_masked = false; /* IRET retired */
-	/* An NMI held by an interrupt shadow opens a window. */
-	assert_int_equal(vlapic_next_event(l, true, true, false, &vec),
-			 VLAPIC_INJ_WINDOW);
+	/* IRET seen, not retired (c.iret_wait): an NMI window (B1). */
+	l->c.iret_wait = true;
 	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
+			 VLAPIC_INJ_NMI_WINDOW);
+	l->c.nmi_masked = l->c.iret_wait = false; /* IRET retired */
+	/* An NMI held by an interrupt shadow opens an NMI window, with IF
+	 * clear too (B4: not V_IRQ, which waits for IF=1). */
+	assert_int_equal(vlapic_next_event(l, true, true, false, &vec),
+			 VLAPIC_INJ_NMI_WINDOW);
+	assert_int_equal(vlapic_next_event(l, false, true, false, &vec),
+			 VLAPIC_INJ_NMI_WINDOW);
+	/* ... and by an event being injected. */
+	assert_int_equal(vlapic_next_event(l, false, false, true, &vec),
+			 VLAPIC_INJ_NMI_WINDOW);
+	assert_int_equal(vlapic_next_event(l, false, false, false, &vec),
 			 VLAPIC_INJ_NMI);
+}
+
+/* C1: a vector held back by TPR alone asks for the CR8-write exit; one
+ * held by the class in service does not (its EOI exits anyway), nor one
+ * that can be delivered, nor a software-disabled APIC's. */
+static void test_tpr_holds(void **s)
+{
+	struct vlapic *l = &cpu[0];
+	u8 vec = 0;
+
+	(void)s;
+	vlapic_set_irr(l, 0x51, false);
+	w(l, 0x80, 0x50); /* TPR class 5 holds 0x51 */
+	assert_true(vlapic_tpr_holds(l));
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
+			 VLAPIC_INJ_TPR);
+	w(l, 0x80, 0x40); /* lowered: delivered */
+	assert_false(vlapic_tpr_holds(l));
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
+			 VLAPIC_INJ_INTR);
+	assert_int_equal(vec, 0x51);
+	/* 0x52 under 0x51 in service: ISR holds it, not TPR. */
+	vlapic_set_irr(l, 0x52, false);
+	w(l, 0x80, 0x00);
+	assert_false(vlapic_tpr_holds(l));
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec), 0);
+	w(l, 0x80, 0x60); /* both ISR and TPR: still ISR's (EOI exits) */
+	assert_false(vlapic_tpr_holds(l));
+	w(l, 0xb0, 0); /* EOI 0x51: now TPR alone holds 0x52 */
+	assert_true(vlapic_tpr_holds(l));
+	w(l, 0xf0, 0xff); /* software-disabled: nothing is delivered */
+	assert_false(vlapic_tpr_holds(l));
 }
 
 static u32 pend(struct vlapic *l)
@@ -430,8 +473,9 @@ static void test_summary_irr_cleared_when_empty(void **s)
 	vlapic_set_irr(l, 0x40, false);
 	assert_true(vlapic_event_maybe(l));
 	vlapic_set_irr(l, 0x90, false);
-	w(l, 0x80, 0xf0); /* TPR blocks both */
-	assert_int_equal(vlapic_next_event(l, true, false, false, &vec), 0);
+	w(l, 0x80, 0xf0); /* TPR blocks both: exit on a CR8 write */
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
+			 VLAPIC_INJ_TPR);
 	assert_true(vlapic_irr_maybe(l));
 	assert_int_equal(pend(l), VLAPIC_PEND_IRR);
 	w(l, 0x80, 0);
@@ -472,7 +516,7 @@ static void test_summary_nmi_and_startup(void **s)
 	assert_true(vlapic_event_maybe(l));
 	assert_false(vlapic_before_run_maybe(l));
 	assert_int_equal(vlapic_next_event(l, true, true, false, &vec),
-			 VLAPIC_INJ_WINDOW); /* shadow: held */
+			 VLAPIC_INJ_NMI_WINDOW); /* shadow: held */
 	assert_int_equal(pend(l), VLAPIC_PEND_NMI);
 	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
 			 VLAPIC_INJ_NMI);
@@ -517,6 +561,7 @@ int main(void)
 		cmocka_unit_test_setup(test_x2apic_destinations, setup),
 		cmocka_unit_test_setup(test_nmi_init_sipi, setup),
 		cmocka_unit_test_setup(test_injection, setup),
+		cmocka_unit_test_setup(test_tpr_holds, setup),
 		cmocka_unit_test_setup(test_summary_set_by_every_poster, setup),
 		cmocka_unit_test_setup(test_summary_irr_cleared_when_empty,
 				       setup),
