@@ -57,7 +57,8 @@ SIZE_OPT_FILES := hv/run/main.c hv/smp/boot.c hv/smp/plan.c hv/smp/policy.c \
 	hv/guest/stop.c hv/svm/exit_invalid.c hv/svm/exit_xsetbv.c \
 	hv/platform/rtc.c hv/platform/acpi_pm.c hv/platform/fw_cfg.c \
 	hv/guest/pt.c hv/vmcb/pause.c hv/guest/vcpu_state.c hv/svm/exit_misc.c \
-	lib/phrase.c
+	lib/phrase.c \
+	hv/platform/virtio_mmio.c hv/platform/virtq.c hv/platform/virtio_blk.c
 SIZE_OPT_NOT := hv/selftest/ipi_bench.c
 $(foreach p,$(SIZE_OPT_DIRS) $(SIZE_OPT_FILES) $(SIZE_OPT_NOT),$(if \
 	$(wildcard $(p)),,$(error SIZE_OPT: $(p) does not exist (moved? \

@@ -193,7 +193,7 @@ static int load_multiboot(struct guest *g, const struct guest_params *p)
 	if (!g->cr3)
 		return -EINVAL;
 	acpi_tables_build((u8 *)g->mem_host + MB_BIOS_START, MB_BIOS_START,
-			  g->nr_vcpus);
+			  g->nr_vcpus, p->disk != NULL);
 	g->entry = gpa(li.entry);
 	g->stack_top = g->mem_size;
 	g->plat = (struct platform){ .nr_cpus = g->nr_vcpus,
@@ -268,9 +268,15 @@ static int load_linux(struct guest *g, const struct guest_params *p)
 	if (linux_cmdline_tsc(g->mem_host, &l, g_tsc_khz) == 1)
 		pr_info("linux: tsc_early_khz=%llu appended to the command line (the TSC rate minhv measured)\n",
 			(unsigned long long)g_tsc_khz);
+	/* The disk's window is a device's, as a PC's firmware reports it. */
+	if (p->disk &&
+	    linux_e820_reserve(g->mem_host, VIRTIO_BLK_GPA, PAGE_SIZE)) {
+		pr_err("guest %s: no room in the e820 map\n", g->name);
+		return -E2BIG;
+	}
 	/* The RSDP first, in the BIOS area Linux scans without EFI. */
 	acpi_tables_build((u8 *)g->mem_host + LINUX_BIOS_START,
-			  LINUX_BIOS_START, g->nr_vcpus);
+			  LINUX_BIOS_START, g->nr_vcpus, p->disk != NULL);
 	g->cr3 = cr3.v;
 	g->entry = l.entry;
 	g->stack_top = LINUX_STACK_TOP;
@@ -303,6 +309,34 @@ static int map_testdev(struct guest *g)
 		       TESTDEV_IOMEM_SIZE);
 }
 
+#define DISK_PAGES (ALIGN_UP(sizeof(struct virtio_blk), PAGE_SIZE) / PAGE_SIZE)
+
+/* The virtio disk on a foreign guest's platform (after its loader, which
+ * sets the platform up and declares the disk in its ACPI tables). */
+static int add_disk(struct guest *g, const struct guest_params *p)
+{
+	struct virtio_blk *d;
+
+	if (!p->disk)
+		return 0;
+	if (!guest_has_platform(g)) {
+		pr_warn("guest %s: disk= is for multiboot and Linux guests: no disk\n",
+			g->name);
+		return 0;
+	}
+	d = page_alloc_ptr(DISK_PAGES);
+	if (!d)
+		return -E2BIG;
+	virtio_blk_init(d, &g->plat, g->mem_host, g->mem_size, p->disk,
+			p->disk_size / VIRTIO_BLK_SECTOR_SIZE, p->disk_ro);
+	g->plat.disk = d;
+	pr_info("guest %s: virtio disk of %llu sectors%s at %#llx, GSI %u\n",
+		g->name, (unsigned long long)d->sectors,
+		p->disk_ro ? " (read-only)" : "",
+		(unsigned long long)VIRTIO_BLK_GPA, VIRTIO_BLK_GSI);
+	return 0;
+}
+
 static int build(struct guest *g, const struct guest_params *p)
 {
 	int r;
@@ -325,7 +359,7 @@ static int build(struct guest *g, const struct guest_params *p)
 	r = g->kind == GUEST_LINUX     ? load_linux(g, p) :
 	    g->kind == GUEST_MULTIBOOT ? load_multiboot(g, p) :
 					 load_elf64(g, p);
-	if (r)
+	if (r || (r = add_disk(g, p)))
 		return r;
 	if (npt_build(&g->npt, g->mem, g->mem_size, g_features.page1g) ||
 	    map_testdev(g))
@@ -431,6 +465,8 @@ void guest_destroy(struct guest *g)
 	npt_destroy(&g->npt);
 	if (g->testdev_mem.v)
 		page_free(g->testdev_mem, TESTDEV_IOMEM_SIZE / PAGE_SIZE);
+	if (guest_has_platform(g) && g->plat.disk)
+		page_free(ptr_to_hpa(g->plat.disk), DISK_PAGES);
 	if (g->mem.v)
 		page_free(g->mem, g->mem_size / PAGE_SIZE);
 	if (g->asid)

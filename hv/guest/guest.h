@@ -40,6 +40,11 @@ struct guest_params {
 	struct pause_opts pause;
 	u32 time_ms; /* run-time limit, 0 = none */
 	u32 console_rate; /* console bytes per second, 0 = unlimited */
+	/* A foreign guest's virtio disk (hv/platform/virtio.h): the image
+	 * in host memory, whole 512-byte sectors, or NULL. */
+	void *disk;
+	u64 disk_size;
+	bool disk_ro;
 };
 
 struct guest {

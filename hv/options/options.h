@@ -36,6 +36,8 @@ struct options {
 	char guest[128]; /* guest=\path\on\esp.elf, "" = built-in guest */
 	char cmdline[512]; /* cmdline="..." for a multiboot guest */
 	char initrd[128]; /* initrd=\path\on\esp: multiboot module 0 */
+	char disk[128]; /* disk=\path\on\esp: a virtio disk's image */
+	bool disk_ro; /* disk_ro=0|1: the disk refuses writes */
 	u32 vcpus; /* vcpus=N; 0 = one per CPU (ELF64), 1 (multiboot) */
 	/* guest_mem=128M etc.; 0 = auto: 16 MiB for minhv's own guest, 128
 	 * MiB for a foreign one (run_guest_mem_mb(), hv/run/run.h) */

@@ -4,8 +4,9 @@
  * event/control blocks, 32-bit PM timer, FACS, the SCI on IRQ 9, the reset
  * register at port 0xCF9), MADT (one enabled Local APIC per vCPU at
  * 0xFEE00000, the I/O APIC at 0xFEC00000 and QEMU's interrupt source
- * overrides) and HPET; the FADT points at a DSDT holding only the \_S3
- * and \_S5 sleep-type packages. Every checksum is filled in. */
+ * overrides) and HPET; the FADT points at a DSDT holding the \_S3 and \_S5
+ * sleep-type packages and, with disk=, the virtio disk's device. Every
+ * checksum is filled in. */
 #include <stddef.h>
 
 #include "arch/apicdef.h"
@@ -48,9 +49,9 @@ _Static_assert(ACPI_FACS_OFF % 64 == 0, "the FACS is 64-byte aligned");
 #define OFF_XSDT 0x080
 #define OFF_FACS ACPI_FACS_OFF
 #define OFF_FADT 0x100
-#define OFF_DSDT 0x200
 #define OFF_MADT 0x240
 #define OFF_HPET 0xf00 /* after the largest MADT */
+#define OFF_DSDT 0xf40 /* after the HPET: with the disk, 128 bytes */
 #define NR_TABLES 3 /* in the RSDT and XSDT: FADT, MADT, HPET */
 
 /* DefinitionBlock body (ACPI 6.5 19.6.x; 20.2.5 AML encoding): the sleep
@@ -62,14 +63,40 @@ static const u8 dsdt_aml[] = {
 	0x08, '_', 'S', '5', '_', 0x12, 0x06, 0x04, 0x00, 0x00, 0x00, 0x00,
 };
 
+/* The disk (hv/platform/virtio.h) as QEMU's microvm declares its
+ * virtio-mmio slots, which Linux's virtio_mmio binds by _HID (its module
+ * alias acpi*:LNRO0005:*); ACPI 6.5 19.6.30 Device, 6.4.3.4 Memory32Fixed,
+ * 6.4.3.6 Extended Interrupt (flags 0x01: consumer, level, active high,
+ * exclusive), 6.4.2.9 End Tag:
+ * Scope (\_SB) { Device (VR00) { Name (_HID, "LNRO0005") Name (_UID, 0)
+ *   Name (_CRS, ResourceTemplate () {
+ *     Memory32Fixed (ReadWrite, VIRTIO_BLK_GPA, VIRTIO_MMIO_SIZE)
+ *     Interrupt (ResourceConsumer, Level, ActiveHigh, Exclusive)
+ *       { VIRTIO_BLK_GSI } }) } } */
+#define AML_DISK_BASE 49 /* Memory32Fixed's base, patched in */
+#define AML_DISK_SIZE 53
+#define AML_DISK_GSI 62
+/* clang-format off */
+static const u8 dsdt_disk_aml[] = {
+	0x10, 0x43, 0x04, '\\', '_', 'S', 'B', '_',	/* Scope, PkgLength 67 */
+	0x5b, 0x82, 0x3a, 'V', 'R', '0', '0',		/* Device, 58 */
+	0x08, '_', 'H', 'I', 'D', 0x0d,			/* Name, String */
+	'L', 'N', 'R', 'O', '0', '0', '0', '5', 0x00,
+	0x08, '_', 'U', 'I', 'D', 0x00,			/* Name, Zero */
+	0x08, '_', 'C', 'R', 'S', 0x11, 0x1a, 0x0a, 0x17, /* Buffer (23) */
+	0x86, 0x09, 0x00, 0x01, 0, 0, 0, 0, 0, 0, 0, 0,	/* Memory32Fixed */
+	0x89, 0x06, 0x00, 0x01, 0x01, 0, 0, 0, 0,	/* Extended IRQ */
+	0x79, 0x00,					/* End Tag */
+};
+/* clang-format on */
+
+_Static_assert(sizeof(dsdt_disk_aml) == 68, "the PkgLengths above");
 _Static_assert(OFF_RSDT + ACPI_HEADER_LEN + NR_TABLES * 4 <= OFF_XSDT,
 	       "rsdt fits");
 _Static_assert(OFF_XSDT + ACPI_HEADER_LEN + NR_TABLES * 8 <= OFF_FACS,
 	       "xsdt fits");
 _Static_assert(OFF_FACS + sizeof(struct acpi_facs) <= OFF_FADT, "facs fits");
-_Static_assert(OFF_FADT + sizeof(struct acpi_fadt) <= OFF_DSDT, "fadt fits");
-_Static_assert(OFF_DSDT + ACPI_HEADER_LEN + sizeof(dsdt_aml) <= OFF_MADT,
-	       "dsdt fits");
+_Static_assert(OFF_FADT + sizeof(struct acpi_fadt) <= OFF_MADT, "fadt fits");
 /* After the Local APICs: the I/O APIC and QEMU's two overrides. */
 struct madt_io {
 	struct acpi_madt_ioapic ioapic;
@@ -81,7 +108,10 @@ _Static_assert(OFF_MADT + sizeof(struct acpi_madt) +
 			       sizeof(struct madt_io) <=
 		       OFF_HPET,
 	       "madt fits");
-_Static_assert(OFF_HPET + sizeof(struct acpi_hpet) <= ACPI_TABLES_SIZE,
+_Static_assert(OFF_HPET + sizeof(struct acpi_hpet) <= OFF_DSDT, "hpet fits");
+_Static_assert(OFF_DSDT + ACPI_HEADER_LEN + sizeof(dsdt_aml) +
+			       sizeof(dsdt_disk_aml) <=
+		       ACPI_TABLES_SIZE,
 	       "tables fit");
 
 static void header(struct acpi_header *h, const char *sig, u32 len, u8 rev)
@@ -102,7 +132,12 @@ static void seal(struct acpi_header *h)
 	h->checksum = (u8)-checksum8(h, h->length);
 }
 
-void acpi_tables_build(void *dst, u64 dst_gpa, u32 nr_cpus)
+static void put32(u8 *p, u32 v)
+{
+	memcpy(p, &v, 4);
+}
+
+void acpi_tables_build(void *dst, u64 dst_gpa, u32 nr_cpus, bool disk)
 {
 	u8 *base = dst;
 	struct acpi_rsdp *rsdp = (void *)(base + OFF_RSDP);
@@ -124,8 +159,19 @@ void acpi_tables_build(void *dst, u64 dst_gpa, u32 nr_cpus)
 	if (nr_cpus > MAX_LAPICS)
 		nr_cpus = MAX_LAPICS;
 
-	header(dsdt, "DSDT", ACPI_HEADER_LEN + sizeof(dsdt_aml), 2);
+	header(dsdt, "DSDT",
+	       ACPI_HEADER_LEN + sizeof(dsdt_aml) +
+		       (disk ? sizeof(dsdt_disk_aml) : 0),
+	       2);
 	memcpy(dsdt + 1, dsdt_aml, sizeof(dsdt_aml));
+	if (disk) {
+		u8 *a = (u8 *)(dsdt + 1) + sizeof(dsdt_aml);
+
+		memcpy(a, dsdt_disk_aml, sizeof(dsdt_disk_aml));
+		put32(a + AML_DISK_BASE, (u32)VIRTIO_BLK_GPA);
+		put32(a + AML_DISK_SIZE, VIRTIO_MMIO_SIZE);
+		put32(a + AML_DISK_GSI, VIRTIO_BLK_GSI);
+	}
 	seal(dsdt);
 
 	memcpy(facs->signature, "FACS", 4);

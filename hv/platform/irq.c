@@ -29,6 +29,8 @@ void platform_pulse_irq(struct platform *p, u32 irq)
 void platform_reset(struct platform *p)
 {
 	uart_reset(&p->uart);
+	if (p->disk) /* power-on state; the image keeps what was written */
+		virtio_blk_reset(p->disk);
 	ioapic_reset(&p->ioapic, &p->lapic_bus);
 	p->pit = (struct pit8254){ 0 };
 	hpet_reset(&p->hpet, p->tsc_khz);

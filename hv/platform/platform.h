@@ -14,6 +14,7 @@
 #include "arch/types.h"
 #include "arch/uart_regs.h"
 #include "hv/emul/mmio.h"
+#include "hv/platform/virtio.h"
 #include "hv/vlapic/vlapic.h"
 
 struct vcpu;
@@ -186,6 +187,7 @@ struct platform {
 	struct vlapic_bus lapic_bus;
 	struct acpi_pm pm;
 	struct rtc_cmos rtc;
+	struct virtio_blk *disk; /* disk=: the virtio disk, or NULL */
 };
 
 /* The reset state of the PM1 block and the RTC (guest.c). */
@@ -199,8 +201,10 @@ struct platform {
 		.a = RTC_REG_A_RESET, .b = RTC_REG_B_RESET \
 	}
 
-/* Interrupt lines (irq.c): ISA IRQ irq at level, through the MADT's
- * overrides (IRQ 0 -> GSI 2) to the I/O APIC; a pulse is an edge. */
+/* Interrupt lines (irq.c): ISA IRQ or GSI irq at level, through the
+ * MADT's overrides (IRQ 0 -> GSI 2) to the I/O APIC; a pulse is an edge.
+ * A level-triggered device (the virtio disk) holds it high while it wants
+ * service. */
 void platform_set_irq(struct platform *p, u32 irq, bool level);
 void platform_pulse_irq(struct platform *p, u32 irq);
 /* Time-driven events (irq.c), on vCPU 0 when p->poll_at has come (the
@@ -266,6 +270,10 @@ bool pit_poll(struct pit8254 *t, u64 now, u64 tsc_khz, u64 *next);
  * cycles of ticks, rounded up (hz up to 1.2 MHz). */
 u64 clock_ticks(u64 tsc_delta, u64 tsc_khz, u32 hz);
 u64 clock_tsc(u64 ticks, u64 tsc_khz, u32 hz);
+
+/* The MMIO devices (mmio_map.c; the xAPIC page is each vCPU's own): 0 and
+ * the region at addr in *r, else -ENOENT. */
+int platform_mmio_find(struct platform *p, u64 addr, struct mmio_region *r);
 
 /* The port table (ports.c): 0 when a device owns the port (and handled
  * the access), else E_NOT_MINE. */
@@ -342,12 +350,13 @@ u32 pm_timer_ticks(u64 tsc_delta, u64 tsc_khz);
 /* Pure: the byte at offset of fw_cfg item key. */
 u8 fw_cfg_byte(const struct platform *p, u16 key, u32 offset);
 
-/* acpi_tables.c: RSDP, RSDT, XSDT, FADT, MADT (and an empty DSDT) written
- * to dst, which the guest sees at dst_gpa (16-byte aligned, ACPI_TABLES_SIZE
- * bytes). The RSDP is first, so dst_gpa is where a guest finds it. */
+/* acpi_tables.c: RSDP, RSDT, XSDT, FADT, MADT and DSDT (the sleep types;
+ * with disk, the virtio disk's device) written to dst, which the guest
+ * sees at dst_gpa (16-byte aligned, ACPI_TABLES_SIZE bytes). The RSDP is
+ * first, so dst_gpa is where a guest finds it. */
 #define ACPI_TABLES_SIZE 0x1000
 #define ACPI_FACS_OFF 0x0c0 /* the FACS inside them (64-byte aligned) */
-void acpi_tables_build(void *dst, u64 dst_gpa, u32 nr_cpus);
+void acpi_tables_build(void *dst, u64 dst_gpa, u32 nr_cpus, bool disk);
 
 /* The reset state of a foreign guest's platform (irq.c): every device at
  * power-up, the I/O APIC wired to the guest's APIC bus. */

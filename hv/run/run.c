@@ -47,6 +47,16 @@ static void print_counters(const struct guest *g)
 	if (cr_gp)
 		pr_info("svm: guest %s: %llu MOV to CR3/CR4 answered with #GP (QEMU's VMEXIT_INVALID, hv/svm/exit_invalid.c)\n",
 			g->name, (unsigned long long)cr_gp);
+	if (guest_has_platform(g) && g->plat.disk) {
+		const struct virtio_blk *d = g->plat.disk;
+
+		pr_info("svm: guest %s disk: %llu reads %llu writes %llu flushes %llu errors, needed a reset %u times%s%s\n",
+			g->name, (unsigned long long)d->reads,
+			(unsigned long long)d->writes,
+			(unsigned long long)d->flushes,
+			(unsigned long long)d->errors, d->breaks,
+			d->broken ? ", now: " : "", d->broken ? d->broken : "");
+	}
 }
 
 /* Let the self-test stage of this point (hv/selftest/) look at g. */
@@ -232,6 +242,9 @@ int run_guest_image(const struct boot_info *bi, const char *tests,
 			   pause_req(g_options.pause_intercept) },
 		.time_ms = g_options.guest_time_ms,
 		.console_rate = g_options.guest_console_rate,
+		.disk = bi->disk,
+		.disk_size = bi->disk_size,
+		.disk_ro = g_options.disk_ro,
 	};
 	struct guest *g;
 	char res[112];

@@ -10,8 +10,6 @@
 #include "hv/log.h"
 #include "hv/guest/mmio.h"
 #include "arch/errno.h"
-#include "arch/ioapic.h"
-#include "arch/timers.h"
 #include "hv/ras/ras.h"
 #include "hv/vlapic/vlapic.h"
 #include "lib/fmt.h"
@@ -71,38 +69,26 @@ not_data_access(struct vcpu *v, u64 addr, const char *dev)
 	return EXIT_LEAVE;
 }
 
-/* A foreign guest's device pages (its xAPIC page, I/O APIC, HPET): left
- * unmapped in the NPT, so each access faults here and is emulated from
- * the instruction's bytes. E_NOT_MINE when gpa is in none of them. */
-static int platform_mmio(struct vcpu *v, u64 addr, enum exit_action *act)
+/* A foreign guest's MMIO devices: its xAPIC page (left unmapped in the
+ * NPT) and the platform's (hv/platform/mmio_map.c: the I/O APIC, the HPET,
+ * the virtio disk; outside guest RAM), so each access faults here and is
+ * emulated from the instruction's bytes. E_NOT_MINE when gpa is in none
+ * of them. */
+static int device_mmio(struct vcpu *v, u64 addr, enum exit_action *act)
 {
 	struct mmio_region reg = { vlapic_mmio_base(&v->lapic), PAGE_SIZE,
-				   &vlapic_mmio_ops, &v->lapic };
+				   &vlapic_mmio_ops, &v->lapic, "local APIC" };
 	struct mmio_bytes seen = { 0 };
 	char hex[3 * INSN_MAX_LEN + 1] = "";
-	const char *what = "local APIC", *dev = "APIC";
 	bool lapic = addr - reg.base.v < reg.size;
 	int r;
 
 	if (!guest_has_platform(v->guest))
 		return E_NOT_MINE;
-	if (lapic) {
-		/* reg as set above */
-	} else if (addr - IOAPIC_DEFAULT_BASE < VIOAPIC_MMIO_SIZE) {
-		reg = (struct mmio_region){ gpa(IOAPIC_DEFAULT_BASE),
-					    VIOAPIC_MMIO_SIZE, &ioapic_mmio_ops,
-					    &v->guest->plat.ioapic };
-		what = dev = "I/O APIC";
-	} else if (addr - HPET_DEFAULT_BASE < HPET_MMIO_SIZE) {
-		reg = (struct mmio_region){ gpa(HPET_DEFAULT_BASE),
-					    HPET_MMIO_SIZE, &hpet_mmio_ops,
-					    &v->guest->plat.hpet };
-		what = dev = "HPET";
-	} else {
+	if (!lapic && platform_mmio_find(&v->guest->plat, addr, &reg))
 		return E_NOT_MINE;
-	}
 	if (!npf_is_data_access(&v->vmcb->control)) {
-		*act = not_data_access(v, addr, dev);
+		*act = not_data_access(v, addr, lapic ? "APIC" : reg.name);
 		return 0;
 	}
 	if (lapic)
@@ -118,7 +104,7 @@ static int platform_mmio(struct vcpu *v, u64 addr, enum exit_action *act)
 	guest_stop(
 		v->guest, -1, true,
 		"vCPU %u: %s access at GPA %#llx not emulated (%d), RIP %#llx, bytes [ %s]",
-		v->id, what, (unsigned long long)addr, r,
+		v->id, reg.name, (unsigned long long)addr, r,
 		(unsigned long long)v->vmcb->save.rip, hex);
 	*act = EXIT_LEAVE;
 	return 0;
@@ -131,7 +117,7 @@ enum exit_action exit_npf(struct vcpu *v)
 	enum exit_action act;
 	char why[96];
 
-	if (platform_mmio(v, c->exit_info2, &act) != E_NOT_MINE)
+	if (device_mmio(v, c->exit_info2, &act) != E_NOT_MINE)
 		return act;
 	exit_npf_decode(c->exit_info1, &n);
 	exit_npf_describe(&n, why, sizeof(why));

@@ -55,12 +55,15 @@ MOD_spec_ctrl := hv/park/spec_ctrl.c hv/park/spec_ctrl_policy.c
 MOD_emul_decode := hv/emul/decode.c
 MOD_emul_walk := hv/emul/walk.c $(MOD_ptwalk)
 # hv/platform: the guest platform's devices.
+# The virtio disk: the queue walker, the block device, its registers.
+MOD_virtio := hv/platform/virtq.c hv/platform/virtio_blk.c \
+	hv/platform/virtio_mmio.c
 MOD_platform := hv/platform/ports.c hv/platform/uart.c \
 	hv/platform/debug_exit.c hv/platform/fw_cfg.c hv/platform/pm_timer.c \
 	hv/platform/pic.c hv/platform/acpi_pm.c hv/platform/rtc.c \
 	hv/platform/ioapic.c hv/platform/irq.c hv/platform/pit.c \
 	hv/platform/kbc.c hv/platform/reset.c hv/platform/testdev.c \
-	hv/platform/hpet.c
+	hv/platform/hpet.c hv/platform/mmio_map.c $(MOD_virtio)
 # The I/O APIC alone, on the vLAPIC model.
 MOD_vioapic := hv/platform/ioapic.c
 # The PIT and HPET, pure (the host TSC from the CPU double).

@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -393,6 +394,84 @@ static void test_npf_lapic_final_data_only(void **s)
 		assert_int_equal(v->lapic.icr_lo, 0);
 		assert_int_equal(v->vmcb->save.rip, RIP0);
 	}
+}
+
+/* The decode-assist bytes of the instruction at FX_RIP (the fixture's
+ * RIP is the end of its memory). */
+static void insn(struct vcpu *v, const u8 *b, u8 n)
+{
+	v->vmcb->control.insn_len = n;
+	memcpy(v->vmcb->control.insn_bytes, b, n);
+}
+
+/* An access to the virtio disk's window (outside guest RAM) reaches its
+ * registers through the platform's MMIO map: MOV EAX, [RBX] reads the
+ * magic value; past the 0x200-byte window, or without a disk, it is a
+ * fault outside guest memory. */
+static void test_npf_virtio_mmio(void **s)
+{
+	static const u8 mov[] = { 0x8b, 0x03 }; /* mov eax, [rbx] */
+	struct virtio_blk *d = calloc(1, sizeof(*d));
+	static u8 image[512];
+	struct vcpu *v = fx_v[0];
+
+	(void)s;
+	fx_platform(v);
+	virtio_blk_init(d, &fx_g->plat, fx_g->mem_host, FX_MEM, image, 1,
+			false);
+	fx_g->plat.disk = d;
+	v->vmcb->save.rax = ~0ULL;
+	insn(v, mov, sizeof(mov));
+	assert_int_equal(fx_run(VMEXIT_NPF, BIT(32) | BIT(0), VIRTIO_BLK_GPA),
+			 EXIT_RESUME);
+	assert_int_equal(v->vmcb->save.rax, VIRTIO_MMIO_MAGIC);
+	assert_int_equal(v->vmcb->save.rip, FX_RIP + 2);
+	insn(v, mov, sizeof(mov));
+	assert_int_equal(fx_run(VMEXIT_NPF, BIT(32) | BIT(0),
+				VIRTIO_BLK_GPA + VIRTIO_MMIO_VERSION),
+			 EXIT_RESUME);
+	assert_int_equal(v->vmcb->save.rax, VIRTIO_MMIO_VERSION_MODERN);
+	assert_false(fx_g->stopping);
+	insn(v, mov, sizeof(mov));
+	assert_int_equal(fx_run(VMEXIT_NPF, BIT(32) | BIT(0),
+				VIRTIO_BLK_GPA + VIRTIO_MMIO_SIZE),
+			 EXIT_LEAVE);
+	assert_non_null(strstr(fx_g->stop_reason, "outside guest memory"));
+	fx_g->plat.disk = NULL;
+	free(d);
+}
+
+/* An instruction the decoder does not know, on the disk's window: the
+ * guest stops, the device named. */
+static void test_npf_virtio_undecodable(void **s)
+{
+	static const u8 ud2[] = { 0x0f, 0x0b };
+	struct virtio_blk *d = calloc(1, sizeof(*d));
+	static u8 image[512];
+	struct vcpu *v = fx_v[0];
+
+	(void)s;
+	fx_platform(v);
+	virtio_blk_init(d, &fx_g->plat, fx_g->mem_host, FX_MEM, image, 1,
+			false);
+	fx_g->plat.disk = d;
+	insn(v, ud2, sizeof(ud2));
+	assert_int_equal(fx_run(VMEXIT_NPF, BIT(32) | BIT(0), VIRTIO_BLK_GPA),
+			 EXIT_LEAVE);
+	assert_non_null(
+		strstr(fx_g->stop_reason,
+		       "virtio disk access at GPA 0xfeb00000 not emulated"));
+	fx_g->plat.disk = NULL;
+	free(d);
+}
+
+static void test_npf_no_disk(void **s)
+{
+	(void)s;
+	fx_platform(fx_v[0]);
+	assert_int_equal(fx_run(VMEXIT_NPF, BIT(32) | BIT(0), VIRTIO_BLK_GPA),
+			 EXIT_LEAVE);
+	assert_non_null(strstr(fx_g->stop_reason, "GPA 0xfeb00000 outside"));
 }
 
 static void test_shutdown(void **s)
@@ -803,6 +882,9 @@ int main(void)
 		T(test_shadow_cleared),
 		T(test_npf_outside),
 		T(test_npf_lapic_final_data_only),
+		T(test_npf_virtio_mmio),
+		T(test_npf_virtio_undecodable),
+		T(test_npf_no_disk),
 		T(test_shutdown),
 		T(test_svm_insns_ud),
 		T(test_invalid_both_widths),

@@ -95,7 +95,7 @@ static void test_every_option(void **s)
 		  "guest=\\minhv\\g.elf guest_mem=1G "
 		  "tests=ipi*,mtrr,smp.parallel bench=yes park=mwait "
 		  "rmpopt=leader rsb_fill=off watchdog_ms=0 pool=128M guest_time_ms=1500 guest_console_rate=0 "
-		  "reboot=stop"),
+		  "reboot=stop disk=\\linux\\root.img disk_ro=on"),
 		0);
 	assert_string_equal(fake_console_text(), "");
 	assert_int_equal(o.console, CONSOLE_MMIO);
@@ -128,6 +128,8 @@ static void test_every_option(void **s)
 	assert_int_equal(P("pool=auto guest_mem=auto"), 0);
 	assert_int_equal(o.pool_mb, 0);
 	assert_int_equal(o.guest_mem_mb, 0);
+	assert_string_equal(o.disk, "\\linux\\root.img");
+	assert_true(o.disk_ro);
 }
 
 static void test_console_forms(void **s)
@@ -566,8 +568,9 @@ static void test_help(void **s)
 static void test_table_sane(void **s)
 {
 	(void)s;
-	/* + guest_time_ms, guest_console_rate, rsb_fill, reboot */
-	assert_int_equal(opt_count, 28);
+	/* + guest_time_ms, guest_console_rate, rsb_fill, reboot, disk,
+	 * disk_ro */
+	assert_int_equal(opt_count, 30);
 	for (size_t i = 0; i < opt_count; i++) {
 		assert_non_null(opt_table[i].help);
 		assert_true(opt_table[i].off + opt_table[i].size <=
