@@ -3,7 +3,8 @@
  * on the exit-handler fixture: reset by the 8042 and port 0xCF9 and ACPI
  * S5 (how the guest ended, a clean stop), the verdict on a foreign
  * guest's end (hv/run/verdict.c), the 8042's idle status, and
- * pc-testdev's data ports and IRQ lines (multiboot guests only). */
+ * pc-testdev's data ports and IRQ lines (multiboot guests only), the
+ * virtio disk's interrupt line. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "arch/ioapic.h"
 #include "hv/platform/platform.h"
 #include "hv/run/run.h"
 #include "hv/svm/exit.h"
@@ -144,6 +146,65 @@ static void test_testdev(void **s)
 	assert_false(ioa->level & BIT(14));
 }
 
+/* The guest's APIC bus as hv/svm/vlapic_vcpu.c wires it: vCPU i's vLAPIC. */
+static struct vlapic *bus_at(void *ctx, u32 i)
+{
+	(void)ctx;
+	return i < FX_VCPUS ? &fx_v[i]->lapic : NULL;
+}
+
+static void bus_notify(struct vlapic *t)
+{
+	(void)t;
+}
+
+static void ioapic_wr(u32 reg, u32 v)
+{
+	struct vioapic *ioa = &fx_g->plat.ioapic;
+
+	ioapic_mmio_ops.write(ioa, IOAPIC_MMIO_REGSEL, 4, reg);
+	ioapic_mmio_ops.write(ioa, IOAPIC_MMIO_WIN, 4, v);
+}
+
+/* The virtio disk's interrupt is GSI 16 of the I/O APIC, level: asserted
+ * while InterruptStatus is not 0, so an unmasked entry delivers its vector
+ * to the vLAPIC; InterruptACK and the platform's reset lower it. */
+static void test_disk_irq(void **s)
+{
+	struct vioapic *ioa = &fx_g->plat.ioapic;
+	struct vlapic *l = &fx_v[0]->lapic;
+	static struct virtio_blk d;
+	static u8 image[512];
+	const u8 vec = 0x61;
+
+	(void)s;
+	fx_platform(fx_v[0]); /* an enabled vLAPIC, ID 0 */
+	platform_on(GUEST_LINUX);
+	fx_g->plat.lapic_bus =
+		(struct vlapic_bus){ bus_at, bus_notify, NULL, FX_VCPUS, NULL };
+	l->bus = &fx_g->plat.lapic_bus;
+	virtio_blk_init(&d, &fx_g->plat, fx_g->mem_host, FX_MEM, image, 1,
+			false);
+	fx_g->plat.disk = &d;
+	assert_int_equal(vlapic_reg_write(l, 0xf0, 0x1ff), 0); /* SVR on */
+	ioapic_wr(IOAPIC_REG_RTE_HI(VIRTIO_BLK_GSI), 0);
+	ioapic_wr(IOAPIC_REG_RTE_LO(VIRTIO_BLK_GSI), vec | IOAPIC_RTE_LEVEL);
+	d.isr = VIRTIO_MMIO_INT_VRING; /* a used buffer, as notify() sets */
+	virtio_mmio_ops.write(&d, VIRTIO_MMIO_INTERRUPT_ACK, 4, 0);
+	assert_true(ioa->level & BIT(VIRTIO_BLK_GSI));
+	assert_true(l->irr[vec >> 5] & BIT(vec & 31));
+	virtio_mmio_ops.write(&d, VIRTIO_MMIO_INTERRUPT_ACK, 4,
+			      VIRTIO_MMIO_INT_VRING);
+	assert_false(ioa->level & BIT(VIRTIO_BLK_GSI));
+	d.isr = VIRTIO_MMIO_INT_CONFIG;
+	virtio_mmio_ops.write(&d, VIRTIO_MMIO_INTERRUPT_ACK, 4, 0);
+	assert_true(ioa->level & BIT(VIRTIO_BLK_GSI));
+	platform_reset(&fx_g->plat); /* a reboot: the disk at power-on */
+	assert_int_equal(d.isr, 0);
+	assert_false(ioa->level & BIT(VIRTIO_BLK_GSI));
+	fx_g->plat.disk = NULL;
+}
+
 #define T(f) \
 	cmocka_unit_test_setup_teardown(f, fx_cmocka_setup, fx_cmocka_teardown)
 int main(void)
@@ -151,7 +212,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		T(test_reset_by_kbc), T(test_reset_by_cf9),
 		T(test_s5_power_off), T(test_verdict),
-		T(test_testdev),
+		T(test_testdev),      T(test_disk_irq),
 	};
 	return cmocka_run_group_tests_name("devices", tests, NULL, NULL);
 }
