@@ -6,9 +6,10 @@
 # command line `console=ttyS0` alone, each stage one boot driven over the
 # serial line by tools/linux_stages.py (stages and checks described there):
 #   LINUX_STAGES   stages to run (default "user smp autoreboot
-#                  autopoweroff": issue 25's four in two machines, and the
-#                  reset and S5 typed by rcS; also boot, shell, reboot,
-#                  poweroff alone, bench)
+#                  autopoweroff": issue 25's four, user in one machine, and
+#                  the reset and S5 typed by rcS; also boot, shell, reboot,
+#                  poweroff alone, all (user's and smp's checks on 4 vCPUs
+#                  in one machine), bench)
 #   LINUX_TARGET   minhv (default), bare (QEMU -kernel, the reference), both
 #   LINUX_TIMEOUT  seconds per boot (default 300 bare, 900 minhv)
 #   LINUX_VCPUS    vCPUs of the bench stage (default 4)

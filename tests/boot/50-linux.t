@@ -11,18 +11,21 @@
 #    lines still carry the work-arounds of docs/GUESTS.md.
 # 2. Linux as its users run it (issue 25; tools/linux-stages.sh, `make
 #    linux`): Debian's busybox-static, `console=ttyS0` alone, a shell over
-#    the serial line, minhv's options only guest=, initrd=, cmdline=,
-#    vcpus=, disk= and guest_mem= (bare QEMU's -m). Stages in as few boots
-#    as make test can afford: `user` is one machine (1 vCPU) that answers
-#    typed commands, then `reboot` comes back to a shell that answers, then
-#    `poweroff` ends the run with minhv's pass status (two kernel boots);
-#    `smp` is the other (4 vCPUs, the disk). A stage in
-#    LINUX_STAGES_WAITING waits for a device minhv does not have yet and is
-#    a SKIP naming it. The single stages boot, shell, reboot and poweroff
-#    are what `user` runs; autoreboot and autopoweroff (rcS types them, no
-#    serial input) take the same reset and S5 paths: those run under `make
-#    linux` (LINUX_STAGES_SLOW= runs them here too). LINUX_BARE=1 also runs
-#    the stages on bare QEMU, the harness's own reference.
+#    the serial line, the ext4 root on the virtio disk, minhv's options only
+#    guest=, initrd=, cmdline=, vcpus=, disk= and guest_mem= (bare QEMU's
+#    -m). In as few boots as make test can afford: stage `user` is one
+#    machine (1 vCPU, the disk) that types into the shell, writes 64 KiB to
+#    the console, times sleep 5 by the host's clock, checks the disk's
+#    SHA-256 manifest and a write read back, then `reboot` comes back to a
+#    shell on the same disk, then `poweroff` ends the run with minhv's pass
+#    status: two kernel boots. Stage `smp` adds 4 vCPUs (pinned jobs, 1 MiB
+#    to the console); it waits (LINUX_STAGES_WAITING, a SKIP with the
+#    reason) for a lost wake-up under 4 vCPUs (docs/GUESTS.md). The single
+#    stages boot, shell, reboot and poweroff are parts of `user`;
+#    autoreboot and autopoweroff (rcS types them, no serial input) take the
+#    same reset and S5 paths: those run under `make linux`
+#    (LINUX_STAGES_SLOW= runs them here too). LINUX_BARE=1 also runs the
+#    stages on bare QEMU, the harness's own reference.
 # SKIP, with the reason, when no kernel can be had (no apt, no network).
 . "$(dirname "$0")/lib.sh"
 cd "$top" || exit 1
@@ -68,7 +71,7 @@ expect_no_log '(Kernel panic|Oops|BUG:)' "stage 2: no kernel panic, oops or BUG"
 # The device each waiting stage needs (docs/GUESTS.md "Running Linux as a
 # user does"); a stage not listed in LINUX_STAGES_WAITING runs.
 declare -A waits_for=(
-	[smp]="the virtio disk (disk=)"
+	[smp]="a lost wake-up under 4 vCPUs (soft lockups, sleep 5 3-5 % long)"
 )
 LINUX_STAGES_WAITING=${LINUX_STAGES_WAITING-smp}
 LINUX_STAGES_SLOW=${LINUX_STAGES_SLOW-autoreboot autopoweroff}
@@ -92,7 +95,7 @@ run_stages() { # target stages...
 now=()
 for st in user smp autoreboot autopoweroff; do
 	case " $LINUX_STAGES_WAITING " in
-	*" $st "*) echo "ok $((_n += 1)) - minhv: stage $st # SKIP waiting for ${waits_for[$st]}"; continue ;;
+	*" $st "*) echo "ok $((_n += 1)) - minhv: stage $st # SKIP waiting for ${waits_for[$st]:-a device}"; continue ;;
 	esac
 	case " $LINUX_STAGES_SLOW " in
 	*" $st "*) echo "ok $((_n += 1)) - minhv: stage $st # SKIP the paths of stage user, typed by rcS: make linux runs it" ;;
