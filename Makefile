@@ -282,7 +282,7 @@ kut: all
 	tools/kut.sh
 # Linux as its users run it: Debian's kernel and busybox-static, console=ttyS0
 # alone, a shell over the serial line, the ext4 disk (tools/linux-stages.sh;
-# LINUX_TARGET=bare|minhv|both, LINUX_STAGES="shell smp reboot poweroff").
+# LINUX_TARGET=bare|minhv|both, LINUX_STAGES="user smp autoreboot autopoweroff").
 # linux-init: the project's own /init with the work-around command lines
 # (tools/linux-run.sh). LINUX_IMAGE=<bzImage> boots another kernel in both.
 .PHONY: linux linux-init
