@@ -3,7 +3,7 @@
 # tests/boot/67-malformed-images.t - malformed and unusual images
 # (tests/boot/mkimages.py) booted as guest= (issue 24): a bzImage whose
 # pref_address wraps past 2^64, one not relocatable below 1 MiB, a
-# multiboot kernel requiring a video mode, and guest_mem beyond the pool,
+# multiboot kernel requiring a video mode, and guest_mem beyond an explicit pool=,
 # are refused with a message naming the problem while minhv finishes its
 # run with its summary; an ELF32 kernel with a small low segment, and a
 # kernel wholly in conventional memory, both with a module that reaches
@@ -31,7 +31,7 @@ refused bz-low bz_low.bin \
 	"linux: the kernel .*pref_address 0x10000, fixed\\) does not fit in \\[1 MiB,"
 refused mb-badreq mb_badreq.bin "multiboot: header flags 0x4 require"
 refused pool "" "guest_mem=256M does not fit the page pool .*raise pool=" \
-	"guest_mem=256M"
+	"pool=64M guest_mem=256M"
 
 for image in mb_elf32_low.elf mb_low.bin; do
 	boot "img-${image%.*}" --smp 1 --file "$img/$image:img/$image" \
