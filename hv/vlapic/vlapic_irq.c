@@ -176,6 +176,17 @@ int vlapic_take_startup(struct vlapic *l)
 	return (int)(s & 0xff);
 }
 
+void vlapic_ack_edge(struct vlapic *l, u8 vector)
+{
+	u32 bit = 1u << (vector & 31);
+
+	if (__atomic_load_n(&l->tmr[vector >> 5], __ATOMIC_ACQUIRE) & bit)
+		__atomic_fetch_and(&l->tmr[vector >> 5], ~bit,
+				   __ATOMIC_SEQ_CST);
+	l->isr[vector >> 5] |= bit;
+	l->isr_words |= (u8)(1u << (vector >> 5));
+}
+
 unsigned vlapic_next_event(struct vlapic *l, bool if_on, bool shadow, bool busy,
 			   u8 *vec)
 {
