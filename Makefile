@@ -64,7 +64,8 @@ SIZE_OPT_FILES := hv/run/main.c hv/smp/boot.c hv/smp/plan.c hv/smp/policy.c \
 	hv/svm/exit_cache.c hv/mtrr/state.c hv/mtrr/policy.c hv/mtrr/range.c \
 	hv/mtrr/mtrr.c hv/snp/fw.c hv/snp/host_map.c hv/snp/rmpopt_topo.c \
 	hv/platform/debug_exit.c hv/view/pmu.c hv/svm/exit_excp.c \
-	hv/snp/rmp_hw.c hv/snp/guest.c hv/svm/vcpu_watchdog.c
+	hv/snp/rmp_hw.c hv/snp/guest.c hv/svm/vcpu_watchdog.c \
+	hv/platform/virtio_mmio.c hv/platform/virtq.c hv/platform/virtio_blk.c
 SIZE_OPT_NOT := hv/selftest/ipi_bench.c
 $(foreach p,$(SIZE_OPT_DIRS) $(SIZE_OPT_FILES) $(SIZE_OPT_NOT),$(if \
 	$(wildcard $(p)),,$(error SIZE_OPT: $(p) does not exist (moved? \
@@ -302,7 +303,7 @@ kut: all
 	tools/kut.sh
 # Linux as its users run it: Debian's kernel and busybox-static, console=ttyS0
 # alone, a shell over the serial line, the ext4 disk (tools/linux-stages.sh;
-# LINUX_TARGET=bare|minhv|both, LINUX_STAGES="shell smp reboot poweroff").
+# LINUX_TARGET=bare|minhv|both, LINUX_STAGES="user smp autoreboot autopoweroff").
 # linux-init: the project's own /init with the work-around command lines
 # (tools/linux-run.sh). LINUX_IMAGE=<bzImage> boots another kernel in both.
 .PHONY: linux linux-init

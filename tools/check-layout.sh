@@ -204,7 +204,8 @@ once_in_arch+='UART_LSR|UART_LSR_THRE|UART_LCR_DLAB|FW_CFG_PORT_SEL|'
 once_in_arch+='FW_CFG_SIGNATURE|FW_CFG_NB_CPUS|QEMU_DEBUG_EXIT_PORT|'
 once_in_arch+='MSR_APIC_BASE|MSR_TSC_DEADLINE|MSR_TSC_ADJUST|MSR_EFER|'
 once_in_arch+='MSR_X2APIC_BASE|MSR_K7_EVNTSEL0|MSR_AMD_SYSCFG|MTRR_TYPE_WB|'
-once_in_arch+='EINVAL|ENOMEM|E_NOT_MINE'
+once_in_arch+='VIRTIO_MMIO_MAGIC_VALUE|VIRTIO_F_VERSION_1|VIRTQ_DESC_F_NEXT|'
+once_in_arch+='VIRTIO_BLK_T_IN|EINVAL|ENOMEM|E_NOT_MINE'
 for name in ${once_in_arch//|/ }; do
 	hits=$(c_defines "$name")
 	n=$(printf '%s' "$hits" | grep -c .)

@@ -162,7 +162,7 @@ static int load_multiboot(struct guest *g, const struct guest_params *p)
 	/* Guest-physical memory ends below the local APIC at 0xFEE00000,
 	 * whose page must stay unmapped so accesses fault (NPF). */
 	if (g->mem_size > MB_MAX_MEM) {
-		pr_err("guest %s: %llu MiB of memory is more than a multiboot guest can have (%llu MiB: RAM must end below the APIC page at 0xfee00000)\n",
+		pr_err("guest %s: %llu MiB of memory is more than a multiboot guest can have (%llu MiB: RAM must end below the APIC page at 0xfee00000): lower guest_mem=\n",
 		       g->name, (unsigned long long)(g->mem_size >> 20),
 		       (unsigned long long)(MB_MAX_MEM >> 20));
 		return -EINVAL;
@@ -196,7 +196,7 @@ static int load_multiboot(struct guest *g, const struct guest_params *p)
 		return -EINVAL;
 	prof_mark(PROF_PLATFORM);
 	acpi_tables_build((u8 *)g->mem_host + MB_BIOS_START, MB_BIOS_START,
-			  g->nr_vcpus);
+			  g->nr_vcpus, p->disk != NULL);
 	g->entry = gpa(li.entry);
 	g->stack_top = g->mem_size;
 	g->plat = (struct platform){ .nr_cpus = g->nr_vcpus,
@@ -205,9 +205,12 @@ static int load_multiboot(struct guest *g, const struct guest_params *p)
 				     .pm_tsc0 = rdtsc(),
 				     .pm = ACPI_PM_INIT(MB_BIOS_START),
 				     .rtc = RTC_INIT,
+				     /* kvm-unit-tests' device (testdev.c) */
+				     .testdev = true,
 				     /* A masked PIC pair (pic.c). */
 				     .pic = { { .imr = 0xff },
 					      { .imr = 0xff } } };
+	platform_reset(&g->plat);
 	return 0;
 }
 
@@ -251,7 +254,7 @@ static int load_linux(struct guest *g, const struct guest_params *p)
 	/* RAM ends below the 32-bit device hole: the APIC page at
 	 * 0xFEE00000 must stay unmapped so accesses fault (NPF). */
 	if (g->mem_size > LINUX_MAX_MEM) {
-		pr_err("guest %s: %llu MiB of memory is more than a Linux guest can have (%llu MiB: RAM must end below the APIC page at 0xfee00000)\n",
+		pr_err("guest %s: %llu MiB of memory is more than a Linux guest can have (%llu MiB: RAM must end below the APIC page at 0xfee00000): lower guest_mem=\n",
 		       g->name, (unsigned long long)(g->mem_size >> 20),
 		       (unsigned long long)(LINUX_MAX_MEM >> 20));
 		return -EINVAL;
@@ -273,9 +276,15 @@ static int load_linux(struct guest *g, const struct guest_params *p)
 	if (linux_cmdline_tsc(g->mem_host, &l, g_tsc_khz) == 1)
 		pr_info("linux: tsc_early_khz=%llu appended to the command line (the TSC rate minhv measured)\n",
 			(unsigned long long)g_tsc_khz);
+	/* The disk's window is a device's, as a PC's firmware reports it. */
+	if (p->disk &&
+	    linux_e820_reserve(g->mem_host, VIRTIO_BLK_GPA, PAGE_SIZE)) {
+		pr_err("guest %s: no room in the e820 map\n", g->name);
+		return -E2BIG;
+	}
 	/* The RSDP first, in the BIOS area Linux scans without EFI. */
 	acpi_tables_build((u8 *)g->mem_host + LINUX_BIOS_START,
-			  LINUX_BIOS_START, g->nr_vcpus);
+			  LINUX_BIOS_START, g->nr_vcpus, p->disk != NULL);
 	g->cr3 = cr3.v;
 	g->entry = l.entry;
 	g->stack_top = LINUX_STACK_TOP;
@@ -289,6 +298,50 @@ static int load_linux(struct guest *g, const struct guest_params *p)
 		/* A masked PIC pair (pic.c). */
 		.pic = { { .imr = 0xff }, { .imr = 0xff } },
 	};
+	platform_reset(&g->plat);
+	return 0;
+}
+
+/* pc-testdev's 64 KiB at 0xff000000: pool pages the NPT maps there. */
+static int map_testdev(struct guest *g)
+{
+	const u64 pages = TESTDEV_IOMEM_SIZE / PAGE_SIZE;
+
+	if (!g->plat.testdev)
+		return 0;
+	g->testdev_mem = page_alloc(pages, 1);
+	if (!g->testdev_mem.v)
+		return -E2BIG;
+	memset(hpa_to_ptr(g->testdev_mem), 0, TESTDEV_IOMEM_SIZE);
+	return npt_map(&g->npt, gpa(TESTDEV_IOMEM_GPA), g->testdev_mem,
+		       TESTDEV_IOMEM_SIZE);
+}
+
+#define DISK_PAGES (ALIGN_UP(sizeof(struct virtio_blk), PAGE_SIZE) / PAGE_SIZE)
+
+/* The virtio disk on a foreign guest's platform (after its loader, which
+ * sets the platform up and declares the disk in its ACPI tables). */
+static int add_disk(struct guest *g, const struct guest_params *p)
+{
+	struct virtio_blk *d;
+
+	if (!p->disk)
+		return 0;
+	if (!guest_has_platform(g)) {
+		pr_warn("guest %s: disk= is for multiboot and Linux guests: no disk\n",
+			g->name);
+		return 0;
+	}
+	d = page_alloc_ptr(DISK_PAGES);
+	if (!d)
+		return -E2BIG;
+	virtio_blk_init(d, &g->plat, g->mem_host, g->mem_size, p->disk,
+			p->disk_size / VIRTIO_BLK_SECTOR_SIZE, p->disk_ro);
+	g->plat.disk = d;
+	pr_info("guest %s: virtio disk of %llu sectors%s at %#llx, GSI %u\n",
+		g->name, (unsigned long long)d->sectors,
+		p->disk_ro ? " (read-only)" : "",
+		(unsigned long long)VIRTIO_BLK_GPA, VIRTIO_BLK_GSI);
 	return 0;
 }
 
@@ -315,10 +368,11 @@ static int build(struct guest *g, const struct guest_params *p)
 	r = g->kind == GUEST_LINUX     ? load_linux(g, p) :
 	    g->kind == GUEST_MULTIBOOT ? load_multiboot(g, p) :
 					 load_elf64(g, p);
-	if (r)
+	if (r || (r = add_disk(g, p)))
 		return r;
 	prof_mark(PROF_NPT);
-	if (npt_build(&g->npt, g->mem, g->mem_size, g_features.page1g))
+	if (npt_build(&g->npt, g->mem, g->mem_size, g_features.page1g) ||
+	    map_testdev(g))
 		return -E2BIG;
 	prof_mark(PROF_VCPUS);
 	g->iopm = page_alloc(IOPM_PAGES, 1);
@@ -349,6 +403,7 @@ int guest_create(const struct guest_params *p, struct guest **out)
 {
 	struct guest *g;
 	size_t n = p->name ? strlen(p->name) : 0;
+	u64 free;
 	int r;
 
 	*out = NULL;
@@ -359,13 +414,17 @@ int guest_create(const struct guest_params *p, struct guest **out)
 	}
 	if (p->mem_size < 2 * SZ_2M ||
 	    p->nr_vcpus * GUEST_STACK_SIZE > ALIGN_UP(p->mem_size, SZ_2M) / 2) {
-		pr_err("guest %s: %llu bytes of memory is too little for %u vCPUs\n",
+		pr_err("guest %s: %llu bytes of memory is too little for %u vCPUs: raise guest_mem= (or lower vcpus=)\n",
 		       p->name, (unsigned long long)p->mem_size, p->nr_vcpus);
 		return -EINVAL;
 	}
+	free = mm_free_pages();
 	g = page_alloc_ptr(1);
-	if (!g)
+	if (!g) {
+		pr_err("guest %s: the page pool is exhausted: raise pool=\n",
+		       p->name);
 		return -E2BIG;
+	}
 	memcpy(g->name, p->name, n < sizeof(g->name) ? n : sizeof(g->name) - 1);
 	g->serial = __atomic_add_fetch(&serials, 1, __ATOMIC_RELAXED);
 	g->mem_size = ALIGN_UP(p->mem_size, SZ_2M);
@@ -375,6 +434,10 @@ int guest_create(const struct guest_params *p, struct guest **out)
 	g->con_rate = p->console_rate;
 	g->con_budget = p->console_rate; /* one second's worth to start */
 	r = build(g, p);
+	if (r == -E2BIG)
+		pr_err("guest %s: the page pool (%llu MiB free) is too small for %llu MiB of guest memory and its tables: raise pool= (or lower guest_mem=)\n",
+		       g->name, (unsigned long long)(free >> 8),
+		       (unsigned long long)(g->mem_size >> 20));
 	if (r) {
 		guest_destroy(g);
 		return r;
@@ -412,6 +475,10 @@ void guest_destroy(struct guest *g)
 	if (g->iopm.v)
 		page_free(g->iopm, IOPM_PAGES);
 	npt_destroy(&g->npt);
+	if (g->testdev_mem.v)
+		page_free(g->testdev_mem, TESTDEV_IOMEM_SIZE / PAGE_SIZE);
+	if (guest_has_platform(g) && g->plat.disk)
+		page_free(ptr_to_hpa(g->plat.disk), DISK_PAGES);
 	if (g->mem.v)
 		page_free(g->mem, g->mem_size / PAGE_SIZE);
 	if (g->asid)

@@ -14,6 +14,7 @@ static const char *const smp_words[] = { "parallel", "serial", NULL };
 static const char *const tri_words[] = { "auto", "on", "off", NULL };
 static const char *const park_words[] = { "hlt", "mwait", NULL };
 static const char *const rmpopt_words[] = { "leader", "all", "both", NULL };
+static const char *const reboot_words[] = { "restart", "stop", NULL };
 
 /* The word lists are indexed by the enum values. */
 _Static_assert(LOG_ERR == 0 && LOG_DEBUG == 3, "level_words");
@@ -25,6 +26,7 @@ _Static_assert(TRI_AUTO == 0 && TRI_ON == 1 && TRI_OFF == 2, "tri_words");
 _Static_assert(PARK_HLT == 0 && PARK_MWAIT == 1, "park_words");
 _Static_assert(RMPOPT_LEADER == 0 && RMPOPT_ALL == 1 && RMPOPT_BOTH == 2,
 	       "rmpopt_words");
+_Static_assert(REBOOT_RESTART == 0 && REBOOT_STOP == 1, "reboot_words");
 _Static_assert(sizeof(enum tristate) == sizeof(int), "enums are int-sized");
 
 #define U32_MAX 0xffffffffLL
@@ -71,10 +73,15 @@ const struct opt_desc opt_table[] = {
 	  .help = "command line handed to a foreign guest (multiboot, Linux)" },
 	{ "initrd", OPT_STR, FIELD(initrd), .arg = "\\PATH\\ON\\ESP",
 	  .help = "file from the ESP: multiboot module 0, or a Linux initramfs" },
+	{ "disk", OPT_STR, FIELD(disk), .arg = "\\PATH\\ON\\ESP",
+	  .help = "disk image from the ESP: a foreign guest's virtio disk (in memory)" },
+	{ "disk_ro", OPT_BOOL, FIELD(disk_ro), .def = 0,
+	  .help = "the virtio disk is read-only" },
 	{ "vcpus", OPT_UINT, FIELD(vcpus), 0, 1024, 0,
 	  .help = "vCPUs of the guest; 0 = one per CPU (foreign guests: 1)" },
-	{ "guest_mem", OPT_SIZE_MB, FIELD(guest_mem_mb), 1, MAX_MB, 16,
-	  .help = "memory per guest" },
+	{ "guest_mem", OPT_SIZE_MB, FIELD(guest_mem_mb), 1, MAX_MB, 0,
+	  .auto_word = true,
+	  .help = "memory per guest; auto = 16M (built-in guest), 128M (multiboot, Linux)" },
 	{ "tests", OPT_STR, FIELD(tests), .arg = "GLOB[,GLOB...]",
 	  .help = "scenarios or groups to run; unset = default suite" },
 	{ "bench", OPT_BOOL, FIELD(bench), .def = 0,
@@ -89,15 +96,19 @@ const struct opt_desc opt_table[] = {
 	{ "rmpopt", OPT_ENUM, FIELD(rmpopt), .def = RMPOPT_BOTH,
 	  .words = rmpopt_words,
 	  .help = "RMPOPT after SNP teardown: leader scan, all cores, or both" },
-	{ "watchdog_ms", OPT_UINT, FIELD(watchdog_ms), 0, 3600000, 2000,
-	  .help = "guest watchdog; 0 = off" },
+	{ "watchdog_ms", OPT_INT, FIELD(watchdog_ms), -1, 3600000, -1,
+	  .auto_word = true,
+	  .help = "guest watchdog; 0 = off; auto = 2000 (built-in guest), off (foreign)" },
 	{ "guest_time_ms", OPT_UINT, FIELD(guest_time_ms), 0, 86400000, 0,
 	  .help = "run-time limit per guest; 0 = unlimited" },
 	{ "guest_console_rate", OPT_UINT, FIELD(guest_console_rate), 0,
 	  16777216, 16384,
 	  .help = "guest console bytes per second (excess dropped); 0 = unlimited" },
-	{ "pool", OPT_SIZE_MB, FIELD(pool_mb), 1, MAX_MB, 64,
-	  .help = "hypervisor page pool" },
+	{ "pool", OPT_SIZE_MB, FIELD(pool_mb), 1, MAX_MB, 0, .auto_word = true,
+	  .help = "hypervisor page pool; auto = 64M plus the guest's memory" },
+	{ "reboot", OPT_ENUM, FIELD(reboot), .def = REBOOT_RESTART,
+	  .words = reboot_words,
+	  .help = "a foreign guest's reset: restart it from its image, or stop the run" },
 };
 
 const size_t opt_count = ARRAY_SIZE(opt_table);

@@ -159,6 +159,7 @@ bool vcpu_watchdog_tick(struct vcpu *v)
 	v->tick = 0;
 	tick_start(v);
 	guest_console_refill(g, now, g_tsc_khz);
+	vlapic_platform_tick(v, now); /* vCPU 0: the platform's time */
 	if (!guest_time_check(v, now, NULL))
 		return false;
 	p = progress(v);

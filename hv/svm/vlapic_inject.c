@@ -63,7 +63,7 @@ void vlapic_inject_pending(struct vcpu *v)
 	struct vmcb_control *c = &vm->control;
 	struct vlapic *l = &v->lapic;
 	const u64 v_intr = c->v_intr;
-	u64 now = 0;
+	u64 now = 0, poll;
 	unsigned ev;
 	u8 vec = 0;
 
@@ -134,8 +134,12 @@ void vlapic_inject_pending(struct vcpu *v)
 	c->v_intr = (c->v_intr & ~V_TPR_MASK) | l->c.vtpr;
 	if (c->v_intr != v_intr)
 		vmcb_mark_dirty(vm, VMCB_CLEAN_TPR);
-	if (l->timer_next)
-		vlapic_host_timer_rearm(v, now);
+	/* vCPU 0 also arms for the platform's poll (vlapic_platform_tick()),
+	 * reading the TSC only when the host timer is not armed for that
+	 * moment already. */
+	poll = v->id ? 0 : v->guest->plat.poll_at;
+	if (l->timer_next || (poll && (!l->c.host_at || l->c.host_at > poll)))
+		vlapic_host_timer_rearm(v, now ? now : rdtsc());
 	/* An NMI's IRET not yet retired, or its window's step armed: every
 	 * entry looks again until they are over. */
 	if (l->c.iret_wait || l->c.nmi_step)

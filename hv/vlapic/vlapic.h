@@ -39,12 +39,15 @@ struct vlapic;
 
 /* The guest's vLAPICs as one APIC bus: at(ctx, i) is vCPU i's, for i <
  * n; notify(t) makes t's vCPU look at its pending events soon (it may
- * be running on another CPU, or halted). Unit tests plug in an array. */
+ * be running on another CPU, or halted); eoi(ctx, vector), when set, is
+ * the EOI message a level-triggered interrupt's EOI broadcasts to the
+ * I/O APICs (SDM vol 3 11.8.5). Unit tests plug in an array. */
 struct vlapic_bus {
 	struct vlapic *(*at)(void *ctx, u32 i);
 	void (*notify)(struct vlapic *t);
 	void *ctx;
 	u32 n;
+	void (*eoi)(void *ctx, u8 vector);
 };
 
 /* Registers, delivery modes (APIC_DM_*) and LVT timer modes
@@ -169,7 +172,9 @@ void vlapic_ack(struct vlapic *l, u8 vector);
  * Its TMR bit clears as vlapic_set_irr() would; IRR is left alone (a
  * poster's bit for the same vector stays pending). */
 void vlapic_ack_edge(struct vlapic *l, u8 vector);
-/* EOI: clear the highest in-service bit (and its TMR bit). */
+/* EOI: clear the highest in-service bit; when its TMR bit says it was
+ * level-triggered, broadcast the EOI on the bus (bus->eoi). TMR itself
+ * keeps its value until the vector is accepted again (SDM 11.8.4). */
 void vlapic_eoi(struct vlapic *l);
 /* x2APIC EOI (MSR 0x80B): 0, or -EINVAL (#GP) outside x2APIC mode or
  * for a nonzero value (SDM 11.12.1.2). Only ISR changes: with nothing
@@ -260,8 +265,10 @@ bool vlapic_match_dest(const struct vlapic *l, u32 dest, bool logical,
  * bus gets it. Fixed/NMI/INIT/SIPI; lowest priority goes to one target,
  * as fixed. */
 void vlapic_send_ipi(struct vlapic *src, u32 lo, u32 dest);
-/* Deliver one message to t (any CPU). */
-void vlapic_deliver(struct vlapic *t, u32 mode, u8 vector, bool level);
+/* Deliver one message to t (any CPU). false when t did not accept it: a
+ * fixed or lowest-priority interrupt to a software-disabled APIC, an
+ * illegal vector (0-15), or a mode with nothing to deliver (SMI, ExtINT). */
+bool vlapic_deliver(struct vlapic *t, u32 mode, u8 vector, bool level);
 
 /* Does a write of the register at xAPIC offset off need the time first
  * (l->now current, an expired timer raised before it changes)? The

@@ -46,8 +46,8 @@ void vlapic_set_irr(struct vlapic *l, u8 vector, bool level)
 {
 	u32 bit = 1u << (vector & 31);
 
-	/* TMR is the target's own, but only written here for level IPIs,
-	 * which kvm-unit-tests and Linux never send; atomic all the same. */
+	/* TMR is set as the vector is accepted (SDM 11.8.4): by the I/O
+	 * APIC's level-triggered messages from any CPU, hence atomic. */
 	if (level)
 		__atomic_fetch_or(&l->tmr[vector >> 5], bit, __ATOMIC_SEQ_CST);
 	else if (__atomic_load_n(&l->tmr[vector >> 5], __ATOMIC_ACQUIRE) &
@@ -147,9 +147,14 @@ void vlapic_eoi(struct vlapic *l)
 	l->isr[v >> 5] &= ~(1u << (v & 31));
 	if (!l->isr[v >> 5])
 		l->isr_words &= (u8) ~(1u << (v >> 5));
-	/* A level interrupt's EOI would go to the I/O APIC; there is none. */
-	__atomic_fetch_and(&l->tmr[v >> 5], ~(1u << (v & 31)),
-			   __ATOMIC_SEQ_CST);
+	/* A level-triggered interrupt's EOI goes to the I/O APICs, which
+	 * clear the remote IRR of the entries with this vector (SDM 11.8.5,
+	 * 82093AA 3.2.4); TMR stays as it is (11.8.4: it changes when a
+	 * vector is accepted). */
+	if ((__atomic_load_n(&l->tmr[v >> 5], __ATOMIC_ACQUIRE) &
+	     (1u << (v & 31))) &&
+	    l->bus && l->bus->eoi)
+		l->bus->eoi(l->bus->ctx, (u8)v);
 }
 
 bool vlapic_wakeup(const struct vlapic *l, bool if_on)

@@ -56,9 +56,19 @@ MOD_spec_ctrl := hv/park/spec_ctrl.c hv/park/spec_ctrl_policy.c
 MOD_emul_decode := hv/emul/decode.c
 MOD_emul_walk := hv/emul/walk.c $(MOD_ptwalk)
 # hv/platform: the guest platform's devices.
+# The virtio disk: the queue walker, the block device, its registers.
+MOD_virtio := hv/platform/virtq.c hv/platform/virtio_blk.c \
+	hv/platform/virtio_mmio.c
 MOD_platform := hv/platform/ports.c hv/platform/uart.c \
 	hv/platform/debug_exit.c hv/platform/fw_cfg.c hv/platform/pm_timer.c \
-	hv/platform/pic.c hv/platform/acpi_pm.c hv/platform/rtc.c
+	hv/platform/pic.c hv/platform/acpi_pm.c hv/platform/rtc.c \
+	hv/platform/ioapic.c hv/platform/irq.c hv/platform/pit.c \
+	hv/platform/kbc.c hv/platform/reset.c hv/platform/testdev.c \
+	hv/platform/hpet.c hv/platform/mmio_map.c $(MOD_virtio)
+# The I/O APIC alone, on the vLAPIC model.
+MOD_vioapic := hv/platform/ioapic.c
+# The PIT and HPET, pure (the host TSC from the CPU double).
+MOD_pit_model := hv/platform/pit.c hv/platform/hpet.c
 MOD_platform_tables := hv/platform/acpi_tables.c hv/platform/pm_timer.c \
 	hv/platform/fw_cfg.c hv/platform/pic.c
 # hv/vlapic: the virtual local APIC, a pure model.
@@ -114,6 +124,9 @@ MOD_vcpu_run := hv/svm/vcpu_run.c hv/svm/vcpu_watchdog.c \
 # hv/run: the default run.
 MOD_run := hv/run/run.c
 
+# hv/run: the verdict on a foreign guest's end.
+MOD_run_verdict := hv/run/verdict.c
+
 # hv/snp, and the SNP self-test the SNP suites run
 MOD_rmp := hv/snp/rmp.c hv/snp/rmp_hw.c hv/snp/rmp_model.c \
 	tests/doubles/rmp_model_hooks.c
@@ -150,7 +163,7 @@ RUN_UT_MODS := run_fixture run vcpu_run guest exits exit_decode vmcb \
 	platform platform_tables vlapic vlapic_exit emul elf multiboot \
 	linux_boot features vcpu_fpu vcpu_spec spec_ctrl cpuid ras ktap mm \
 	park apic apic_icr apic_cal pgtable options svm log fmt fake_vmrun \
-	fake_cpu fake_console fake_trap
+	fake_cpu fake_console fake_trap run_verdict
 
 # What no unit suite links yet, each with the reason (Hafnium's
 # src_not_testable_yet): `make check-layout` (check-unit-map in the

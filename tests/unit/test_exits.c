@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -23,6 +24,28 @@
 #define GP_EVENT FX_GP_EVENT
 
 #define IO(port, sz, in) (((u64)(port) << 16) | BIT(4 + (sz)) | ((in) ? 1 : 0))
+
+/* Page tables at the top of guest memory (out of the tests' way): VA
+ * [0, 2M) -> GPA 0 (identity, as the fixture's CR0.PG says paging is on),
+ * [2M, 4M) -> GPA 0 too, [4M, 6M) -> pc-testdev's memory at 0xff000000.
+ * For test_ioio_paged; fx_long_mode_pt() maps only the first. */
+#define PT_PML4 (FX_MEM - 0x3000)
+static void page_tables(struct vcpu *v)
+{
+	u64 e;
+
+	e = (PT_PML4 + 0x1000) | 3;
+	fx_put(PT_PML4, &e, 8);
+	e = (PT_PML4 + 0x2000) | 3;
+	fx_put(PT_PML4 + 0x1000, &e, 8);
+	e = 0x83;
+	fx_put(PT_PML4 + 0x2000, &e, 8);
+	fx_put(PT_PML4 + 0x2008, &e, 8);
+	e = 0xff000000ULL | 0x83;
+	fx_put(PT_PML4 + 0x2010, &e, 8);
+	v->vmcb->save.cr3 = PT_PML4;
+	v->vmcb->save.cr4 = 0x20; /* PAE */
+}
 
 static void test_ioio(void **s)
 {
@@ -263,6 +286,44 @@ static void test_ioio_chunked(void **s)
 	assert_false(fx_g->stopping);
 }
 
+/* INS/OUTS go through the guest's page tables, a page at a time, to guest
+ * RAM or pc-testdev's memory (kvm-unit-tests' emulator reads from port
+ * 0xe0 into a virtual page mapped at 0xff000000). */
+static void test_ioio_paged(void **s)
+{
+	static u8 iomem[TESTDEV_IOMEM_SIZE];
+	struct vcpu *v = fx_v[0];
+
+	(void)s;
+	page_tables(v);
+	fx_g->kind = GUEST_MULTIBOOT;
+	fx_g->plat = (struct platform){ .testdev = true };
+	platform_reset(&fx_g->plat);
+	fx_g->testdev_mem = ptr_to_hpa(iomem);
+	v->vmcb->save.rax = 0x99;
+	fx_run(VMEXIT_IOIO, IO(TESTDEV_PORT, 0, 0), RIP0 + 1);
+	/* rep insb of 3 bytes at VA 0x205ffe: GPA 0x5ffe, then 0x6000. */
+	v->gprs.rdi = 0x205ffe;
+	v->gprs.rcx = 3;
+	assert_int_equal(fx_run(VMEXIT_IOIO,
+				IO(TESTDEV_PORT, 0, 1) | BIT(2) | BIT(3) |
+					BIT(9),
+				RIP0 + 2),
+			 EXIT_RESUME);
+	assert_int_equal(v->vmcb->save.rip, RIP0 + 2);
+	assert_int_equal(v->gprs.rcx, 0);
+	assert_int_equal(v->gprs.rdi, 0x206001);
+	assert_memory_equal((u8 *)fx_g->mem_host + 0x5ffe, "\x99\x99\x99", 3);
+	/* Into pc-testdev's memory through VA 4M + 0x1000. */
+	v->gprs.rdi = 0x401000;
+	v->gprs.rcx = 4;
+	fx_run(VMEXIT_IOIO, IO(TESTDEV_PORT, 0, 1) | BIT(2) | BIT(3) | BIT(9),
+	       RIP0 + 2);
+	assert_false(fx_g->stopping);
+	assert_memory_equal(iomem + 0x1000, "\x99\x99\x99\x99", 4);
+	fx_g->testdev_mem = hpa(0);
+}
+
 static void test_npf_outside(void **s)
 {
 	(void)s;
@@ -333,6 +394,84 @@ static void test_npf_lapic_final_data_only(void **s)
 		assert_int_equal(v->lapic.icr_lo, 0);
 		assert_int_equal(v->vmcb->save.rip, RIP0);
 	}
+}
+
+/* The decode-assist bytes of the instruction at FX_RIP (the fixture's
+ * RIP is the end of its memory). */
+static void insn(struct vcpu *v, const u8 *b, u8 n)
+{
+	v->vmcb->control.insn_len = n;
+	memcpy(v->vmcb->control.insn_bytes, b, n);
+}
+
+/* An access to the virtio disk's window (outside guest RAM) reaches its
+ * registers through the platform's MMIO map: MOV EAX, [RBX] reads the
+ * magic value; past the 0x200-byte window, or without a disk, it is a
+ * fault outside guest memory. */
+static void test_npf_virtio_mmio(void **s)
+{
+	static const u8 mov[] = { 0x8b, 0x03 }; /* mov eax, [rbx] */
+	struct virtio_blk *d = calloc(1, sizeof(*d));
+	static u8 image[512];
+	struct vcpu *v = fx_v[0];
+
+	(void)s;
+	fx_platform(v);
+	virtio_blk_init(d, &fx_g->plat, fx_g->mem_host, FX_MEM, image, 1,
+			false);
+	fx_g->plat.disk = d;
+	v->vmcb->save.rax = ~0ULL;
+	insn(v, mov, sizeof(mov));
+	assert_int_equal(fx_run(VMEXIT_NPF, BIT(32) | BIT(0), VIRTIO_BLK_GPA),
+			 EXIT_RESUME);
+	assert_int_equal(v->vmcb->save.rax, VIRTIO_MMIO_MAGIC);
+	assert_int_equal(v->vmcb->save.rip, FX_RIP + 2);
+	insn(v, mov, sizeof(mov));
+	assert_int_equal(fx_run(VMEXIT_NPF, BIT(32) | BIT(0),
+				VIRTIO_BLK_GPA + VIRTIO_MMIO_VERSION),
+			 EXIT_RESUME);
+	assert_int_equal(v->vmcb->save.rax, VIRTIO_MMIO_VERSION_MODERN);
+	assert_false(fx_g->stopping);
+	insn(v, mov, sizeof(mov));
+	assert_int_equal(fx_run(VMEXIT_NPF, BIT(32) | BIT(0),
+				VIRTIO_BLK_GPA + VIRTIO_MMIO_SIZE),
+			 EXIT_LEAVE);
+	assert_non_null(strstr(fx_g->stop_reason, "outside guest memory"));
+	fx_g->plat.disk = NULL;
+	free(d);
+}
+
+/* An instruction the decoder does not know, on the disk's window: the
+ * guest stops, the device named. */
+static void test_npf_virtio_undecodable(void **s)
+{
+	static const u8 ud2[] = { 0x0f, 0x0b };
+	struct virtio_blk *d = calloc(1, sizeof(*d));
+	static u8 image[512];
+	struct vcpu *v = fx_v[0];
+
+	(void)s;
+	fx_platform(v);
+	virtio_blk_init(d, &fx_g->plat, fx_g->mem_host, FX_MEM, image, 1,
+			false);
+	fx_g->plat.disk = d;
+	insn(v, ud2, sizeof(ud2));
+	assert_int_equal(fx_run(VMEXIT_NPF, BIT(32) | BIT(0), VIRTIO_BLK_GPA),
+			 EXIT_LEAVE);
+	assert_non_null(
+		strstr(fx_g->stop_reason,
+		       "virtio disk access at GPA 0xfeb00000 not emulated"));
+	fx_g->plat.disk = NULL;
+	free(d);
+}
+
+static void test_npf_no_disk(void **s)
+{
+	(void)s;
+	fx_platform(fx_v[0]);
+	assert_int_equal(fx_run(VMEXIT_NPF, BIT(32) | BIT(0), VIRTIO_BLK_GPA),
+			 EXIT_LEAVE);
+	assert_non_null(strstr(fx_g->stop_reason, "GPA 0xfeb00000 outside"));
 }
 
 static void test_shutdown(void **s)
@@ -778,6 +917,7 @@ int main(void)
 		T(test_ioio_addr_size_decoded),
 		T(test_ioio_chunked),
 		T(test_ioio_linear),
+		T(test_ioio_paged),
 		T(test_invalid_cr0_nw),
 		T(test_invalid_mov_cr_gp),
 		T(test_invalid_mov_cr_gp_guarded),
@@ -788,6 +928,9 @@ int main(void)
 		T(test_shadow_cleared),
 		T(test_npf_outside),
 		T(test_npf_lapic_final_data_only),
+		T(test_npf_virtio_mmio),
+		T(test_npf_virtio_undecodable),
+		T(test_npf_no_disk),
 		T(test_shutdown),
 		T(test_svm_insns_ud),
 		T(test_invalid_both_widths),

@@ -226,6 +226,22 @@ static void test_foreign_ap_leaves_at_stop(void **s)
 	assert_int_equal(mm_free_pages(), before);
 }
 
+/* watchdog_ms=auto: on for minhv's own guest, off for a foreign one
+ * (Linux's decompressor runs for seconds without an exit under TCG);
+ * a number the user gives holds for both. */
+static void test_watchdog_auto(void **s)
+{
+	(void)s;
+	g_options.watchdog_ms = -1;
+	assert_int_equal(run_watchdog_ms(true), RUN_WATCHDOG_MINHV_MS);
+	assert_int_equal(run_watchdog_ms(false), 0);
+	g_options.watchdog_ms = 500;
+	assert_int_equal(run_watchdog_ms(true), 500);
+	assert_int_equal(run_watchdog_ms(false), 500);
+	g_options.watchdog_ms = 0;
+	assert_int_equal(run_watchdog_ms(true), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -239,6 +255,7 @@ int main(void)
 			test_bad_multiboot_checksum_named, setup1, teardown),
 		cmocka_unit_test_setup_teardown(test_foreign_ap_leaves_at_stop,
 						setup2, teardown),
+		cmocka_unit_test(test_watchdog_auto),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

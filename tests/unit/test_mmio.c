@@ -61,7 +61,11 @@ void vcpu_step_trap(struct vcpu *vc)
 	(void)vc;
 	step_traps++;
 }
-static struct mmio_region region = { { DEV_BASE }, 0x1000, &fd_ops, &dev };
+static struct mmio_region region = { { DEV_BASE },
+				     0x1000,
+				     &fd_ops,
+				     &dev,
+				     "fake" };
 static struct guest *g;
 static struct vcpu *v;
 

@@ -34,7 +34,7 @@ static void notify(struct vlapic *t)
 static int setup(void **s)
 {
 	(void)s;
-	bus = (struct vlapic_bus){ at, notify, NULL, N };
+	bus = (struct vlapic_bus){ at, notify, NULL, N, NULL };
 	for (u32 i = 0; i < N; i++) {
 		/* Owner state (c) too: vlapic_init() leaves it alone. */
 		memset(&cpu[i], 0, sizeof(cpu[i]));
