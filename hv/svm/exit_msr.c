@@ -377,6 +377,10 @@ enum exit_action exit_msr(struct vcpu *v)
 	    (msr != X2APIC_MSR(APIC_REG_EOI) && msr != MSR_TSC_DEADLINE))
 		return msr_general(v, wr, msr);
 	val = (v->gprs.rdx << 32) | (u32)vm->save.rax;
+	/* A deadline already passed (kvm-unit-tests' tscdeadline, a guest
+	 * re-arming late): its interrupt injected from here. */
+	if (msr == MSR_TSC_DEADLINE && vlapic_tsc_deadline_now(v, val))
+		return EXIT_RESUME;
 	r = msr == X2APIC_MSR(APIC_REG_EOI) ?
 		    vlapic_x2apic_eoi(&v->lapic, val) :
 		    vlapic_tsc_deadline_msr(v, true, &val);

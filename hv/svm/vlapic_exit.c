@@ -187,3 +187,24 @@ int vlapic_tsc_deadline_msr(struct vcpu *v, bool wr, u64 *val)
 		*val = vlapic_tsc_deadline_read(&v->lapic);
 	return 0;
 }
+
+bool vlapic_tsc_deadline_now(struct vcpu *v, u64 val)
+{
+	struct vmcb *vm = v->vmcb;
+	u64 off = vm->control.tsc_offset;
+	int vec;
+
+	if (v->queued_event || (vm->control.event_inj & EVENTINJ_VALID) ||
+	    (vm->save.rflags & (RFLAGS_IF | RFLAGS_TF)) != RFLAGS_IF)
+		return false;
+	vlapic_sync_tpr(v); /* PPR from the guest's CR8 */
+	vec = vlapic_tsc_deadline_fire_now(&v->lapic, val, rdtsc() + off);
+	if (vec < 0)
+		return false;
+	v->lapic.tsc_offset = off;
+	/* After the WRMSR (its interrupt shadow, if any, ends with it):
+	 * the vector goes in at this entry (APM 15.20). */
+	vcpu_step_known(v, 2);
+	vm->control.event_inj = (u64)vec | EVENTINJ_TYPE_INTR | EVENTINJ_VALID;
+	return true;
+}

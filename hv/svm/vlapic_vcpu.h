@@ -67,5 +67,12 @@ bool vlapic_step_fault(struct vcpu *v);
 /* IA32_TSC_DEADLINE for the exit handler: 0, or E_NOT_MINE when not a
  * foreign guest. */
 int vlapic_tsc_deadline_msr(struct vcpu *v, bool wr, u64 *val);
+/* The exit handler's IA32_TSC_DEADLINE write with a deadline already
+ * passed and the guest able to take the interrupt right after the WRMSR
+ * (IF=1, no TF, no event injected or queued): the WRMSR completed and
+ * the timer's vector in EVENTINJ, no entry work (the two-step way costs a
+ * vLAPIC evaluation at entry). false: nothing done, the caller goes on
+ * with vlapic_tsc_deadline_msr(). */
+bool vlapic_tsc_deadline_now(struct vcpu *v, u64 val);
 
 #endif

@@ -167,6 +167,11 @@ bool vlapic_irr_any(const struct vlapic *l);
 bool vlapic_irr_maybe(struct vlapic *l);
 /* The CPU takes vector: IRR -> ISR (SDM 11.8.4 INTA cycle). */
 void vlapic_ack(struct vlapic *l, u8 vector);
+/* The CPU takes edge vector straight into service, bypassing IRR (a
+ * timer that fires where it is delivered: vlapic_tsc_deadline_fire_now()).
+ * Its TMR bit clears as vlapic_set_irr() would; IRR is left alone (a
+ * poster's bit for the same vector stays pending). */
+void vlapic_ack_edge(struct vlapic *l, u8 vector);
 /* EOI: clear the highest in-service bit; when its TMR bit says it was
  * level-triggered, broadcast the EOI on the bus (bus->eoi). TMR itself
  * keeps its value until the vector is accepted again (SDM 11.8.4). */
@@ -235,6 +240,15 @@ void vlapic_timer_lvt_changed(struct vlapic *l, u32 old);
  * fired); writes arm it only in TSC-deadline mode (SDM 11.5.4.1). */
 u64 vlapic_tsc_deadline_read(const struct vlapic *l);
 void vlapic_tsc_deadline_write(struct vlapic *l, u64 val);
+/* Owner, at the IA32_TSC_DEADLINE write itself: a deadline val that the
+ * guest TSC (guest_now) has reached already fires at once, its vector
+ * straight into service (vlapic_ack_edge()), when nothing could come
+ * before it: TSC-deadline mode, the LVT unmasked, no deadline armed, no
+ * event posted or entry work asked for (the pending summary 0), the APIC
+ * enabled and the vector (16..255) above PPR. Returns the vector for the
+ * caller to inject, or -1: nothing changed, the write goes the usual way
+ * (vlapic_tsc_deadline_write(), the poll at entry). */
+int vlapic_tsc_deadline_fire_now(struct vlapic *l, u64 val, u64 guest_now);
 /* Raise the timer interrupt when now is past the expiry (periodic: re-arm
  * from the missed expiries, which coalesce into one). true when it fired. */
 bool vlapic_timer_poll(struct vlapic *l, u64 now);

@@ -19,6 +19,17 @@ static int highest_irr(const struct vlapic *l)
 	return -1;
 }
 
+/* IRR empty: the four words ORed, no scan (each load atomic, as in
+ * highest_irr()). Cheaper than highest_irr() < 0 on the injection path,
+ * where IRR is usually empty once its one vector is acked. */
+static bool irr_empty(const struct vlapic *l)
+{
+	return !(__atomic_load_n(&l->irr64[0], __ATOMIC_ACQUIRE) |
+		 __atomic_load_n(&l->irr64[1], __ATOMIC_ACQUIRE) |
+		 __atomic_load_n(&l->irr64[2], __ATOMIC_ACQUIRE) |
+		 __atomic_load_n(&l->irr64[3], __ATOMIC_ACQUIRE));
+}
+
 /* The highest vector in service, -1 none: the owner keeps which ISR
  * words are non-zero (isr_words), so no scan. */
 static int highest_isr(const struct vlapic *l)
@@ -39,7 +50,9 @@ void vlapic_set_irr(struct vlapic *l, u8 vector, bool level)
 	 * APIC's level-triggered messages from any CPU, hence atomic. */
 	if (level)
 		__atomic_fetch_or(&l->tmr[vector >> 5], bit, __ATOMIC_SEQ_CST);
-	else
+	else if (__atomic_load_n(&l->tmr[vector >> 5], __ATOMIC_ACQUIRE) &
+		 bit) /* usually clear: no locked op (a level post racing
+		       * with this one orders as if it came after) */
 		__atomic_fetch_and(&l->tmr[vector >> 5], ~bit,
 				   __ATOMIC_SEQ_CST);
 	__atomic_fetch_or(&l->irr[vector >> 5], bit, __ATOMIC_SEQ_CST);
@@ -168,6 +181,17 @@ int vlapic_take_startup(struct vlapic *l)
 	return (int)(s & 0xff);
 }
 
+void vlapic_ack_edge(struct vlapic *l, u8 vector)
+{
+	u32 bit = 1u << (vector & 31);
+
+	if (__atomic_load_n(&l->tmr[vector >> 5], __ATOMIC_ACQUIRE) & bit)
+		__atomic_fetch_and(&l->tmr[vector >> 5], ~bit,
+				   __ATOMIC_SEQ_CST);
+	l->isr[vector >> 5] |= bit;
+	l->isr_words |= (u8)(1u << (vector >> 5));
+}
+
 unsigned vlapic_next_event(struct vlapic *l, bool if_on, bool shadow, bool busy,
 			   u8 *vec)
 {
@@ -213,10 +237,10 @@ unsigned vlapic_next_event(struct vlapic *l, bool if_on, bool shadow, bool busy,
 	/* IRR empty now (the usual case): the summary goes at once, with
 	 * the same clear-then-look as irr_top_maybe(), so the entries after
 	 * this one (an EOI's, above all) find nothing to do. */
-	if (highest_irr(l) < 0) {
+	if (irr_empty(l)) {
 		__atomic_fetch_and(&l->pending, ~VLAPIC_PEND_IRR,
 				   __ATOMIC_SEQ_CST);
-		if (highest_irr(l) >= 0)
+		if (!irr_empty(l))
 			__atomic_fetch_or(&l->pending, VLAPIC_PEND_IRR,
 					  __ATOMIC_SEQ_CST);
 	}

@@ -15,7 +15,11 @@ int vlapic_msr_read(struct vlapic *l, u32 msr, u64 *val)
 
 int vlapic_x2apic_eoi(struct vlapic *l, u64 val)
 {
-	if (val || vlapic_mode(l) != VLAPIC_X2APIC)
+	/* vlapic_mode() == VLAPIC_X2APIC, inline: one test on the timer
+	 * interrupt's path. */
+	const u64 x2 = APIC_BASE_EN | APIC_BASE_EXTD;
+
+	if (val || (l->apic_base & x2) != x2)
 		return -EINVAL;
 	vlapic_eoi(l);
 	return 0;

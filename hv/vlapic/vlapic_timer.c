@@ -118,6 +118,27 @@ void vlapic_tsc_deadline_write(struct vlapic *l, u64 val)
 	l->timer_next = val;
 }
 
+int vlapic_tsc_deadline_fire_now(struct vlapic *l, u64 val, u64 guest_now)
+{
+	u32 lvt = l->lvt[LVT_TIMER], vec = lvt & 0xff;
+
+	/* Anything else pending or armed, or the vector not deliverable
+	 * now: the general path decides (an IRR summary, an NMI, a window
+	 * or step in progress all show in l->pending). */
+	if (!val || guest_now < val || l->timer_next ||
+	    timer_mode(l) != APIC_TIMER_TSC_DEADLINE ||
+	    (lvt & APIC_LVT_MASKED) || vec < 16 ||
+	    __atomic_load_n(&l->pending, __ATOMIC_ACQUIRE) ||
+	    !(l->svr & APIC_SVR_ENABLE) ||
+	    (vec & 0xf0) <= (vlapic_ppr(l) & 0xf0))
+		return -1;
+	/* As vlapic_timer_poll() would at the next entry: fired, reads 0. */
+	l->tsc_deadline = 0;
+	vlapic_ack_edge(l, (u8)vec);
+	l->fired++;
+	return (int)vec;
+}
+
 u64 vlapic_timer_expiry(const struct vlapic *l)
 {
 	if (!l->timer_next || timer_mode(l) != APIC_TIMER_TSC_DEADLINE)

@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "arch/apicdef.h"
+#include "arch/msr.h"
 #include "arch/vmcb.h"
 #include "hv/guest/guest.h"
 #include "hv/run/run.h"
@@ -369,6 +370,71 @@ static void test_hlt_wait_honours_time_limit(void **s)
 	assert_int_equal(arms, 2); /* the watchdog's first tick, the wait's */
 }
 
+/* WRMSR IA32_TSC_DEADLINE = 1, a guest TSC long past it; IF = arg. */
+static void wrmsr_past_deadline(struct vmcb *vm, struct svm_gprs *r, u64 arg)
+{
+	r->rcx = MSR_TSC_DEADLINE;
+	r->rdx = 0;
+	vm->save.rax = 1;
+	if (arg)
+		vm->save.rflags |= RFLAGS_IF;
+	else
+		vm->save.rflags &= ~RFLAGS_IF;
+}
+
+/* TSC-deadline mode, a deadline already passed (kvm-unit-tests'
+ * tscdeadline): with IF=1 the write itself puts the timer's vector in
+ * service and in EVENTINJ for the entry after the WRMSR, IRR untouched;
+ * with IF=0 it goes the general way (the poll at entry, IRR, a window),
+ * as the vLAPIC's state stays for it. */
+static void passed_deadline(bool if_on)
+{
+	const struct fake_exit script[] = {
+		{ .code = VMEXIT_MSR,
+		  .info1 = 1, /* a write */
+		  .guest = wrmsr_past_deadline,
+		  .arg = if_on },
+		RF_OUTB(0xf4, 0),
+	};
+	u64 rip;
+
+	assert_int_equal(vlapic_reg_write(&v->lapic, APIC_REG_LVT_TIMER,
+					  (APIC_TIMER_TSC_DEADLINE << 17) |
+						  TIMER_VEC),
+			 0);
+	now = 1000;
+	fake_vmrun_script(script, ARRAY_SIZE(script));
+	run_guest(g);
+	check_passed(2);
+	rip = entry(0)->vmcb.save.rip;
+	assert_int_equal(entry(1)->vmcb.save.rip, rip + 2); /* WRMSR done */
+	assert_int_equal(vlapic_tsc_deadline_read(&v->lapic), 0); /* fired */
+	assert_int_equal(v->lapic.fired, 1);
+	if (if_on) {
+		assert_int_equal(entry(1)->vmcb.control.event_inj,
+				 EVENT(TIMER_VEC));
+		assert_true(in_service(TIMER_VEC));
+		assert_false(vlapic_irr_any(&v->lapic));
+	} else {
+		assert_int_equal(entry(1)->vmcb.control.event_inj, 0);
+		assert_true(entry(1)->vmcb.control.v_intr & V_IRQ);
+		assert_false(in_service(TIMER_VEC));
+		assert_true(vlapic_irr_any(&v->lapic));
+	}
+}
+
+static void test_passed_deadline_injected_at_write(void **s)
+{
+	(void)s;
+	passed_deadline(true);
+}
+
+static void test_passed_deadline_if_off_waits(void **s)
+{
+	(void)s;
+	passed_deadline(false);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -387,6 +453,11 @@ int main(void)
 			teardown),
 		cmocka_unit_test_setup_teardown(
 			test_hlt_wait_honours_time_limit, setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_passed_deadline_injected_at_write, setup,
+			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_passed_deadline_if_off_waits, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -205,6 +205,56 @@ static void test_tsc_deadline_past(void **s)
 	assert_int_equal(l->timer_next, 0);
 }
 
+/* A deadline the guest TSC passed, taken at its write: straight into
+ * service only when nothing could come first; otherwise nothing changes
+ * (the general path: the poll at entry, IRR). */
+static void test_tsc_deadline_fire_now(void **s)
+{
+	struct vlapic *l = &cpu[0];
+
+	(void)s;
+	assert_int_equal(vlapic_tsc_deadline_fire_now(l, 5, 1000), -1);
+	w(l, 0x320, BIT(18) | 0x41); /* TSC-deadline mode */
+	assert_int_equal(vlapic_tsc_deadline_fire_now(l, 0, 1000), -1);
+	assert_int_equal(vlapic_tsc_deadline_fire_now(l, 1001, 1000), -1);
+	w(l, 0x320, BIT(18) | BIT(16) | 0x41); /* masked */
+	assert_int_equal(vlapic_tsc_deadline_fire_now(l, 5, 1000), -1);
+	w(l, 0x320, BIT(18) | 0x41);
+	vlapic_tsc_deadline_write(l, 3000); /* one armed already */
+	assert_int_equal(vlapic_tsc_deadline_fire_now(l, 5, 1000), -1);
+	assert_int_equal(vlapic_tsc_deadline_read(l), 3000);
+	vlapic_tsc_deadline_write(l, 0);
+	vlapic_set_irr(l, 0x30, false); /* posted: the entry decides */
+	assert_int_equal(vlapic_tsc_deadline_fire_now(l, 5, 1000), -1);
+	assert_true(vlapic_irr_maybe(l));
+	vlapic_ack(l, 0x30);
+	assert_false(vlapic_irr_maybe(l)); /* the summary cleared */
+	/* 0x30 in service (class 3 < 4): 0x41 still gets through; its
+	 * level TMR bit from before clears (an edge interrupt). */
+	l->tmr[0x41 >> 5] |= 1u << (0x41 & 31);
+	assert_int_equal(vlapic_tsc_deadline_fire_now(l, 1000, 1000), 0x41);
+	assert_true(l->isr[0x41 >> 5] & (1u << (0x41 & 31)));
+	assert_false(irr(l, 0x41));
+	assert_int_equal(l->tmr[0x41 >> 5], 0);
+	assert_int_equal(l->fired, 1);
+	assert_int_equal(vlapic_tsc_deadline_read(l), 0);
+	/* 0x41 in service: the same class is held (PPR 0x40). */
+	assert_int_equal(vlapic_tsc_deadline_fire_now(l, 5, 1000), -1);
+	vlapic_eoi(l);
+	vlapic_eoi(l);
+	l->tpr = 0x40; /* TPR holds class 4 */
+	assert_int_equal(vlapic_tsc_deadline_fire_now(l, 5, 1000), -1);
+	l->tpr = 0;
+	w(l, 0xf0, 0xff); /* software-disabled */
+	assert_int_equal(vlapic_tsc_deadline_fire_now(l, 5, 1000), -1);
+	w(l, 0xf0, 0x1ff);
+	/* Disabling masked every LVT (SDM 11.4.7.2): unmasked again. */
+	assert_int_equal(vlapic_tsc_deadline_fire_now(l, 5, 1000), -1);
+	w(l, 0x320, BIT(18) | 0x41);
+	assert_int_equal(vlapic_tsc_deadline_fire_now(l, 5, 1000), 0x41);
+	assert_int_equal(l->fired, 2);
+}
+
 /* One-shot and periodic timers count the bus clock on the host's time
  * base: a guest TSC write (a new tsc_offset) does not move them. Only
  * TSC-deadline mode follows the guest TSC (issue 24, 5). */
@@ -693,6 +743,7 @@ int main(void)
 		cmocka_unit_test_setup(test_masked_lvt, setup),
 		cmocka_unit_test_setup(test_periodic_floor, setup),
 		cmocka_unit_test_setup(test_tsc_deadline_past, setup),
+		cmocka_unit_test_setup(test_tsc_deadline_fire_now, setup),
 		cmocka_unit_test_setup(test_timer_ignores_guest_tsc_write,
 				       setup),
 		cmocka_unit_test_setup(test_xapic_destinations, setup),
