@@ -26,7 +26,7 @@ rooms=(
 	"hv/options hv/acpi hv/cpuid"
 	"hv/smp"
 	"hv/park hv/mtrr hv/snp"
-	"hv/emul hv/vmcb"
+	"hv/emul hv/vmcb hv/sched"
 	"hv/vlapic"
 	"hv/platform"
 	"hv/vcpu"

@@ -54,6 +54,9 @@ MOD_vmcb := hv/vmcb/vmcb_build.c hv/vmcb/vmcb_pm.c
 MOD_vmcb_check := hv/vmcb/vmcb_check.c
 MOD_vmcb_dump := hv/vmcb/vmcb_dump.c
 MOD_pause := hv/vmcb/pause.c
+# hv/sched: the run queues' decisions (pure) and the CPU sets.
+MOD_sched_runq := hv/sched/runq.c hv/sched/cpuset.c
+MOD_sched := hv/sched/sched.c
 MOD_npt := hv/vmcb/npt.c
 MOD_exit_decode := hv/vmcb/exit_decode.c
 # hv/vcpu: one vCPU's own state.
