@@ -15,6 +15,7 @@
 #define SPEC_CTRL_STIBP (1ULL << 1)
 #define SPEC_CTRL_SSBD (1ULL << 2)
 #define MSR_PRED_CMD 0x49
+#define PRED_CMD_IBPB (1ULL << 0) /* indirect branch prediction barrier */
 #define MSR_AMD_PATCH_LEVEL 0x8b /* microcode patch level */
 #define MSR_MTRRCAP 0xfe
 #define MSR_SYSENTER_CS 0x174

@@ -64,12 +64,9 @@ void run_guest(struct guest *g)
 	if (g->time_ms)
 		g->deadline_tsc =
 			g->con_refill_tsc + (u64)g->time_ms * g_tsc_khz;
-	vlapic_guest_start(g); /* foreign: APs wait for INIT-SIPI */
-	vcpu_run_here(g->vcpus[0]);
-	/* vCPU 0 can be done (HLT, IF=0) while others still run. */
-	while (!__atomic_load_n(&g->stopping, __ATOMIC_ACQUIRE))
-		cpu_relax();
-	guest_wait_idle(g);
+	/* vCPU 0 on its CPU, a foreign guest's APs waiting for INIT-SIPI;
+	 * this CPU runs its queue until g stops and its vCPUs are gone. */
+	guests_run(&g, 1);
 }
 
 int run_guest_once(const struct guest_params *p, struct guest **out)

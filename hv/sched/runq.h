@@ -32,12 +32,22 @@ enum sched_why {
 	SCHED_BLOCK, /* waits for an event: HLT, offline, wait-for-SIPI */
 };
 
-/* pause_yield=: what a PAUSE exit does when other vCPUs are queued. */
+/* pause_yield=: what a PAUSE exit does when other vCPUs are queued (the
+ * values of HV_YIELD_*, include/minhv/guest_layout.h). */
 enum sched_yield {
 	YIELD_NONE, /* nothing: step over the PAUSE (minhv before issue 27) */
 	YIELD_ANY, /* the next queued vCPU of any guest runs */
 	YIELD_DIRECTED, /* a queued vCPU of the same guest, as KVM chooses */
 };
+
+/* How a guest's vCPUs share CPUs (the options slice_us=, pause_yield=,
+ * pause_window=). */
+struct sched_opts {
+	u32 slice_us; /* a turn; 0: SCHED_SLICE_US_DEFAULT */
+	enum sched_yield yield;
+	bool window_dynamic; /* KVM's grow/shrink of the PAUSE filter count */
+};
+#define SCHED_SLICE_US_DEFAULT 5000
 
 struct sched_stats {
 	u64 picks; /* times it was given its CPU */
@@ -158,6 +168,15 @@ u64 runq_deadline(const struct runq *rq);
 struct sched_entity *runq_yield_target(struct runq *rq,
 				       const struct sched_entity *me,
 				       enum sched_yield p);
+/* me (rq->curr) leaves for SCHED_YIELD to t (runq_yield_target(), or
+ * moved here from another CPU): a directed target runs next, in what is
+ * left of the turn; for any, the next turn simply starts. */
+static inline void runq_set_yield(struct sched_entity *me,
+				  struct sched_entity *t, enum sched_yield p)
+{
+	me->why = SCHED_YIELD;
+	me->yield_to = p == YIELD_DIRECTED ? t : NULL;
+}
 /* Take a queued entity off rq for another CPU (state SE_MOVING). */
 void runq_detach(struct runq *rq, struct sched_entity *se);
 /* For an idle CPU: the queued entity that waited longest and may run on

@@ -9,6 +9,7 @@
 #include "hv/features.h"
 
 struct vcpu;
+struct runq;
 
 /* Per-CPU SVM state, hung off struct percpu's svm slot. */
 struct svm_cpu {
@@ -16,6 +17,7 @@ struct svm_cpu {
 	hpa_t host_vmcb; /* VMSAVE of the host's hidden state */
 	bool enabled;
 	struct vcpu *vcpu; /* the vCPU this CPU runs, if any */
+	struct runq *rq; /* its run queue, once its loop ran (hv/sched) */
 };
 
 /* Why SVM cannot be used, from CPUID (f) and VM_CR; NULL when it can.

@@ -5,7 +5,9 @@
  * (an endless loop) stops its guest, a guest past its run-time limit
  * (guest_time_ms) is stopped, and the console budget is refilled. Whether
  * there was a useful exit comes from the exit counters exit_dispatch()
- * keeps anyway; per exit the run loop only tests the tick flag. */
+ * keeps anyway; per exit the run loop only tests the tick flag. On a CPU
+ * that vCPUs share, the same timer ends a vCPU's turn and wakes sleeping
+ * vCPUs (hv/svm/sched_cpu.c): it fires by the scheduler's deadline too. */
 #include "arch/cpu.h"
 #include "hv/guest/guest.h"
 #include "hv/log.h"
@@ -16,6 +18,8 @@
 #include "arch/apic.h"
 #include "arch/cr.h"
 #include "arch/idt.h"
+#include "hv/sched/runq.h"
+#include "hv/svm/sched_cpu.h"
 #include "hv/svm/vlapic_vcpu.h"
 #include "hv/smp/apic_cal.h"
 #include "hv/smp/time.h"
@@ -79,8 +83,26 @@ static void tick_handler(struct trap_frame *f)
 		__atomic_store_n(&sc->vcpu->tick, 1, __ATOMIC_RELAXED);
 		/* The same timer drives a foreign guest's vLAPIC timer. */
 		vlapic_host_timer_fired(sc->vcpu);
+		/* A sleeping sibling's timer: a wait in place looks again. */
+		if (sc->rq && sc->rq->sleepers.n)
+			__atomic_store_n(&sc->vcpu->wake, 1, __ATOMIC_SEQ_CST);
 	}
+	/* The loop of an idle CPU waits for this (sleepers' timers). */
+	if (sc && sc->rq)
+		__atomic_store_n(&sc->rq->kick, 1, __ATOMIC_SEQ_CST);
 	apic_eoi();
+}
+
+void cpu_timer_arm_at(u64 at, u64 now)
+{
+	u64 khz = g_apic_timer_khz >= 1000 && g_apic_timer_khz <= 10000000 ?
+			  g_apic_timer_khz :
+			  1000000; /* the uncalibrated 1 GHz assumption */
+	u64 ticks = at > now && g_tsc_khz ? (at - now) * khz / g_tsc_khz : 0;
+
+	if (ticks > 0xffffffffu)
+		ticks = 0xffffffffu;
+	apic_timer_oneshot(VEC_TIMER, ticks ? (u32)ticks : 1, APIC_TIMER_DIV_1);
 }
 
 void vcpu_watchdog_init(u32 ms)
@@ -109,30 +131,54 @@ static u64 progress(const struct vcpu *v)
 	       s->count[EK_PAUSE] - s->reflected;
 }
 
+/* The timer by the next tick or the scheduler's deadline, whichever is
+ * sooner; the tick alone (the calibrated count, no TSC arithmetic) when the
+ * CPU is not shared. */
+static void timer_arm(struct vcpu *v, u64 now)
+{
+	u64 sd = vcpu_sched_deadline(v), at;
+
+	if (!sd) {
+		apic_timer_oneshot(VEC_TIMER, tick_count, APIC_TIMER_DIV_1);
+		return;
+	}
+	at = ticking(v->guest) ? now + (u64)TICK_MS * g_tsc_khz : 0;
+	cpu_timer_arm_at(at && at < sd ? at : sd, now);
+}
+
 void vcpu_watchdog_arm(struct vcpu *v)
 {
-	if (!ticking(v->guest))
+	u64 now;
+
+	if (!ticking(v->guest) && !vcpu_sched_deadline(v))
 		return;
+	now = rdtsc();
 	v->progress_seen = progress(v);
-	v->progress_tsc = rdtsc();
+	/* What it ran without progress before it was preempted counts;
+	 * its time in the queue does not. */
+	v->progress_tsc = now - v->wd_carry;
+	v->wd_carry = 0;
 	v->tick = 0;
-	apic_timer_oneshot(VEC_TIMER, tick_count, APIC_TIMER_DIV_1);
+	timer_arm(v, now);
 }
 
-void vcpu_watchdog_disarm(void)
+void vcpu_watchdog_leave(struct vcpu *v)
 {
 	apic_timer_stop();
+	v->wd_carry = 0;
+	if (ticking(v->guest) &&
+	    (v->se.why == SCHED_PREEMPT || v->se.why == SCHED_YIELD))
+		v->wd_carry = rdtsc() - v->progress_tsc;
 }
 
-/* Progress is seen at tick granularity: the limit runs from the first tick
+/* The watchdog proper: limits and progress; false when g was stopped.
+ * Progress is seen at tick granularity: the limit runs from the first tick
  * that found none, at most one tick later than the last useful exit. */
-bool vcpu_watchdog_tick(struct vcpu *v)
+static bool watchdog_tick(struct vcpu *v, u64 now)
 {
 	struct guest *g = v->guest;
-	u64 now = rdtsc(), p;
+	u64 p;
 
-	v->tick = 0;
-	apic_timer_oneshot(VEC_TIMER, tick_count, APIC_TIMER_DIV_1);
 	guest_console_refill(g, now, g_tsc_khz);
 	if (g->deadline_tsc && now >= g->deadline_tsc) {
 		char flood[64] = "";
@@ -163,4 +209,18 @@ bool vcpu_watchdog_tick(struct vcpu *v)
 		(unsigned long long)((now - v->progress_tsc) / g_tsc_khz),
 		(unsigned long long)v->vmcb->save.rip);
 	return false;
+}
+
+bool vcpu_watchdog_tick(struct vcpu *v)
+{
+	u64 now = rdtsc();
+
+	v->tick = 0;
+	if (!watchdog_tick(v, now))
+		return false;
+	/* A shared CPU: the turn may be over, sleepers due (sched_cpu.c). */
+	if (vcpu_sched_deadline(v) && vcpu_sched_tick(v, now))
+		return false;
+	timer_arm(v, now);
+	return true;
 }

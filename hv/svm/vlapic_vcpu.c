@@ -18,6 +18,7 @@
 #include "hv/smp/apic_cal.h"
 #include "hv/smp/time.h"
 #include "hv/svm/exit.h"
+#include "hv/svm/sched_cpu.h"
 #include "hv/svm/svm.h"
 
 /* The host timer never waits longer (a guest timer further out is
@@ -62,11 +63,14 @@ void vlapic_host_timer_fired(struct vcpu *v)
 
 /* Arm the host timer for the guest timer's expiry, or for host TSC
  * `until` when that is sooner (0: none); now is the host TSC. The caller
- * has checked that there is something to arm for. */
+ * has checked that there is something to arm for. Never later than the
+ * scheduler needs the timer on a shared CPU (end of the turn, a sleeping
+ * sibling's timer: vcpu_sched_deadline()). */
 static void host_timer_arm_at(struct vcpu *v, u64 until, u64 now)
 {
 	struct vlapic *l = &v->lapic;
 	u64 at, ticks, max = HOST_TIMER_MAX_MS * g_tsc_khz;
+	u64 sd = vcpu_sched_deadline(v);
 
 	if (!g_tsc_khz)
 		return;
@@ -75,6 +79,8 @@ static void host_timer_arm_at(struct vcpu *v, u64 until, u64 now)
 			     until;
 	if (until && until < at)
 		at = until;
+	if (sd && sd < at)
+		at = sd;
 	if (at > now + max)
 		at = now + max;
 	/* Armed already for this moment or sooner, and not yet passed. */
@@ -106,13 +112,16 @@ void vlapic_guest_start(struct guest *g)
 	 * loop on its own CPU, parked in vlapic_before_run(). */
 	for (u32 i = 1; i < g->nr_vcpus; i++) {
 		struct vcpu *v = g->vcpus[i];
+		int r;
 
 		v->lapic.wait_sipi = true;
-		if (vcpu_claim_start(v) || vcpu_launch(v))
-			guest_stop(
-				g, -1, true,
-				"vCPU %u: its CPU is not online (vcpus= is more than the CPUs)",
-				i);
+		r = vcpu_claim_start(v);
+		if (!r)
+			r = vcpu_launch(v);
+		if (r)
+			guest_stop(g, -1, true,
+				   "vCPU %u: cannot be placed on CPU %u (%d)",
+				   i, vcpu_home_cpu(v), r);
 	}
 }
 
@@ -120,6 +129,7 @@ bool vlapic_before_run(struct vcpu *v)
 {
 	struct vlapic *l = &v->lapic;
 	struct guest *g = v->guest;
+	u64 until;
 
 	if (!guest_has_platform(g))
 		return true;
@@ -144,10 +154,9 @@ bool vlapic_before_run(struct vcpu *v)
 		if (__atomic_load_n(&l->init_pending, __ATOMIC_SEQ_CST) ||
 		    __atomic_load_n(&l->sipi, __ATOMIC_SEQ_CST))
 			continue;
+		until = 0;
 		/* ACPI S3: vCPU 0 wakes at the RTC alarm (hv/guest/s3.c). */
 		if (v->id == 0 && acpi_s3_asleep(&g->plat)) {
-			u64 until;
-
 			switch (acpi_s3_poll(v, rdtsc(), &until)) {
 			case ACPI_S3_RESUMED:
 				vcpu_watchdog_arm(v);
@@ -160,6 +169,10 @@ bool vlapic_before_run(struct vcpu *v)
 				break;
 			}
 		}
+		/* Another vCPU queued here: give it the CPU meanwhile (back
+		 * here when it runs again, at the alarm at the latest). */
+		if (vcpu_sched_should_block(v, until))
+			return false;
 		if (park_ready())
 			park_until(PARK_VCPU_HALTED, &v->wake);
 		else
@@ -233,14 +246,31 @@ void vlapic_inject_pending(struct vcpu *v)
 		host_timer_arm_at(v, 0, now);
 }
 
+/* The earliest host TSC something of v's own ends its HLT at: its vLAPIC
+ * timer, or until (the HLT tick). */
+static u64 hlt_wake_at(const struct vcpu *v, u64 until)
+{
+	const struct vlapic *l = &v->lapic;
+	u64 t = l->timer_next ? l->timer_next - v->vmcb->control.tsc_offset : 0;
+
+	return t && (!until || t < until) ? t : until;
+}
+
 bool vlapic_hlt(struct vcpu *v)
+{
+	/* No PIT: a PC's 18.2 Hz BIOS tick would end this HLT by now. */
+	v->hlt_until = rdtsc() + HLT_TICK_MS * g_tsc_khz;
+	return vlapic_hlt_resume(v);
+}
+
+bool vlapic_hlt_resume(struct vcpu *v)
 {
 	struct vlapic *l = &v->lapic;
 	struct guest *g = v->guest;
 	bool if_on = v->vmcb->save.rflags & RFLAGS_IF;
-	/* No PIT: a PC's 18.2 Hz BIOS tick would end this HLT by now. */
-	u64 tick = rdtsc() + HLT_TICK_MS * g_tsc_khz;
+	u64 tick = v->hlt_until;
 
+	v->hlt_wait = false;
 	for (;;) {
 		__atomic_store_n(&v->wake, 0, __ATOMIC_SEQ_CST);
 		if (__atomic_load_n(&g->stopping, __ATOMIC_SEQ_CST))
@@ -252,6 +282,12 @@ bool vlapic_hlt(struct vcpu *v)
 		if (if_on && rdtsc() >= tick)
 			return true; /* resumes after HLT, nothing injected */
 		host_timer_arm_until(v, if_on ? tick : 0);
+		/* Another vCPU queued here: block, go on when run again. */
+		if (vcpu_sched_should_block(v,
+					    hlt_wake_at(v, if_on ? tick : 0))) {
+			v->hlt_wait = true;
+			return false;
+		}
 		if (!park_ready()) {
 			cpu_relax();
 			continue;

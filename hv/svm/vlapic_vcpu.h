@@ -32,8 +32,11 @@ void vlapic_sync(struct vcpu *v);
 /* Its first half: the guest's CR8 writes (V_TPR) into TPR. */
 void vlapic_sync_tpr(struct vcpu *v);
 /* HLT (RIP already past it): wait until an event wakes the vCPU. false
- * when the guest is stopping. */
+ * when the guest is stopping, or when another vCPU is queued on this CPU
+ * (v->se.why SCHED_BLOCK, v->hlt_wait: the wait goes on with
+ * vlapic_hlt_resume() when the vCPU runs again). */
 bool vlapic_hlt(struct vcpu *v);
+bool vlapic_hlt_resume(struct vcpu *v);
 /* #DB exit: true when it was minhv's own single step after an NMI's IRET
  * (consumed); false to reflect it. */
 bool vlapic_db_step(struct vcpu *v);

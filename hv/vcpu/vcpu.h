@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* hv/vcpu/vcpu.h - a virtual CPU: its VMCB, guest GPRs, state machine and
- * statistics (struct vcpu_stats); vCPU n always runs on physical CPU n. */
+/* hv/vcpu/vcpu.h - a virtual CPU: its VMCB, guest GPRs, state machine,
+ * statistics (struct vcpu_stats) and its place in a CPU's run queue
+ * (struct sched_entity, hv/sched; vCPU n starts on the n-th CPU of its
+ * guest's cpus=, docs/SCHED.md). */
 #ifndef MINHV_HV_VCPU_VCPU_H
 #define MINHV_HV_VCPU_VCPU_H
 
@@ -8,6 +10,7 @@
 #include "arch/cr.h"
 #include "arch/svm.h"
 #include "arch/types.h"
+#include "hv/sched/runq.h"
 #include "hv/vmcb/exit_decode.h"
 #include "hv/vmcb/vmcb.h"
 #include "hv/vlapic/vlapic.h"
@@ -40,6 +43,8 @@ struct vcpu_stats {
 	u64 halt_waits; /* times its CPU parked while it was HALTED */
 	u64 parks_before; /* its CPU's park count when the guest started */
 	u64 wake_spec_bad; /* wakes that found SPEC_CTRL not at the base */
+	u64 pause_yields; /* PAUSE exits that gave the CPU away */
+	u64 pause_no_target; /* PAUSE exits with nobody to yield to */
 	u64 reflected; /* exception exits (#DB/#AC reflected, #MC) */
 	/* Bench: TSC from #VMEXIT (stub return) to the next VMRUN. */
 	u64 t_exit, path_n, path_sum, path_min, path_max;
@@ -58,7 +63,13 @@ struct vcpu {
 	 * park_wake(). */
 	volatile u32 wake;
 	volatile u32 in_guest; /* between its state check and #VMEXIT */
-	bool in_loop; /* inside vcpu_run on its CPU */
+	bool in_loop; /* inside vcpu_run on a CPU */
+	/* Its place on the CPUs (hv/sched/runq.h, hv/svm/sched_cpu.c). */
+	struct sched_entity se;
+	/* A HLT it left its CPU in (SCHED_BLOCK): the wait goes on when it
+	 * runs again, until hlt_until (host TSC) at the latest. */
+	bool hlt_wait;
+	u64 hlt_until;
 	u64 spec_ctrl; /* guest's SPEC_CTRL: in hardware while it runs */
 	u64 mtrr_def_type;
 	u64 tsc_aux; /* in the hardware MSR while the vCPU runs */
@@ -73,6 +84,9 @@ struct vcpu {
 	 * sets tick, the run loop tests it after each exit. */
 	u64 progress_seen, progress_tsc;
 	volatile u32 tick;
+	/* TSC it had run without progress when it was preempted: carried
+	 * over its time in the queue (waiting is not a hang). */
+	u64 wd_carry;
 	/* CR0 as the last VMRUN was given it: an emulator (QEMU) writes host
 	 * state over the save area when VMRUN fails its checks, and the guest
 	 * writes CR0 without an exit, so only this copy tells VMEXIT_INVALID

@@ -189,6 +189,17 @@ bool vlapic_hlt(struct vcpu *v)
 	return vlapic_wakeup(&v->lapic, v->vmcb->save.rflags & BIT(9));
 }
 
+bool vcpu_pause_yield(struct vcpu *v)
+{
+	(void)v; /* one vCPU per CPU here: nobody to yield to */
+	return false;
+}
+
+void guest_kick_cpus(struct guest *g)
+{
+	(void)g; /* no run queues in a unit test */
+}
+
 bool vcpu_wait_wakeup(struct vcpu *v)
 {
 	/* Nothing else runs in a unit test: report whether already woken. */
