@@ -12,6 +12,7 @@
 #include "hv/loader/multiboot.h"
 #include "hv/smp/time.h"
 #include "hv/features.h"
+#include "hv/options/options.h"
 #include "hv/percpu.h"
 #include "hv/guest/guest.h"
 #include "include/minhv/guest_layout.h"
@@ -311,22 +312,41 @@ static int load_linux(struct guest *g, const struct guest_params *p)
 	return 0;
 }
 
-/* g's CPUs: p->cpus (the options' cpus=) or every online CPU; only
- * online ones count. A bitmap of its own, sized for this machine. */
+static bool cpu_online(u32 c)
+{
+	return c < g_ncpus && g_percpu[c] &&
+	       __atomic_load_n(&g_percpu[c]->online, __ATOMIC_ACQUIRE);
+}
+
+/* g's CPUs: p->cpus (the options' cpus=, every one of them online) or
+ * every online CPU. A bitmap of its own, sized for this machine. */
 static int take_cpus(struct guest *g, const struct guest_params *p)
 {
 	u64 pages = ALIGN_UP(CPUSET_WORDS(g_ncpus) * 8, PAGE_SIZE) / PAGE_SIZE;
+	const char *s = p->cpus ? p->cpus : "";
+	u32 lo, hi;
+	int r;
 
 	g->cpus = (struct cpuset){ g_ncpus, page_alloc_ptr(pages) };
 	if (!g->cpus.w)
 		return -E2BIG;
-	for (u32 c = 0; c < g_ncpus; c++)
-		if ((!p->cpus || cpuset_has(p->cpus, c)) && g_percpu[c] &&
-		    __atomic_load_n(&g_percpu[c]->online, __ATOMIC_ACQUIRE))
+	if (cpulist_all(s))
+		for (u32 c = 0; c < g_ncpus; c++)
+			if (cpu_online(c))
+				cpuset_add(&g->cpus, c);
+	while ((r = cpulist_next(&s, &lo, &hi)) > 0) {
+		for (u32 c = lo; c <= hi; c++) {
+			if (!cpu_online(c)) {
+				pr_err("guest %s: cpus=%s names CPU %u, which is not online (%u CPUs)\n",
+				       g->name, p->cpus, c, g_ncpus);
+				return -EINVAL;
+			}
 			cpuset_add(&g->cpus, c);
+		}
+	}
 	g->ncpus = cpuset_count(&g->cpus);
-	if (!g->ncpus) {
-		pr_err("guest %s: cpus= names no online CPU\n", g->name);
+	if (r < 0 || !g->ncpus) {
+		pr_err("guest %s: cpus=%s names no CPU\n", g->name, p->cpus);
 		return -EINVAL;
 	}
 	return 0;

@@ -36,10 +36,11 @@ struct guest_params {
 	const void *initrd; /* multiboot: module 0, or NULL */
 	size_t initrd_size;
 	u64 mem_size; /* bytes, rounded up to 2 MiB */
-	/* vCPU n starts on the (n mod count)-th CPU of cpus (NULL: every
-	 * online CPU); more vCPUs than CPUs share them (docs/SCHED.md). */
+	/* vCPU n starts on the (n mod count)-th CPU of cpus (a cpus= list,
+	 * hv/options; NULL or "all": every online CPU); more vCPUs than
+	 * CPUs share them (docs/SCHED.md). */
 	u32 nr_vcpus;
-	const struct cpuset *cpus;
+	const char *cpus;
 	bool bench;
 	const char *tests; /* scenario filter handed to the guest */
 	struct pause_opts pause;
@@ -81,6 +82,7 @@ struct guest {
 	enum guest_kind kind;
 	struct platform plat; /* a foreign guest's devices (hv/platform/) */
 	char stop_reason[160];
+	u64 stop_tsc; /* when it was stopped (the first guest_stop()) */
 	u32 reports, report_fails; /* HC_REPORT calls accepted, failures */
 	u64 plan; /* HC_TEST_PLAN n, plus one; 0: no plan announced */
 	u32 beyond_plan; /* reports after the plan was used up: dropped */

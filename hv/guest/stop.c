@@ -22,6 +22,7 @@ void guest_vstop(struct guest *g, s64 status, bool failed, const char *fmt,
 {
 	if (__atomic_exchange_n(&g->stopping, 1, __ATOMIC_ACQ_REL))
 		return;
+	g->stop_tsc = rdtsc();
 	g->exit_status = status;
 	g->failed = failed;
 	fmt_vsnprintf(g->stop_reason, sizeof(g->stop_reason), fmt, ap);

@@ -12,12 +12,32 @@
 #include "hv/log.h"
 #include "hv/mm.h"
 #include "hv/options/options.h"
+#include "hv/percpu.h"
 #include "hv/selftest_hook.h"
 #include "hv/run/boot_info.h"
 #include "hv/run/run.h"
 #include "hv/svm/vcpu_watchdog.h"
 #include "hv/svm/vlapic_vcpu.h"
 #include "hv/smp/time.h"
+
+_Static_assert(PAUSE_YIELD_NONE == (int)YIELD_NONE &&
+		       PAUSE_YIELD_ANY == (int)YIELD_ANY &&
+		       PAUSE_YIELD_DIRECTED == (int)YIELD_DIRECTED,
+	       "pause_yield= values are enum sched_yield's");
+
+/* The online CPUs cpus= names (all of them for "all"). */
+static u32 cpus_count(const char *s)
+{
+	u32 lo, hi, n = 0;
+
+	if (cpulist_all(s))
+		return ipi_online_count();
+	while (cpulist_next(&s, &lo, &hi) > 0)
+		for (u32 c = lo; c <= hi && c < g_ncpus; c++)
+			n += __atomic_load_n(&g_percpu[c]->online,
+					     __ATOMIC_ACQUIRE) != 0;
+	return n;
+}
 
 static enum pause_req pause_req(enum tristate t)
 {
@@ -57,16 +77,25 @@ static void stage(enum selftest_stage st, struct guest *g)
 	selftest_run(st, &ctx);
 }
 
+void run_guests(struct guest *const *gs, u32 n)
+{
+	for (u32 i = 0; i < n; i++) {
+		struct guest *g = gs[i];
+
+		/* Guest time starts now: run-time limit, console budget. */
+		g->con_refill_tsc = rdtsc();
+		if (g->time_ms)
+			g->deadline_tsc =
+				g->con_refill_tsc + (u64)g->time_ms * g_tsc_khz;
+	}
+	/* vCPU 0 on its CPU, a foreign guest's APs waiting for INIT-SIPI;
+	 * this CPU runs its queue until they stop and their vCPUs left. */
+	guests_run(gs, n);
+}
+
 void run_guest(struct guest *g)
 {
-	/* Guest time starts now: the run-time limit and console budget. */
-	g->con_refill_tsc = rdtsc();
-	if (g->time_ms)
-		g->deadline_tsc =
-			g->con_refill_tsc + (u64)g->time_ms * g_tsc_khz;
-	/* vCPU 0 on its CPU, a foreign guest's APs waiting for INIT-SIPI;
-	 * this CPU runs its queue until g stops and its vCPUs are gone. */
-	guests_run(&g, 1);
+	run_guests(&g, 1);
 }
 
 int run_guest_once(const struct guest_params *p, struct guest **out)
@@ -173,11 +202,15 @@ int run_guest_image(const struct boot_info *bi, const char *tests,
 		.initrd = bi->initrd,
 		.initrd_size = bi->initrd_size,
 		.mem_size = (u64)g_options.guest_mem_mb << 20,
-		.nr_vcpus = ipi_online_count(),
+		.nr_vcpus = cpus_count(g_options.cpus),
+		.cpus = g_options.cpus,
 		.bench = g_options.bench,
 		.tests = tests,
 		.pause = { g_options.pause_count, g_options.pause_threshold,
 			   pause_req(g_options.pause_intercept) },
+		.sched = { g_options.slice_us,
+			   (enum sched_yield)g_options.pause_yield,
+			   g_options.pause_window == PAUSE_WINDOW_DYNAMIC },
 		.time_ms = g_options.guest_time_ms,
 		.console_rate = g_options.guest_console_rate,
 	};
@@ -192,6 +225,8 @@ int run_guest_image(const struct boot_info *bi, const char *tests,
 	vcpu_watchdog_init(g_options.watchdog_ms);
 	if (g_options.vcpus)
 		p.nr_vcpus = g_options.vcpus;
+	if (!p.nr_vcpus) /* cpus= names no online CPU: guest_create says so */
+		p.nr_vcpus = 1;
 	if (p.nr_vcpus > GUEST_MAX_VCPUS)
 		p.nr_vcpus = GUEST_MAX_VCPUS;
 	if (kind != GUEST_MINHV) {

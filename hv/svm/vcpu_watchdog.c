@@ -18,7 +18,9 @@
 #include "arch/apic.h"
 #include "arch/cr.h"
 #include "arch/idt.h"
+#include "hv/park/park.h"
 #include "hv/sched/runq.h"
+#include "hv/smp/ipi.h"
 #include "hv/svm/sched_cpu.h"
 #include "hv/svm/vlapic_vcpu.h"
 #include "hv/smp/apic_cal.h"
@@ -31,6 +33,8 @@
 
 static u64 limit_tsc;
 static u32 tick_count = FALLBACK_TICKS;
+/* A tick the host may not have seen: the next look, ~100 us later. */
+static u32 recheck_count = FALLBACK_TICKS / (TICK_MS * 10);
 
 /* The LAPIC timer counts the bus/crystal clock (SDM vol 3 11.5.4; 100 MHz
  * or 25 MHz on EPYC, 1 GHz in QEMU): let it count CAL_COUNT ticks, divide
@@ -62,6 +66,7 @@ static void apic_timer_calibrate(void)
 	if (!tick_count || g_apic_timer_khz < 1000 ||
 	    g_apic_timer_khz > 10000000) {
 		tick_count = FALLBACK_TICKS;
+		recheck_count = FALLBACK_TICKS / (TICK_MS * 10);
 		pr_warn("svm: watchdog: LAPIC timer did not calibrate (%s); assuming 1 GHz\n",
 			fired ? "implausible rate" : "no interrupt");
 		return;
@@ -70,10 +75,13 @@ static void apic_timer_calibrate(void)
 		(unsigned long long)(g_apic_timer_khz / 1000),
 		(unsigned long long)(g_apic_timer_khz % 1000), CAL_COUNT,
 		(unsigned long long)dt, TICK_MS, tick_count);
+	recheck_count =
+		tick_count / (TICK_MS * 10) ? tick_count / (TICK_MS * 10) : 1;
 }
 
 /* Taken in the host: after an INTR exit, or while the host handles any
- * other exit. Either way the next vcpu_watchdog_check() sees the flag. */
+ * other exit. Either way the next vcpu_watchdog_check() sees the flag
+ * (and when it may not, the timer asks again soon: below). */
 static void tick_handler(struct trap_frame *f)
 {
 	struct svm_cpu *sc = svm_this_cpu();
@@ -86,6 +94,16 @@ static void tick_handler(struct trap_frame *f)
 		/* A sleeping sibling's timer: a wait in place looks again. */
 		if (sc->rq && sc->rq->sleepers.n)
 			__atomic_store_n(&sc->vcpu->wake, 1, __ATOMIC_SEQ_CST);
+		/* Not an INTR exit (those are taken at the VMRUN stub's STGI
+		 * with in_guest still 1): the host ran, and may have looked
+		 * at the flag already (between the exit's check and the next
+		 * VMRUN, or as the vCPU's turn began). A vCPU that never
+		 * exits would carry it unseen: exit again soon. Not while the
+		 * CPU is parked in a wait, which the flag ends anyway. */
+		if (!__atomic_load_n(&sc->vcpu->in_guest, __ATOMIC_RELAXED) &&
+		    !park_is_parked(ipi_this_cpu()))
+			apic_timer_oneshot(VEC_TIMER, recheck_count,
+					   APIC_TIMER_DIV_1);
 	}
 	/* The loop of an idle CPU waits for this (sleepers' timers). */
 	if (sc && sc->rq)
@@ -102,6 +120,7 @@ void cpu_timer_arm_at(u64 at, u64 now)
 
 	if (ticks > 0xffffffffu)
 		ticks = 0xffffffffu;
+
 	apic_timer_oneshot(VEC_TIMER, ticks ? (u32)ticks : 1, APIC_TIMER_DIV_1);
 }
 

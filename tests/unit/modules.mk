@@ -24,7 +24,8 @@ MOD_trampoline := arch/trampoline_copy.c $(B)/arch/trampoline.o
 MOD_cpuid := hv/cpuid/host.c hv/cpuid/model.c hv/cpuid/allow.c \
 	hv/cpuid/topology.c hv/cpuid/xsave.c
 MOD_acpi := hv/acpi/acpi.c hv/acpi/madt.c hv/acpi/spcr.c hv/acpi/print.c
-MOD_options := hv/options/options.c hv/options/table.c hv/options/value.c
+MOD_options := hv/options/options.c hv/options/table.c hv/options/value.c \
+	hv/options/cpulist.c
 MOD_smp_boot := hv/smp/boot.c
 MOD_smp_plan := hv/smp/plan.c
 MOD_smp_policy := hv/smp/policy.c
