@@ -23,7 +23,7 @@ WARN := -Wall -Wextra -Werror
 HV_CFLAGS = -std=c11 $(WARN) $(OPT) -g -ffreestanding -fno-stack-protector \
 	-fno-stack-check -fshort-wchar -mno-red-zone -mgeneral-regs-only \
 	-fpic -fvisibility=hidden -fno-omit-frame-pointer -fno-strict-aliasing \
-	-fcf-protection=none -I. -MMD -MP
+	-fcf-protection=none -ffunction-sections -fdata-sections -I. -MMD -MP
 # What runs once at boot, parses input or only reports is built for size
 # (-Os), so minhv.efi stays under 256 KiB; the exit path, IPIs, MTRR and
 # SNP passes and everything a guest runs stay -O2 (make bench measures them).
@@ -31,18 +31,29 @@ HV_CFLAGS = -std=c11 $(WARN) $(OPT) -g -ffreestanding -fno-stack-protector \
 # exits its per-vCPU table does not answer (hv/svm/exit_cpuid.c): -Os.
 OPT := -O2
 # Whole directories, and single files; a listed path that does not exist
-# stops make (a rename must not drop -Os without a word).
-SIZE_OPT_DIRS := boot hv/acpi hv/options hv/selftest hv/loader hv/cpuid
+# stops make (a rename must not drop -Os without a word). The TSC
+# calibration, the RAS set-up and the I/O APIC masking run once at boot;
+# SVM and SNP enable once; a guest is created, run (hv/run/run.c) and
+# reported once; KTAP, the parking and RMPOPT summaries only report.
+SIZE_OPT_DIRS := boot hv/acpi hv/options hv/selftest hv/loader hv/cpuid \
+	hv/time hv/ras
 SIZE_OPT_FILES := hv/run/main.c hv/smp/boot.c hv/smp/plan.c hv/smp/policy.c \
-	lib/fmt.c hv/platform/acpi_tables.c hv/vmcb/vmcb_dump.c \
-	hv/vmcb/vmcb_check.c
+	hv/smp/smp.c hv/smp/ap.c hv/smp/time.c hv/features.c hv/run/ioapic.c \
+	arch/ioapic.c arch/paging.c lib/fmt.c hv/platform/acpi_tables.c \
+	hv/vmcb/vmcb_dump.c hv/vmcb/vmcb_check.c hv/run/run.c \
+	hv/guest/guest.c hv/guest/report.c hv/svm/svm.c hv/snp/snp.c \
+	hv/ktap.c hv/park/summary.c hv/snp/rmpopt_stats.c
 SIZE_OPT_NOT := hv/selftest/ipi_bench.c
 $(foreach p,$(SIZE_OPT_DIRS) $(SIZE_OPT_FILES) $(SIZE_OPT_NOT),$(if \
 	$(wildcard $(p)),,$(error SIZE_OPT: $(p) does not exist (moved? \
 	update the list in the Makefile))))
 BOOT_CFLAGS = $(HV_CFLAGS) -I$(EFIINC) -I$(EFIINC)/x86_64 -DGNU_EFI_USE_MS_ABI
+# --gc-sections: a function or object nothing reaches from the entry point
+# (_start in gnu-efi's crt0) is left out of the image; with -ffunction-
+# and -fdata-sections each is a section of its own. What only the PE
+# loader reads (.reloc) is KEEP() in linker.ld.
 HV_LDFLAGS := -nostdlib -znocombreloc -shared -Bsymbolic -T linker.ld \
-	--no-undefined --build-id=none
+	--no-undefined --build-id=none --gc-sections
 
 # Every source at any depth (a new hv/x/y/ is built without a Makefile edit).
 HV_C := $(sort $(shell find arch hv lib -name '*.c'))
@@ -103,26 +114,35 @@ $(B)/minhv.so: $(HV_OBJ) linker.ld $(B)/libefi.a
 
 # --strip-all: no COFF symbol table in the release image (30 KiB); stack
 # traces print minhv.efi offsets, which addr2line resolves in build/minhv.so.
+# No .dynsym either (1 KiB): crt0's _relocate() reads only .dynamic and
+# .rela, whose entries are all R_X86_64_RELATIVE (no symbol), and .dynstr,
+# which the symbols would need, was never copied.
 $(B)/minhv.efi: $(B)/minhv.so
 	@echo '  OBJCOPY $@'
-	@$(OBJCOPY) -j .text -j .sdata -j .data -j .bss -j .dynamic -j .dynsym -j .rel \
+	@$(OBJCOPY) -j .text -j .sdata -j .data -j .bss -j .dynamic -j .rel \
 		-j .rela -j .reloc --target efi-app-x86_64 \
 		--subsystem=10 --strip-all $< $@
 
 include guest/guest.mk
 
 # Hostile multiboot guests for the virtual local APIC (tests/boot/65-*.t):
-# a 1-count periodic timer, and a self-IPI flood.
-MB_HOSTILE := $(B)/mb-hostile/apic_timer.bin $(B)/mb-hostile/apic_ipi.bin
+# a 1-count periodic timer, and a self-IPI flood; and one that spins with
+# CR4.MCE on for the machine-check test (tests/boot/14-mce-nmi.t).
+MB_HOSTILE := $(B)/mb-hostile/apic_timer.bin $(B)/mb-hostile/apic_ipi.bin \
+	$(B)/mb-hostile/mce_spin.bin
 $(B)/mb-hostile/apic_timer.bin: guest/mb-hostile/apic_storm.asm
 	@mkdir -p $(dir $@)
 	@$(NASM) -f bin -DTIMER $< -o $@
 $(B)/mb-hostile/apic_ipi.bin: guest/mb-hostile/apic_storm.asm
 	@mkdir -p $(dir $@)
 	@$(NASM) -f bin $< -o $@
+$(B)/mb-hostile/mce_spin.bin: guest/mb-hostile/mce_spin.asm
+	@mkdir -p $(dir $@)
+	@$(NASM) -f bin $< -o $@
 all: $(MB_HOSTILE)
 
--include $(shell find $(B) -name '*.d' 2>/dev/null)
+# Files only: build/linux holds unpacked directories named *.d (etc/init.d).
+-include $(shell find $(B) -name '*.d' -type f 2>/dev/null)
 
 # Host unit tests. Each tests/unit/*.mk adds a suite name to UNIT_TESTS and
 # sets <name>_MODS, module names that tests/unit/modules.mk maps to sources
@@ -135,7 +155,7 @@ UNIT_TESTS :=
 UNIT_LEFT_OUT :=
 include tests/unit/modules.mk
 include $(filter-out tests/unit/modules.mk,$(wildcard tests/unit/*.mk))
-UT_CFLAGS := -std=c11 $(WARN) -g -O1 -I. -DMINHV_HOST_TEST \
+UT_CFLAGS := -std=c11 $(WARN) -g -O1 -I. \
 	-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 UT_OBJ_DIR := $(B)/unit-obj
 
@@ -183,6 +203,7 @@ test: setup
 	$(MAKE) check-layout
 	$(MAKE) unit
 	tools/bench.sh --self-test
+	python3 tools/serial_drive.py --self-test
 	$(MAKE) all
 	tools/check-size.sh
 	$(MAKE) boot-test
@@ -200,10 +221,15 @@ bench: all
 # KUT_TESTS="setjmp memory" runs a subset, KUT_SRC=<dir|tarball> the source.
 kut: all
 	tools/kut.sh
-# Debian's kernel with an initramfs from guest/linux-init as a minhv guest
-# (tools/linux-run.sh; LINUX_IMAGE=<bzImage> boots another kernel).
-.PHONY: linux
+# Linux as its users run it: Debian's kernel and busybox-static, console=ttyS0
+# alone, a shell over the serial line, the ext4 disk (tools/linux-stages.sh;
+# LINUX_TARGET=bare|minhv|both, LINUX_STAGES="shell smp reboot poweroff").
+# linux-init: the project's own /init with the work-around command lines
+# (tools/linux-run.sh). LINUX_IMAGE=<bzImage> boots another kernel in both.
+.PHONY: linux linux-init
 linux: setup all
+	tools/linux-stages.sh
+linux-init: setup all
 	tools/linux-run.sh
 
 image: setup all

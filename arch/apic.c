@@ -62,3 +62,9 @@ bool apic_irr_pending(u8 vector)
 	return g_apic->read(APIC_REG_IRR + (vector / 32) * 0x10) &
 	       (1u << (vector % 32));
 }
+
+bool apic_isr_set(u8 vector)
+{
+	return g_apic->read(APIC_REG_ISR + (vector / 32) * 0x10) &
+	       (1u << (vector % 32));
+}

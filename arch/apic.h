@@ -67,5 +67,7 @@ void apic_timer_stop(void);
 u32 apic_timer_remaining(void);
 /* Whether vector is pending in the IRR (not yet delivered: IF=0). */
 bool apic_irr_pending(u8 vector);
+/* Whether vector is in service (ISR): delivered, not yet EOI'd. */
+bool apic_isr_set(u8 vector);
 
 #endif

@@ -8,11 +8,7 @@
 #include "arch/errno.h"
 #include "arch/msr.h"
 
-#ifdef MINHV_HOST_TEST
-#define ICR_IDLE_SPINS 1000 /* the fake cpu_relax() yields */
-#else
 #define ICR_IDLE_SPINS 1000000
-#endif
 
 static u32 xa_read(u32 reg)
 {

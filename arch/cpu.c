@@ -80,11 +80,6 @@ void cpu_relax(void)
 	__asm__ volatile("pause" ::: "memory");
 }
 
-void cpu_halt(void)
-{
-	__asm__ volatile("hlt" ::: "memory");
-}
-
 void irq_enable(void)
 {
 	__asm__ volatile("sti" ::: "memory");

@@ -30,7 +30,6 @@ void *read_gs_self(void);
 
 void wbinvd(void);
 void cpu_relax(void); /* PAUSE */
-void cpu_halt(void); /* HLT */
 void irq_enable(void); /* STI */
 void irq_disable(void); /* CLI */
 /* STI;HLT as one unit so a wake-up IPI cannot slip in between. */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* arch/cr.h - control register bits: CR0, CR4, RFLAGS and DR6 (AMD APM
+/* arch/cr.h - control register bits: CR0, CR3, CR4, RFLAGS and DR6 (AMD APM
  * vol 2 3.1-3.1.7, 13.1.1; Intel SDM vol 3A 2.5). Only constants, shared
  * by the host code that sets these registers and the emulation that
  * checks a guest's. EFER's bits are with MSR_EFER in arch/msr.h, XCR0's
@@ -18,12 +18,20 @@
 #define CR0_CD BIT(30) /* cache disable */
 #define CR0_PG BIT(31) /* paging */
 
+/* CR3 (APM vol 2 3.1.2, 5.3): where the top table is. Bits 31:12 in
+ * 32-bit paging, the 32-byte aligned PDPT in bits 31:5 under PAE, bits
+ * 51:12 in long mode. */
+#define CR3_ADDR32_MASK 0xfffff000ULL
+#define CR3_PAE_MASK 0xffffffe0ULL
+#define CR3_ADDR_MASK 0x000ffffffffff000ULL
+
 #define CR4_PSE BIT(4) /* 4 MiB pages in 32-bit paging */
 #define CR4_PAE BIT(5)
+#define CR4_MCE BIT(6) /* clear: a machine check is a shutdown */
 #define CR4_PGE BIT(7) /* global pages */
 #define CR4_OSFXSR BIT(9)
 #define CR4_OSXMMEXCPT BIT(10)
-#define CR4_LA57 BIT(12) /* 5-level paging */
+#define CR4_LA57 BIT(12) /* 5-level paging (changed only with paging off) */
 #define CR4_FSGSBASE BIT(16)
 #define CR4_PCIDE BIT(17)
 #define CR4_OSXSAVE BIT(18)

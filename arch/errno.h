@@ -18,6 +18,9 @@
 #ifndef E2BIG
 #define E2BIG 7
 #endif
+#ifndef EAGAIN
+#define EAGAIN 11
+#endif
 #ifndef ENOMEM
 #define ENOMEM 12
 #endif

@@ -4,6 +4,8 @@
 #ifndef MINHV_ARCH_MSR_H
 #define MINHV_ARCH_MSR_H
 
+#include "arch/types.h"
+
 #define MSR_TSC 0x10
 #define MSR_APIC_BASE 0x1b /* IA32_APIC_BASE */
 #define APIC_BASE_BSP (1ULL << 8)
@@ -21,6 +23,29 @@
 #define MSR_SYSENTER_CS 0x174
 #define MSR_SYSENTER_ESP 0x175
 #define MSR_SYSENTER_EIP 0x176
+/* Machine-check architecture (APM vol 2 9.3, SDM vol 3B ch. 16): the
+ * global MCG_* MSRs, then bank i's CTL, STATUS, ADDR and MISC at 0x400 + 4i
+ * (the legacy addresses, which Zen's SMCA keeps as aliases of its banks). */
+#define MSR_MCG_CAP 0x179
+#define MCG_CAP_COUNT_MASK 0xffULL /* [7:0]: number of banks */
+#define MCG_CAP_CTL_P BIT(8) /* MCG_CTL present */
+#define MSR_MCG_STATUS 0x17a
+#define MCG_STATUS_RIPV BIT(0) /* restart at the pushed RIP is safe */
+#define MCG_STATUS_EIPV BIT(1) /* the pushed RIP is where it happened */
+#define MCG_STATUS_MCIP BIT(2) /* #MC in progress: a second one shuts down */
+#define MSR_MCG_CTL 0x17b
+#define MSR_MC_CTL(i) (0x400 + 4 * (i))
+#define MSR_MC_STATUS(i) (0x401 + 4 * (i))
+#define MSR_MC_ADDR(i) (0x402 + 4 * (i))
+#define MSR_MC_MISC(i) (0x403 + 4 * (i))
+#define MCA_MAX_BANKS 32 /* the legacy range ends at 0x47f */
+#define MCI_STATUS_VAL BIT(63) /* the bank holds an error */
+#define MCI_STATUS_OVER BIT(62) /* more than one: an error was lost */
+#define MCI_STATUS_UC BIT(61) /* uncorrected */
+#define MCI_STATUS_EN BIT(60) /* signalled as #MC (enabled in MCi_CTL) */
+#define MCI_STATUS_MISCV BIT(59) /* MCi_MISC valid */
+#define MCI_STATUS_ADDRV BIT(58) /* MCi_ADDR valid */
+#define MCI_STATUS_PCC BIT(57) /* processor context corrupt */
 #define MSR_PAT 0x277
 #define PAT_POWER_ON 0x0007040600070406ULL /* WB WT UC- UC, twice */
 #define MSR_MTRR_PHYSBASE(n) (0x200 + 2 * (n))

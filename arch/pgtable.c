@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* arch/pgtable.c - the 4-level page-table builder (AMD APM vol 2, 5.3:
- * PML4 -> PDPT -> PD -> PT, PS in a PDPTE or PDE ends the walk early). */
+ * PML4 -> PDPT -> PD -> PT, PS in a PDPTE or PDE ends the walk early), and
+ * the PML5 above it for 5-level paging (5.3.2). */
 #include "arch/pgtable.h"
 #include "arch/errno.h"
 
@@ -37,4 +38,16 @@ int pt_map_range(const struct pt_alloc *a, u64 root, u64 va, u64 pa, u64 size,
 			return r;
 	}
 	return 0;
+}
+
+u64 pt_wrap_5level(const struct pt_alloc *a, u64 root4, u64 table_flags)
+{
+	u64 top = a->alloc(a->ctx);
+
+	if (!top)
+		return 0;
+	/* APM vol 2 5.3.2: PML5 index = bits 56:48; everything minhv maps
+	 * lies below 2^48, under entry 0. */
+	a->table(a->ctx, top)[0] = root4 | table_flags;
+	return top;
 }

@@ -17,6 +17,13 @@ struct pt_alloc {
 	void *ctx;
 };
 
+/* The entry at address addr (what entries hold) of a tree built with a. */
+static inline u64 *pt_entry(const struct pt_alloc *a, u64 addr)
+{
+	return a->table(a->ctx, addr & ~(PAGE_SIZE - 1)) +
+	       (addr & (PAGE_SIZE - 1)) / sizeof(u64);
+}
+
 /* Map the page of size 1 << shift (PT_SHIFT_4K/2M/1G) at va onto pa, both
  * aligned to it, into the tree at root, creating tables on the way with
  * table_flags; the leaf gets leaf_flags, plus PTE_PS above 4 KiB. A leaf
@@ -28,5 +35,11 @@ int pt_map(const struct pt_alloc *a, u64 root, u64 va, u64 pa, unsigned shift,
  * multiple of the page size. 0 or -ENOMEM. */
 int pt_map_range(const struct pt_alloc *a, u64 root, u64 va, u64 pa, u64 size,
 		 unsigned shift, u64 leaf_flags, u64 table_flags);
+
+/* 5-level paging (CR4.LA57) above a 4-level tree: a new top table whose
+ * first entry (linear or guest-physical addresses below 2^48) points to
+ * the 4-level root, with table_flags. Returns the new root, 0 when out of
+ * memory. */
+u64 pt_wrap_5level(const struct pt_alloc *a, u64 root4, u64 table_flags);
 
 #endif

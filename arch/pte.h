@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* arch/pte.h - x86-64 4-level page-table entry bits and level helpers (AMD
- * APM vol 2, 5.3-5.4), one set for host, nested (15.25) and guest tables. */
+/* arch/pte.h - x86 page-table entry bits and level helpers (AMD APM vol 2,
+ * 5.3-5.4), one set for host, nested (15.25) and guest tables, with the
+ * 32-bit and PAE layouts the walker (arch/ptwalk.c) also reads. */
 #ifndef MINHV_ARCH_PTE_H
 #define MINHV_ARCH_PTE_H
 
@@ -24,6 +25,16 @@
 #define PT_SHIFT_2M 21 /* PDE */
 #define PT_SHIFT_1G 30 /* PDPTE */
 #define PT_SHIFT_PML4 39 /* PML4E */
+#define PT_SHIFT_PML5 48 /* PML5E (CR4.LA57) */
+
+/* 32-bit paging (APM vol 2 5.3.2-5.3.4): 4-byte entries, 1024 a table; a
+ * 4 MiB PDE (CR4.PSE) holds PA[39:32] in bits 20:13 (PSE-36). */
+#define PT32_SHIFT_4M 22 /* PDE */
+#define PT32_INDEX_BITS 10
+#define PDE32_PSE36_SHIFT 13
+#define PDE32_PSE36_MASK 0xffULL
+/* PAE paging (5.3.3): the PDPT has 4 entries, indexed by bits 31:30. */
+#define PT_PAE_PDPT_BITS 2
 
 /* Index of va in the table of the level that translates bits shift+8:shift. */
 static inline unsigned pt_index(u64 va, unsigned shift)

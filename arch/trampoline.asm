@@ -19,7 +19,7 @@
 global trampoline_start, trampoline_end, trampoline_params
 global tp_cr3, tp_efer, tp_entry64, tp_percpus, tp_ncpus, tp_alive
 global tp_off_apic_id, tp_off_stack, tp_off_stage, tp_far32, tp_far64
-global tp_gdtr, tp_gdt, tp_pm32, tp_lm64
+global tp_gdtr, tp_cr4, tp_gdt, tp_pm32, tp_lm64
 
 section .text
 bits 16
@@ -46,8 +46,9 @@ tp_pm32:
 	mov ss, ax
 	mov eax, cr4
 	or eax, CR4_PAE
+	or eax, [ebx + OFF(tp_cr4)]	; MCE; LA57 before paging, as the BSP
 	mov cr4, eax
-	mov eax, [ebx + OFF(tp_cr3)]	; PML4 below 4 GiB
+	mov eax, [ebx + OFF(tp_cr3)]	; PML4 (PML5 with LA57) below 4 GiB
 	mov cr3, eax
 	mov ecx, MSR_EFER
 	rdmsr
@@ -144,6 +145,8 @@ tp_far64:	dd 0		; +50
 tp_gdtr:	dw tp_gdt_end - tp_gdt - 1	; +56 limit, then base
 		dd 0
 		dw 0		; +62 pad
+tp_cr4:		dd 0		; +64
+		dd 0		; +68 pad
 align 8
 tp_gdt:
 	dq 0

@@ -14,7 +14,7 @@
 #define AP_STAGE_ABANDONED 3 /* the BSP gave up; the AP must stop */
 
 struct tramp_params {
-	u32 cr3; /* +0 PML4, below 4 GiB (loaded in 32-bit mode) */
+	u32 cr3; /* +0 PML4 (PML5), below 4 GiB (loaded in 32-bit mode) */
 	u32 efer; /* +4 EFER bits to set: LME, plus NXE/SCE as the BSP */
 	u64 entry64; /* +8 void entry(struct percpu *pc), never returns */
 	u64 percpus; /* +16 struct percpu ** (g_percpu) */
@@ -30,14 +30,18 @@ struct tramp_params {
 	u16 gdt_limit; /* +56 preset */
 	u32 gdt_base __attribute__((packed)); /* +58 linear address of tp_gdt */
 	u16 pad; /* +62 */
+	u32 cr4; /* +64 CR4 bits set with PAE before paging: MCE, and LA57
+		  * when the BSP runs 5-level paging (then cr3 is a PML5) */
+	u32 pad2; /* +68 */
 };
 
-_Static_assert(sizeof(struct tramp_params) == 64, "tramp_params layout");
+_Static_assert(sizeof(struct tramp_params) == 72, "tramp_params layout");
+_Static_assert(offsetof(struct tramp_params, cr4) == 64, "tramp cr4");
 
 extern const u8 trampoline_start[], trampoline_end[], trampoline_params[];
 extern const u8 tp_cr3[], tp_efer[], tp_entry64[], tp_percpus[], tp_ncpus[],
 	tp_alive[], tp_off_apic_id[], tp_off_stack[], tp_off_stage[],
-	tp_far32[], tp_far64[], tp_gdtr[], tp_gdt[];
+	tp_far32[], tp_far64[], tp_gdtr[], tp_cr4[], tp_gdt[];
 
 /* Byte offset of an assembly label from the start of the code. */
 #define TRAMP_OFF(sym) ((u64)((sym)-trampoline_start))

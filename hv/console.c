@@ -18,11 +18,6 @@ void console_setup(const struct uart *u)
 	con_ready = true;
 }
 
-const struct uart *console_uart(void)
-{
-	return &con_uart;
-}
-
 void console_write(const char *s, size_t n)
 {
 	if (!con_ready)
@@ -45,6 +40,18 @@ void console_lock(void)
 			return;
 		cpu_relax();
 	}
+}
+
+bool console_trylock(u32 spins)
+{
+	for (u32 spin = 0; !con_broken; spin++) {
+		if (spin_trylock(&con_lock))
+			return true;
+		if (spin >= spins)
+			return false;
+		cpu_relax();
+	}
+	return true; /* broken: write without it, as console_lock() does */
 }
 
 void console_unlock(void)

@@ -13,8 +13,11 @@ void console_write(const char *s, size_t n);
 void console_break_lock(void);
 void console_lock(void);
 void console_unlock(void);
+/* For NMI and #MC handlers, which may have interrupted this very CPU
+ * inside console_lock(): false when the lock stays taken for spins
+ * retries (then the caller must not write). */
+bool console_trylock(u32 spins);
 /* Choosing the console device (boot and options only). */
 void console_setup(const struct uart *u);
-const struct uart *console_uart(void);
 
 #endif

@@ -61,6 +61,8 @@ void features_detect(struct features *f)
 	f->hypervisor = bit(r.ecx, 31);
 	f->xsave = bit(r.ecx, 26);
 	f->fxsr = bit(r.edx, 24);
+	f->mce = bit(r.edx, 7);
+	f->mca = bit(r.edx, 14);
 	if (f->xsave && f->max_leaf >= 0xd) {
 		struct cpuid_regs x;
 
@@ -139,6 +141,13 @@ void features_detect(struct features *f)
 	if (f->max_ext_leaf >= 0x80000025) {
 		cpuid(0x80000025, 0, &r);
 		f->rmpopt = bit(r.edx, 0);
+	}
+	if (f->hypervisor) {
+		cpuid(0x40000000, 0, &r);
+		if (r.eax >= 0x40000010 && r.eax < 0x40000100) {
+			cpuid(0x40000010, 0, &r);
+			f->hv_tsc_khz = r.eax;
+		}
 	}
 	f->threads_per_core = 1;
 	if (f->max_ext_leaf >= 0x8000001e) {

@@ -24,6 +24,8 @@ struct features {
 	bool hypervisor; /* ECX[31]: we ourselves run virtualized */
 	bool fxsr; /* EDX[24]: FXSAVE/FXRSTOR */
 	bool xsave; /* ECX[26]: XSAVE/XRSTOR/XSETBV, CR4.OSXSAVE */
+	bool mce; /* EDX[7]: the #MC exception and CR4.MCE */
+	bool mca; /* EDX[14]: the machine-check MSRs (MCG_CAP, banks) */
 	/* Leaf 0xD.0 (with XSAVE): XCR0 bits the CPU supports (EDX:EAX) and
 	 * the XSAVE area size for all of them (ECX). */
 	u64 xcr0_supported;
@@ -34,6 +36,10 @@ struct features {
 	bool la57; /* ECX[16]: 5-level paging, 57-bit linear addresses */
 	/* 0x80000001 */
 	bool svm; /* ECX[2] */
+	/* 0x40000010 EAX, when we run under a hypervisor that offers the
+	 * "timing information" leaf (VMware, KVM with it enabled): the TSC
+	 * rate in kHz, the last resort of the TSC calibration. */
+	u32 hv_tsc_khz;
 	bool nx; /* EDX[20] */
 	bool page1g; /* EDX[26] */
 	bool rdtscp; /* EDX[27]: RDTSCP and the TSC_AUX MSR */

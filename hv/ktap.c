@@ -6,6 +6,7 @@
  * part of it, so the hypervisor's own results always fit, and a lost result
  * fails the run. */
 #include "hv/ktap.h"
+#include "hv/ktap_internal.h"
 #include "lib/fmt.h"
 #include "arch/spinlock.h"
 #include "lib/string.h"
@@ -20,7 +21,8 @@ struct ktap_result {
 };
 
 static struct ktap_result results[KTAP_CAPACITY];
-static u32 count, failures, skips, lost;
+/* The tally (hv/ktap_internal.h); results[] past count is stale. */
+struct ktap_tally g_ktap;
 static spinlock_t lock;
 
 /* Copy a name, replacing characters that would break a KTAP line. */
@@ -40,19 +42,19 @@ static bool record(const char *name, enum ktap_kind kind, bool guest,
 	struct ktap_result *r;
 
 	spin_lock(&lock);
-	if (count == KTAP_CAPACITY ||
-	    (guest && count >= KTAP_CAPACITY - KTAP_HV_RESERVE)) {
-		lost++;
+	if (g_ktap.count == KTAP_CAPACITY ||
+	    (guest && g_ktap.count >= KTAP_CAPACITY - KTAP_HV_RESERVE)) {
+		g_ktap.lost++;
 		spin_unlock(&lock);
 		pr_err("ktap: out of %s result storage, '%s' lost\n",
 		       guest ? "guest" : "the", name);
 		return false;
 	}
-	r = &results[count++];
+	r = &results[g_ktap.count++];
 	if (kind == KTAP_FAIL)
-		failures++;
+		g_ktap.failures++;
 	if (kind == KTAP_SKIP)
-		skips++;
+		g_ktap.skips++;
 	copy_name(r->name, name);
 	r->kind = (u8)kind;
 	r->diag[0] = 0;
@@ -114,25 +116,25 @@ void ktap_skip(const char *name, const char *fmt, ...)
 
 u32 ktap_count(void)
 {
-	return count;
+	return g_ktap.count;
 }
 
 u32 ktap_failures(void)
 {
-	return failures;
+	return g_ktap.failures;
 }
 
 u32 ktap_lost(void)
 {
-	return lost;
+	return g_ktap.lost;
 }
 
 u32 ktap_finish(void)
 {
-	u32 extra = lost ? 1 : 0; /* the lost results, as one failure */
+	u32 extra = g_ktap.lost ? 1 : 0; /* the lost results, as one failure */
 
-	kprintf("KTAP version 1\n1..%u\n", count + extra);
-	for (u32 i = 0; i < count; i++) {
+	kprintf("KTAP version 1\n1..%u\n", g_ktap.count + extra);
+	for (u32 i = 0; i < g_ktap.count; i++) {
 		const struct ktap_result *r = &results[i];
 
 		if (r->kind == KTAP_SKIP)
@@ -146,13 +148,9 @@ u32 ktap_finish(void)
 	}
 	if (extra)
 		kprintf("# ktap.results_lost: %u results found no room\nnot ok %u ktap.results_lost\n",
-			lost, count + 1);
-	kprintf("# Totals: pass:%u fail:%u skip:%u\n", count - failures - skips,
-		failures + extra, skips);
-	return failures + extra;
-}
-
-void ktap_reset(void)
-{
-	count = failures = skips = lost = 0;
+			g_ktap.lost, g_ktap.count + 1);
+	kprintf("# Totals: pass:%u fail:%u skip:%u\n",
+		g_ktap.count - g_ktap.failures - g_ktap.skips,
+		g_ktap.failures + extra, g_ktap.skips);
+	return g_ktap.failures + extra;
 }

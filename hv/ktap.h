@@ -34,6 +34,5 @@ u32 ktap_finish(void);
 u32 ktap_count(void);
 u32 ktap_failures(void);
 u32 ktap_lost(void); /* results that found no room */
-void ktap_reset(void); /* unit tests */
 
 #endif

@@ -32,23 +32,34 @@ void kprintf(const char *fmt, ...)
 	va_end(ap);
 }
 
+size_t log_vformat(int level, char *buf, size_t size, const char *fmt,
+		   va_list ap)
+{
+	const char *tag = level_tag[level < 0 ? 0 : level > 3 ? 3 : level];
+	int n;
+
+	if (level > g_loglevel || size < 2)
+		return 0;
+	n = fmt_snprintf(buf, size, "%s", tag);
+	n += fmt_vsnprintf(buf + n, size - (size_t)n, fmt, ap);
+	if (n > (int)size - 1)
+		n = (int)size - 1;
+	return (size_t)n;
+}
+
 void log_printf(int level, const char *fmt, ...)
 {
 	char buf[512];
-	const char *tag = level_tag[level < 0 ? 0 : level > 3 ? 3 : level];
 	va_list ap;
-	int n;
+	size_t n;
 
-	if (level > g_loglevel)
-		return;
-	n = fmt_snprintf(buf, sizeof(buf), "%s", tag);
 	va_start(ap, fmt);
-	n += fmt_vsnprintf(buf + n, sizeof(buf) - (size_t)n, fmt, ap);
+	n = log_vformat(level, buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	if (n > (int)sizeof(buf) - 1)
-		n = sizeof(buf) - 1;
+	if (!n)
+		return;
 	console_lock();
-	console_write(buf, (size_t)n);
+	console_write(buf, n);
 	console_unlock();
 }
 

@@ -16,6 +16,10 @@ void kprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void kvprintf(const char *fmt, va_list ap);
 void log_printf(int level, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* The line log_printf() would write (level tag first) into buf; its
+ * length, or 0 when the level is filtered out. */
+size_t log_vformat(int level, char *buf, size_t size, const char *fmt,
+		   va_list ap);
 _Noreturn void panic(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 

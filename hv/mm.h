@@ -23,7 +23,5 @@ void *page_alloc_ptr(u64 npages);
 extern const struct pt_alloc mm_pt_alloc;
 u64 mm_free_pages(void);
 u64 mm_total_pages(void);
-/* Forget every region (unit tests). */
-void mm_reset(void);
 
 #endif

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* hv/trap.c - traps in C: trap_dispatch(), which arch/isr.asm calls for
- * every vector (registered handlers, the rdmsr_safe() fixup), and the
+ * every vector (registered handlers, the rdmsr_safe() fixup, an EOI for an
+ * unexpected interrupt), and the
  * fatal-trap report: CPU, vector, error code, registers and a frame-pointer
  * stack trace, then the run stops with the fail status. */
+#include "arch/apic.h"
 #include "arch/cpu.h"
 #include "arch/idt.h"
 #include "hv/console.h"
@@ -57,6 +59,26 @@ static const char *const exc_names[32] = {
 	"reserved 31",
 };
 
+/* A vector nothing registered (an I/O APIC pin left routed, a stray
+ * MSI): end it with an EOI when it is in service, or its ISR bit would
+ * block every vector of its priority class and below, VEC_TIMER and
+ * VEC_IPI_CALL included (SDM 11.8.4, 11.8.5). The first few are logged
+ * (from any context: ras_emit()), all counted. */
+static void unexpected_irq(u8 v)
+{
+	static u32 count;
+	u32 n = __atomic_add_fetch(&count, 1, __ATOMIC_RELAXED);
+	bool isr = apic_isr_set(v);
+
+	if (isr)
+		apic_eoi();
+	if (n <= 8)
+		ras_emit(
+			LOG_WARN,
+			"trap: unexpected interrupt vector %#x (%u so far)%s\n",
+			v, n, isr ? ", EOI sent" : "");
+}
+
 void trap_dispatch(struct trap_frame *f)
 {
 	u64 v = f->vector;
@@ -74,8 +96,7 @@ void trap_dispatch(struct trap_frame *f)
 	}
 	if (v < 32)
 		trap_fatal(f, exc_names[v]);
-	pr_warn("trap: unexpected interrupt vector %#llx\n",
-		(unsigned long long)v);
+	unexpected_irq((u8)v);
 }
 
 static void out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -4,9 +4,16 @@
 # (deterministic -icount shift=5 and plain TCG), parses the serial logs into
 # build/bench/results.json, a console table and gnuplot PNGs; BASE=<rev>
 # builds that revision in a worktree too and prints new/base ratios.
-# Usage: tools/bench.sh [--base REV] [--quick] [--no-288] [--linux] | --self-test
-#        --linux: only the Linux boot (one minhv boot, one bare QEMU boot);
-#        a full run (not --quick) does it too when the kernel can be had.
+# Usage: tools/bench.sh [--base REV] [--quick] [--no-288] [--linux]
+#        [--linux-user] | --self-test
+#        --linux: only the Linux figures: the /init boot under -icount (one
+#        minhv boot, one bare QEMU boot) and the user figures below; a full
+#        run (not --quick) does both too when the kernel can be had.
+#        --linux-user: only Linux as its users run it (issue 25's figures,
+#        tools/linux-stages.sh stage bench: busybox, console=ttyS0, plain
+#        TCG): boot to the shell, console bytes/s, fork+exec x2000, pipe
+#        ping-pong, on bare QEMU and under minhv, with minhv/bare ratios;
+#        LINUX_BENCH_VCPUS="1 4" (default 4) the vCPU counts.
 #        tools/bench.sh --parse LOG MODE TAG   (figures of one log, as TSV)
 #        tools/bench.sh --hw-image   (build/bench/minhv-bench.img, bench=1)
 set -eu
@@ -161,8 +168,8 @@ scenarios() {
 	# in a full run. Plain TCG is no option here: 64 vCPU threads on 2
 	# host cores did not finish the ping-pong rounds in 10 minutes.
 	[ "$quick" = 0 ] && [ "$big" = 1 ] &&
-		[ "$linux" != only ] && list+=("icount n64-mesh 64 EPYC,+x2apic bench=1|tests=hello|ap_timeout_ms=2000")
-	[ "$linux" = only ] || list+=(
+		[ "$linux" != only ] && [ "$linux" != user ] && list+=("icount n64-mesh 64 EPYC,+x2apic bench=1|tests=hello|ap_timeout_ms=2000")
+	[ "$linux" = only ] || [ "$linux" = user ] || list+=(
 		"icount n4-par-noss 4 EPYC,+x2apic bench=1|pause_intercept=on"
 		"icount n4-ser-ss 4 EPYC,+x2apic,+ss smp=serial|tests=hello"
 		"tcg n4-par-noss 4 EPYC,+x2apic bench=1|pause_intercept=on"
@@ -170,7 +177,7 @@ scenarios() {
 	)
 	# 64 and 288 CPUs: plain TCG only (but the mesh above); under -icount
 	# (one thread, vCPUs round-robin) OVMF alone took over 3 minutes at 64.
-	if [ "$quick" = 0 ] && [ "$linux" != only ]; then
+	if [ "$quick" = 0 ] && [ "$linux" != only ] && [ "$linux" != user ]; then
 		# Two big guests share 2 host cores: an AP's vCPU thread can wait
 		# long for its turn, so give each AP 2 s (default 100 ms).
 		list+=("tcg n64-par-ss 64 EPYC,+x2apic,+ss tests=hello|ap_timeout_ms=2000"
@@ -195,6 +202,12 @@ scenarios() {
 	# The Linux boot: --linux, or a full run.
 	if [ "$linux" = only ] || { [ "$linux" = auto ] && [ "$quick" = 0 ]; }; then
 		run_linux "$efi" "$dir" || echo "bench: linux: harness error" >&2
+	fi
+	# Linux as its users run it: --linux, --linux-user or a full run; the
+	# new build only (its figures compare minhv with bare QEMU already).
+	if [ "$linux" = only ] || [ "$linux" = user ] ||
+		{ [ "$linux" = auto ] && [ "$quick" = 0 ]; }; then
+		[ "$dir" = "$out/base" ] || run_linux_user "$efi" "$dir"
 	fi
 	finish_figures "$efi" "$dir"
 }
@@ -242,6 +255,44 @@ run_linux() {
 	# /init passed: isa-debug-exit value 0, QEMU status 1.
 	[ $rc = 1 ] || echo "bench: icount linux-bare: QEMU exited with $rc" >&2
 	parse_log "$log" icount linux-bare
+}
+
+# run_linux_user EFI DIR: tools/linux-stages.sh stage bench on bare QEMU and
+# under minhv (LINUX_BENCH_VCPUS vCPUs, default 4), their figures into DIR,
+# and a minhv/bare ratio for each figure both have (user_ratios).
+run_linux_user() {
+	local efi=$1 dir=$2 n t
+	for n in ${LINUX_BENCH_VCPUS:-4}; do
+		for t in bare minhv; do
+			rm -f "$dir/linux-user-$t-n$n.tsv"
+			(cd "$top" && LINUX_TARGET=$t LINUX_STAGES=bench LINUX_VCPUS=$n \
+				LINUX_EFI=$efi LINUX_OUT=$dir/linux-user \
+				tools/linux-stages.sh) >"$dir/linux-user-$t-n$n.out" 2>&1 ||
+				echo "bench: linux-user $t n$n: $(grep -m1 -E 'FAIL|error|^(linux-kernel|apt-deb|linux-userland):' \
+					"$dir/linux-user-$t-n$n.out" || tail -n1 "$dir/linux-user-$t-n$n.out")" >&2
+			[ -f "$dir/linux-user/bench-$t-n$n.tsv" ] &&
+				cp "$dir/linux-user/bench-$t-n$n.tsv" "$dir/linux-user-$t-n$n.log.tsv"
+		done
+		user_ratios "$dir/linux-user-bare-n$n.log.tsv" \
+			"$dir/linux-user-minhv-n$n.log.tsv" >"$dir/linux-user-ratio-n$n.log.tsv"
+	done
+}
+
+# user_ratios BARE MINHV: for each figure in both, tcg.linux.<figure>.ratio.nN
+# = minhv / bare, with issue 25's target in the method column.
+user_ratios() {
+	[ -f "$1" ] && [ -f "$2" ] || return 0
+	awk -F'\t' 'NR == FNR { b[$1] = $2; next }
+	{
+		k = $1; sub(/\.minhv\./, ".bare.", k)
+		if (!(k in b) || b[k] <= 0) next
+		r = $1; sub(/\.minhv\./, ".ratio.", r)
+		t = ""
+		if (r ~ /console_Bps/) t = "; target >= 0.5 (at least half of bare)"
+		else if (r ~ /(forkexec|pipe)/ && r ~ /\.n4$/) t = "; target <= 1.3 with 4 vCPUs"
+		else if (r ~ /boot_to_shell/) t = "; target <= 1.2"
+		printf "%s\t%.3f\tx\tminhv / bare QEMU%s\n", r, $2 / b[k], t
+	}' "$1" "$2"
 }
 
 # finish_figures EFI DIR: every boot's figures plus the sizes -> figures.tsv.
@@ -298,6 +349,8 @@ plots() {
 	awk -F'\t' '$1 ~ /^tcg\.mtrr\.rendezvous\.n[0-9]+-[a-z]+-noss/ {
 		n = $1; sub(/.*\.n/, "", n); sub(/-.*/, "", n); print n, $2 }' \
 		"$d/figures.tsv" | sort -n >"$d/mtrr-noss.dat"
+	# A Linux-only run (--linux, --linux-user) has no scenario to plot.
+	[ -s "$d/bringup-par.dat" ] || [ -s "$d/bringup-ser.dat" ] || return 0
 	gnuplot <<EOF
 set terminal png size 800,500
 set logscale y
@@ -374,6 +427,14 @@ icount.linux.reset_to_init.minhv	3858024656735
 icount.linux.to_init.bare	3086419753163
 EOF
 	diff -u "$d/want" "$d/got" || { echo "bench self-test: linux parse FAILED"; return 1; }
+	# Linux as users run it: minhv / bare for the figures both have.
+	printf 'tcg.linux.console_Bps.bare.n4\t40000\tB/s\tm\ntcg.linux.forkexec_ns.bare.n4\t200\tns\tm\ntcg.linux.pipe_rtt_ns.bare.n4\t10\tns\tm\n' >"$d/ub"
+	printf 'tcg.linux.console_Bps.minhv.n4\t10000\tB/s\tm\ntcg.linux.forkexec_ns.minhv.n4\t300\tns\tm\n' >"$d/um"
+	user_ratios "$d/ub" "$d/um" | cut -f1,2 >"$d/got"
+	printf 'tcg.linux.console_Bps.ratio.n4\t0.250\ntcg.linux.forkexec_ns.ratio.n4\t1.500\n' >"$d/want"
+	diff -u "$d/want" "$d/got" || { echo "bench self-test: linux user ratios FAILED"; return 1; }
+	user_ratios "$d/ub" "$d/um" | grep -q 'forkexec_ns.ratio.n4.*target <= 1.3' ||
+		{ echo "bench self-test: linux user ratio target FAILED"; return 1; }
 	printf 'a\t10\ttsc\tm\nb\t3\ttsc\tm\n' >"$d/new"
 	printf 'a\t5\ttsc\tm\n' >"$d/base"
 	table "$d/new" "$d/base" | grep -q '^a .* 2.000$' &&
@@ -413,7 +474,8 @@ while [ $# -gt 0 ]; do
 	--quick) quick=1; shift ;;
 	--no-288) big=0; shift ;;
 	--linux) linux=only; shift ;;
-	*) echo "usage: $0 [--base REV] [--quick] [--no-288] [--linux] | --self-test" >&2; exit 2 ;;
+	--linux-user) linux=user; shift ;;
+	*) echo "usage: $0 [--base REV] [--quick] [--no-288] [--linux] [--linux-user] | --self-test" >&2; exit 2 ;;
 	esac
 done
 

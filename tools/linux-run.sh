@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
-# tools/linux-run.sh - `make linux`: Debian's kernel (tools/linux-kernel.sh,
+# tools/linux-run.sh - `make linux-init`: Debian's kernel (tools/linux-kernel.sh,
 # or LINUX_IMAGE=) with the initramfs of guest/linux-init
 # (tools/mkinitramfs.sh) boots as a minhv guest under QEMU TCG (EPYC).
 # Stage 1: one vCPU, no interrupts. Stage 2: four vCPUs in the guest's ACPI

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
-# tools/mkinitramfs.sh - build/linux/initramfs.cpio.gz for `make linux`:
+# tools/mkinitramfs.sh - build/linux/initramfs.cpio.gz for `make linux-init`:
 # /init (guest/linux-init/init.c, host gcc -static), /proc, /dev and a
 # /dev/console node, written as newc cpio by tools/newc.py (no root needed
 # for the device node). Prints the archive's path.

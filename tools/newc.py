@@ -6,6 +6,7 @@
 #   dir  NAME MODE
 #   file NAME MODE HOSTPATH
 #   nod  NAME MODE c|b MAJOR MINOR
+#   slink NAME MODE TARGET        (a symbolic link to TARGET)
 # Usage: newc.py LIST > archive.cpio. Owner root, mtime 0 (reproducible).
 import stat
 import sys
@@ -43,6 +44,9 @@ def main():
                 with open(w[3], "rb") as src:
                     data = src.read()
                 entry(out, ino, stat.S_IFREG | mode, 1, data, 0, 0, name)
+            elif kind == "slink":
+                entry(out, ino, stat.S_IFLNK | mode, 1, w[3].encode(), 0, 0,
+                      name)
             elif kind == "nod":
                 t = stat.S_IFCHR if w[3] == "c" else stat.S_IFBLK
                 entry(out, ino, t | mode, 1, b"", int(w[4]), int(w[5]), name)

@@ -6,7 +6,7 @@
 set -eu
 
 need_cmds="gcc make nasm objcopy mcopy mformat sgdisk prove qemu-system-x86_64 python3 gzip"
-pkgs="build-essential gnu-efi nasm ovmf mtools dosfstools gdisk libcmocka-dev perl python3 gzip"
+pkgs="build-essential gnu-efi nasm ovmf mtools dosfstools gdisk libcmocka-dev perl python3 gzip e2fsprogs"
 # --bench (make bench): also gnuplot, for tools/bench.sh's PNG plots.
 if [ "${1:-}" = --bench ]; then
 	need_cmds="$need_cmds gnuplot"
@@ -24,8 +24,10 @@ have_all() {
 	for c in $need_cmds; do command -v "$c" >/dev/null 2>&1 || return 1; done
 	[ -f /usr/include/efi/efi.h ] || return 1
 	[ -f /usr/include/cmocka.h ] || return 1
-	# make linux builds its /init with gcc -static (glibc's libc.a).
+	# make linux builds its /init with gcc -static (glibc's libc.a) and
+	# its ext4 disk with mke2fs -d (in sbin, which a user's PATH may lack).
 	[ -f "$(gcc -print-file-name=libc.a)" ] || return 1
+	PATH="$PATH:/usr/sbin:/sbin" command -v mke2fs >/dev/null 2>&1 || return 1
 	ls /usr/share/OVMF/OVMF_CODE*.fd >/dev/null 2>&1 || return 1
 	qemu_ok
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* hv/acpi/acpi.c - find the MADT and SPCR: validate the RSDP, walk the XSDT
- * (or the RSDT for ACPI 1.0 firmware) and check each table's header. */
+/* hv/acpi/acpi.c - find the MADT, SPCR, FADT and HPET tables: validate the
+ * RSDP, walk the XSDT (or the RSDT for ACPI 1.0 firmware) and check each
+ * table's header. */
 #include "hv/acpi/internal.h"
 #include "lib/checksum.h"
 #include "lib/fmt.h"
@@ -101,20 +102,31 @@ static hpa_t root_find(const struct acpi_header *root, bool xsdt,
 	return hpa(0);
 }
 
-static void spcr_find(const struct acpi_header *root, bool xsdt,
-		      struct spcr_info *out)
+/* A table listed in the root table that minhv may do without: NULL
+ * when absent, or after a pr_warn line when it is not valid. */
+static const void *optional_table(const struct acpi_header *root, bool xsdt,
+				  const char *sig)
 {
-	hpa_t pa = root_find(root, xsdt, "SPCR");
+	hpa_t pa = root_find(root, xsdt, sig);
 	char why[96];
 
 	if (!pa.v)
-		return;
-	if (!table_valid(pa, "SPCR", why, sizeof(why))) {
-		pr_warn("acpi: SPCR at %#llx: %s; ignoring it\n",
+		return NULL;
+	if (!table_valid(pa, sig, why, sizeof(why))) {
+		pr_warn("acpi: %s at %#llx: %s; ignoring it\n", sig,
 			(unsigned long long)pa.v, why);
-		return;
+		return NULL;
 	}
-	acpi_spcr_parse(hpa_to_ptr(pa), out);
+	return hpa_to_ptr(pa);
+}
+
+static void spcr_find(const struct acpi_header *root, bool xsdt,
+		      struct spcr_info *out)
+{
+	const struct acpi_spcr *spcr = optional_table(root, xsdt, "SPCR");
+
+	if (spcr)
+		acpi_spcr_parse(spcr, out);
 }
 
 int acpi_parse(hpa_t rsdp, struct acpi_info *out, void *(*alloc)(size_t bytes))
@@ -158,6 +170,9 @@ int acpi_parse(hpa_t rsdp, struct acpi_info *out, void *(*alloc)(size_t bytes))
 	if (rc)
 		return rc;
 	spcr_find(root, out->used_xsdt, &out->spcr);
+	acpi_timers_parse(optional_table(root, out->used_xsdt, "FACP"),
+			  optional_table(root, out->used_xsdt, "HPET"),
+			  &out->timers);
 	return 0;
 }
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* hv/acpi/acpi.h - ACPI discovery: RSDP -> XSDT/RSDT -> MADT (CPUs, I/O APICs)
- * and SPCR (the firmware's serial console). Tables are read in place. */
+/* hv/acpi/acpi.h - ACPI discovery: RSDP -> XSDT/RSDT -> MADT (CPUs, I/O APICs),
+ * SPCR (the firmware's serial console), and the FADT's PM timer and the HPET
+ * table (reference clocks). Tables are read in place. */
 #ifndef MINHV_HV_ACPI_ACPI_H
 #define MINHV_HV_ACPI_ACPI_H
 
@@ -32,6 +33,15 @@ struct spcr_info {
 	u32 baud; /* 0 = leave as firmware set it */
 };
 
+/* The reference clocks the FADT and the HPET table describe. */
+struct acpi_timers {
+	u16 pm_tmr_port; /* ACPI PM timer I/O port; 0 = none usable */
+	bool pm_tmr_32; /* 32-bit counter (FADT TMR_VAL_EXT), else 24 */
+	bool fadt; /* a valid FADT was found */
+	bool hw_reduced; /* FADT HW_REDUCED_ACPI: no PM timer by design */
+	u64 hpet_addr; /* HPET registers (system memory); 0 = none */
+};
+
 #define ACPI_MAX_IOAPIC 32
 
 struct acpi_info {
@@ -45,6 +55,7 @@ struct acpi_info {
 	u32 nioapic;
 	struct madt_ioapic ioapic[ACPI_MAX_IOAPIC];
 	struct spcr_info spcr;
+	struct acpi_timers timers;
 };
 
 /* Negative results of acpi_parse(): -E* values (arch/errno.h), one each,
@@ -57,10 +68,11 @@ enum acpi_error {
 	ACPI_ENOMEM = -ENOMEM, /* alloc() returned NULL */
 };
 
-/* Parse RSDP -> XSDT (RSDT when revision 0) -> MADT and SPCR. alloc(bytes)
+/* Parse RSDP -> XSDT (RSDT when revision 0) -> MADT, SPCR, FADT, HPET. alloc(bytes)
  * gives storage for cpus (called once, sized from the MADT). Returns 0 or
  * a negative enum acpi_error after printing one pr_err line naming the
- * table and the problem. A missing or broken SPCR is never an error. */
+ * table and the problem. A missing or broken SPCR, FADT or HPET table is
+ * never an error (a pr_warn line for a broken one). */
 int acpi_parse(hpa_t rsdp, struct acpi_info *out, void *(*alloc)(size_t bytes));
 /* Entries with the enabled flag set. */
 u32 acpi_usable_cpus(const struct acpi_info *a);

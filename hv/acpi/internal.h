@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* hv/acpi/internal.h - what the ACPI files share: the MADT and SPCR
- * decoders, handed a table whose header acpi.c has already validated. */
+/* hv/acpi/internal.h - what the ACPI files share: the MADT, SPCR, FADT and
+ * HPET decoders, handed a table whose header acpi.c has already validated. */
 #ifndef MINHV_HV_ACPI_INTERNAL_H
 #define MINHV_HV_ACPI_INTERNAL_H
 
@@ -14,5 +14,9 @@ int acpi_madt_parse(const struct acpi_madt *madt, struct acpi_info *out,
 /* Fills out from the SPCR; a table minhv cannot use is a pr_warn line
  * and out->present = false. */
 void acpi_spcr_parse(const struct acpi_spcr *spcr, struct spcr_info *out);
+/* The PM timer from a valid FADT, the HPET base from a valid HPET table
+ * (either may be NULL); a field minhv cannot use is a pr_warn line. */
+void acpi_timers_parse(const struct acpi_fadt *fadt,
+		       const struct acpi_hpet *hpet, struct acpi_timers *out);
 
 #endif

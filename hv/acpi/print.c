@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* hv/acpi/print.c - the ACPI inventory on the console. APIC IDs are shown
+/* hv/acpi/print.c - the ACPI inventory on the console (CPUs, I/O APICs, the
+ * SPCR console, the reference clocks). APIC IDs are shown
  * as ranges ("0-254 256-287") so that hundreds of CPUs stay readable. */
 #include "hv/acpi/acpi.h"
 #include "lib/fmt.h"
@@ -102,6 +103,14 @@ static void print_spcr(const struct spcr_info *s)
 		pr_info("acpi: SPCR console: baud rate as firmware set it\n");
 }
 
+/* Port or address 0: none (or none usable). */
+static void print_timers(const struct acpi_timers *t)
+{
+	pr_info("acpi: PM timer at I/O port %#x (%u-bit); HPET at %#llx\n",
+		t->pm_tmr_port, t->pm_tmr_32 ? 32 : 24,
+		(unsigned long long)t->hpet_addr);
+}
+
 void acpi_print_inventory(const struct acpi_info *a)
 {
 	pr_info("acpi: RSDP revision %u, %s; local APIC at %#llx%s\n",
@@ -120,4 +129,5 @@ void acpi_print_inventory(const struct acpi_info *a)
 			a->ioapic[i].id, a->ioapic[i].addr,
 			a->ioapic[i].gsi_base);
 	print_spcr(&a->spcr);
+	print_timers(&a->timers);
 }

@@ -109,6 +109,63 @@ struct acpi_gas {
 #define ACPI_GAS_MEMORY 0
 #define ACPI_GAS_IO 1
 
+/* ACPI 6.5 5.2.9, Table 5.9: Fixed ACPI Description Table, signature
+ * "FACP", in its revision 3 layout (244 bytes; later revisions append
+ * fields). minhv reads the host's PM timer from it (hv/acpi/timers.c) and
+ * builds a guest's with it (hv/platform/acpi_tables.c). */
+struct acpi_fadt {
+	struct acpi_header h; /* 0 */
+	u32 firmware_ctrl; /* 36 */
+	u32 dsdt; /* 40 */
+	u8 reserved0; /* 44 */
+	u8 pm_profile; /* 45 */
+	u16 sci_int; /* 46 */
+	u32 smi_cmd; /* 48 */
+	u8 acpi_enable, acpi_disable, s4bios_req, pstate_cnt; /* 52 */
+	u32 pm1a_evt_blk, pm1b_evt_blk; /* 56 */
+	u32 pm1a_cnt_blk, pm1b_cnt_blk; /* 64 */
+	u32 pm2_cnt_blk; /* 72 */
+	u32 pm_tmr_blk; /* 76: I/O port of the PM timer, 0 = none */
+	u32 gpe0_blk, gpe1_blk; /* 80 */
+	u8 pm1_evt_len, pm1_cnt_len, pm2_cnt_len; /* 88 */
+	u8 pm_tmr_len; /* 91: 4 when there is a PM timer */
+	u8 gpe0_blk_len, gpe1_blk_len, gpe1_base, cst_cnt; /* 92 */
+	u16 p_lvl2_lat, p_lvl3_lat; /* 96 */
+	u16 flush_size, flush_stride; /* 100 */
+	u8 duty_offset, duty_width, day_alrm, mon_alrm, century; /* 104 */
+	u16 iapc_boot_arch; /* 109 */
+	u8 reserved1; /* 111 */
+	u32 flags; /* 112 */
+	struct acpi_gas reset_reg; /* 116 */
+	u8 reset_value; /* 128 */
+	u16 arm_boot_arch; /* 129 */
+	u8 minor_version; /* 131 */
+	u64 x_firmware_ctrl; /* 132 */
+	u64 x_dsdt; /* 140 */
+	struct acpi_gas x_pm1a_evt_blk, x_pm1b_evt_blk; /* 148 */
+	struct acpi_gas x_pm1a_cnt_blk, x_pm1b_cnt_blk; /* 172 */
+	struct acpi_gas x_pm2_cnt_blk; /* 196 */
+	struct acpi_gas x_pm_tmr_blk; /* 208 */
+	struct acpi_gas x_gpe0_blk, x_gpe1_blk; /* 220 */
+} ACPI_PACKED;
+#define ACPI_FADT_PM_TMR_END 92 /* a FADT this long has PM_TMR_BLK/LEN */
+#define ACPI_FADT_X_PM_TMR_END 220 /* ... and this long X_PM_TMR_BLK */
+#define ACPI_FADT_REV3_LEN 244
+#define ACPI_FADT_TMR_VAL_EXT BIT(8) /* Table 5.10: the timer has 32 bits */
+#define ACPI_FADT_HW_REDUCED BIT(20) /* no PM timer, no fixed hardware */
+
+/* IA-PC HPET specification 1.0a, 3.2.4: the HPET description table,
+ * signature "HPET". */
+struct acpi_hpet {
+	struct acpi_header h; /* 0 */
+	u32 block_id; /* 36: event timer block ID (= GCAP_ID[31:0]) */
+	struct acpi_gas base; /* 40: the registers, system memory */
+	u8 number; /* 52 */
+	u16 min_tick; /* 53 */
+	u8 page_protection; /* 55 */
+} ACPI_PACKED;
+#define ACPI_HPET_LEN 56
+
 /* Microsoft "Serial Port Console Redirection Table" (SPCR), revision 2
  * layout (80 bytes); revision 3+ only appends fields minhv does not use. */
 struct acpi_spcr {
@@ -168,5 +225,37 @@ _Static_assert(offsetof(struct acpi_spcr, base) == 40, "spcr base");
 _Static_assert(offsetof(struct acpi_spcr, baud) == 58, "spcr baud");
 _Static_assert(offsetof(struct acpi_spcr, pci_flags) == 71, "spcr pci");
 _Static_assert(sizeof(struct acpi_spcr) == ACPI_SPCR_LEN, "spcr");
+
+_Static_assert(offsetof(struct acpi_fadt, pm_tmr_blk) == 76, "fadt tmr");
+_Static_assert(offsetof(struct acpi_fadt, pm_tmr_len) == 91, "fadt tmr len");
+_Static_assert(offsetof(struct acpi_fadt, iapc_boot_arch) == 109, "fadt ba");
+_Static_assert(offsetof(struct acpi_fadt, flags) == 112, "fadt flags");
+_Static_assert(offsetof(struct acpi_fadt, reset_reg) == 116, "fadt reset");
+_Static_assert(offsetof(struct acpi_fadt, x_dsdt) == 140, "fadt x_dsdt");
+_Static_assert(offsetof(struct acpi_fadt, x_pm_tmr_blk) == 208, "fadt x_tmr");
+_Static_assert(offsetof(struct acpi_fadt, firmware_ctrl) == 36, "fw ctrl");
+_Static_assert(offsetof(struct acpi_fadt, dsdt) == 40, "fadt dsdt");
+_Static_assert(offsetof(struct acpi_fadt, sci_int) == 46, "fadt sci");
+_Static_assert(offsetof(struct acpi_fadt, pm1a_evt_blk) == 56, "pm1a evt");
+_Static_assert(offsetof(struct acpi_fadt, pm1a_cnt_blk) == 64, "pm1a cnt");
+_Static_assert(offsetof(struct acpi_fadt, pm1_evt_len) == 88, "evt len");
+_Static_assert(offsetof(struct acpi_fadt, pm1_cnt_len) == 89, "cnt len");
+_Static_assert(offsetof(struct acpi_fadt, p_lvl2_lat) == 96, "fadt lvl2");
+_Static_assert(offsetof(struct acpi_fadt, duty_offset) == 104, "fadt duty");
+_Static_assert(offsetof(struct acpi_fadt, century) == 108, "fadt century");
+_Static_assert(offsetof(struct acpi_fadt, reset_value) == 128, "fadt rv");
+_Static_assert(offsetof(struct acpi_fadt, minor_version) == 131, "fadt mv");
+_Static_assert(offsetof(struct acpi_fadt, x_firmware_ctrl) == 132, "x_facs");
+_Static_assert(offsetof(struct acpi_fadt, x_pm1a_evt_blk) == 148, "x evt");
+_Static_assert(offsetof(struct acpi_fadt, x_pm1a_cnt_blk) == 172, "x cnt");
+_Static_assert(offsetof(struct acpi_fadt, x_pm2_cnt_blk) == 196, "x pm2");
+_Static_assert(offsetof(struct acpi_fadt, x_gpe0_blk) == ACPI_FADT_X_PM_TMR_END,
+	       "fadt x_gpe0");
+_Static_assert(sizeof(struct acpi_fadt) == ACPI_FADT_REV3_LEN, "fadt rev 3");
+_Static_assert(offsetof(struct acpi_hpet, block_id) == 36, "hpet id");
+_Static_assert(offsetof(struct acpi_hpet, base) == 40, "hpet base");
+_Static_assert(offsetof(struct acpi_hpet, number) == 52, "hpet number");
+_Static_assert(offsetof(struct acpi_hpet, min_tick) == 53, "hpet tick");
+_Static_assert(sizeof(struct acpi_hpet) == ACPI_HPET_LEN, "hpet");
 
 #endif

@@ -83,21 +83,51 @@ static bool take_modrm(struct cursor *c, bool addr16, u8 *modrm)
 	return true;
 }
 
+/* The legacy prefixes, groups 1-4 (SDM vol 2A 2.1.1, APM vol 3 1.2). */
 static bool is_legacy_prefix(u8 b)
 {
 	switch (b) {
-	case 0x66: /* operand size */
-	case 0x67: /* address size */
-	case 0x2e: /* segment overrides: the fault already gives the GPA */
+	case 0xf0: /* LOCK */
+	case 0xf2: /* REPNE */
+	case 0xf3: /* REP */
+	case 0x2e: /* segment overrides (and branch hints) */
 	case 0x36:
 	case 0x3e:
 	case 0x26:
 	case 0x64:
 	case 0x65:
+	case 0x66: /* operand size */
+	case 0x67: /* address size */
 		return true;
 	default:
 		return false;
 	}
+}
+
+int insn_prefixes(const u8 *buf, unsigned n, enum insn_mode mode,
+		  struct insn_prefixes *p)
+{
+	*p = (struct insn_prefixes){ 0 };
+	for (unsigned i = 0; i < n && i < INSN_MAX_LEN; i++) {
+		u8 b = buf[i];
+
+		if (is_legacy_prefix(b)) {
+			p->opsize |= b == 0x66;
+			p->addrsize |= b == 0x67;
+			p->lock |= b == 0xf0;
+			p->rep |= b == 0xf2 || b == 0xf3;
+			p->rex = 0; /* a REX not right before the opcode is
+				     * ignored (SDM vol 2A 2.2.1) */
+			continue;
+		}
+		if (mode == INSN_MODE64 && (b & 0xf0) == 0x40) {
+			p->rex = b;
+			continue;
+		}
+		p->len = i;
+		return 0;
+	}
+	return -EINVAL; /* no opcode within the bytes or 15 */
 }
 
 /* 0F 22 /r: ModRM.reg (+ REX.R) names the control register, ModRM.rm
@@ -123,38 +153,27 @@ int insn_decode(const u8 *buf, unsigned n, enum insn_mode mode,
 		struct insn *out)
 {
 	struct cursor c = { buf, n, 0 };
-	bool opsize16 = false, addrsize = false;
-	u8 rex = 0, op, modrm = 0;
+	struct insn_prefixes pf;
+	u8 rex, op, modrm = 0;
 	unsigned osz, asz;
 
 	*out = (struct insn){ 0 };
 	if (mode != INSN_MODE32 && mode != INSN_MODE64)
 		return -EINVAL;
-	for (;;) {
-		u8 b;
-
-		if (!take_byte(&c, &b))
-			return -EINVAL;
-		if (is_legacy_prefix(b)) {
-			opsize16 |= b == 0x66;
-			addrsize |= b == 0x67;
-			rex = 0; /* a REX not right before the opcode is ignored */
-			continue;
-		}
-		if (mode == INSN_MODE64 && (b & 0xf0) == 0x40) {
-			rex = b;
-			continue;
-		}
-		/* LOCK on a MOV is #UD; REP/REPNE on these MOVs is not
-		 * something a compiler emits: refuse rather than guess. */
-		op = b;
-		break;
-	}
-	osz = (rex & REX_W) ? 8 : opsize16 ? 2 : 4;
+	/* Segment overrides change nothing: the fault already gives the
+	 * GPA. LOCK on a MOV is #UD; REP/REPNE on these MOVs is not
+	 * something a compiler emits: refuse rather than guess. */
+	if (insn_prefixes(buf, n, mode, &pf) || pf.lock || pf.rep)
+		return -EINVAL;
+	c.pos = pf.len;
+	rex = pf.rex;
+	if (!take_byte(&c, &op))
+		return -EINVAL;
+	osz = (rex & REX_W) ? 8 : pf.opsize ? 2 : 4;
 	if (mode == INSN_MODE64)
-		asz = addrsize ? 4 : 8;
+		asz = pf.addrsize ? 4 : 8;
 	else
-		asz = addrsize ? 2 : 4;
+		asz = pf.addrsize ? 2 : 4;
 
 	out->reg_size = osz;
 	out->size = osz;

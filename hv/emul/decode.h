@@ -38,6 +38,26 @@ struct insn {
 	u64 imm; /* INSN_MOV_TO_MEM_IMM: sign-extended to 64 bits */
 };
 
+/* The prefixes in front of an opcode (SDM vol 2A 2.1.1, 2.2.1; APM vol 3
+ * 1.2): legacy prefixes of the four groups in any order, then, in 64-bit
+ * mode, a REX that counts only right before the opcode. The one prefix
+ * scanner: the MOV decoder below and the string I/O address size
+ * (hv/svm/exit_io.c) use it. */
+struct insn_prefixes {
+	u8 len; /* bytes before the opcode, REX included */
+	bool opsize; /* 66 */
+	bool addrsize; /* 67 */
+	bool lock; /* F0 */
+	bool rep; /* F2 or F3 */
+	u8 rex; /* the REX right before the opcode, else 0 */
+};
+
+/* Scan the prefixes at buf[0..n). mode only says whether 40-4F are REX
+ * (INSN_MODE64) or opcodes (16- and 32-bit code alike). 0, or -EINVAL when
+ * no opcode byte follows them within n bytes and 15. */
+int insn_prefixes(const u8 *buf, unsigned n, enum insn_mode mode,
+		  struct insn_prefixes *p);
+
 /* Decode the instruction at buf[0..n). 0, or -EINVAL for anything that is
  * not one of the forms above (register operands of the MOVs that access
  * memory included), is truncated

@@ -15,6 +15,10 @@ struct gmem {
 	u64 size;
 };
 
+/* The pt_reader (arch/ptwalk.h) of guest memory: ctx is the const struct
+ * gmem *; -ERANGE for an entry not wholly inside it (never read). */
+int gmem_read(const void *ctx, u64 addr, unsigned size, u64 *e);
+
 /* The registers that select the paging mode (APM vol 2 5.1). */
 struct gpaging {
 	u64 cr0, cr3, cr4, efer;

@@ -284,7 +284,7 @@ static int load_linux(struct guest *g, const struct guest_params *p)
 	if (r)
 		return r;
 	if (guest_pt_build(g->mem_host, g->mem_size, &cr3) ||
-	    guest_pt_map_page0(g->mem_host, cr3)) {
+	    guest_pt_map_page0(g->mem_host, g->mem_size, cr3)) {
 		pr_err("guest %s: cannot build its page tables\n", g->name);
 		return -EINVAL;
 	}

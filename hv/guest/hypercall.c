@@ -6,7 +6,6 @@
  * (arch/errno.h) like the rest of minhv; hc_result() turns them into the
  * ABI's -HC_E* in RAX, here and nowhere else. */
 #include "arch/errno.h"
-#include "hv/features.h"
 #include "hv/guest/guest.h"
 #include "lib/string.h"
 
@@ -260,9 +259,7 @@ enum exit_action hypercall_handle(struct vcpu *v)
 	fn = hc_table[nr];
 	ret = fn(v, &v->gprs);
 	s->rax = (u64)(__builtin_expect(ret >= 0, 1) ? ret : hc_result(ret));
-	/* The exit is VMMCALL (0F 01 D9): NRIP when the CPU wrote it
-	 * (15.7.1), else 3 bytes, as exit_next_rip(). */
-	nr = v->vmcb->control.next_rip;
-	s->rip = g_features.nrips && nr ? nr : s->rip + 3;
+	/* The exit is VMMCALL (0F 01 D9): a known length. */
+	vcpu_step_known(v, 3);
 	return EXIT_RESUME;
 }

@@ -114,7 +114,7 @@ int mmio_emulate(struct vcpu *v, gpa_t gpa, const struct mmio_region *r,
 	struct mmio_bytes *b = seen ? seen : &local;
 	enum insn_mode mode;
 	struct insn in;
-	u64 off, val;
+	u64 off, val, next;
 	int ret;
 
 	b->n = 0;
@@ -149,9 +149,9 @@ int mmio_emulate(struct vcpu *v, gpa_t gpa, const struct mmio_region *r,
 			val |= ~size_mask(in.size);
 		reg_store(v, &in, val);
 	}
-	v->vmcb->save.rip += in.len;
-	if (mode == INSN_MODE32)
-		v->vmcb->save.rip &= 0xffffffffULL;
-	vcpu_insn_done(v);
+	/* EIP wraps at 4 GiB outside 64-bit mode. */
+	next = v->vmcb->save.rip + in.len;
+	vcpu_insn_complete(v,
+			   mode == INSN_MODE32 ? next & 0xffffffffULL : next);
 	return 0;
 }

@@ -2,10 +2,11 @@
 /* hv/guest/pt.c - identity page tables for a guest, built in its memory at
  * GUEST_PT_GPA: PML4, PDPTs, PDs of 2 MiB pages, 4 KiB PTs where needed. */
 #include "hv/guest/pt.h"
-#include "arch/pgtable.h"
+#include "arch/ptwalk.h"
 #include "arch/errno.h"
 #include "include/minhv/guest_layout.h"
 #include "lib/string.h"
+#include "hv/emul/walk.h"
 #include "hv/log.h"
 
 #define SZ_512G (512ULL * SZ_1G)
@@ -100,16 +101,17 @@ int guest_pt_build(void *mem_host, u64 mem_size, gpa_t *cr3)
 	return 0;
 }
 
-int guest_pt_map_page0(void *mem_host, gpa_t cr3)
+int guest_pt_map_page0(void *mem_host, u64 mem_size, gpa_t cr3)
 {
-	u64 *t = (u64 *)((u8 *)mem_host + cr3.v);
+	const struct gmem m = { mem_host, mem_size };
+	const struct pt_reader rd = { gmem_read, &m };
+	struct pt_walk w;
+	int r = pt_walk(&pt_mode_long4, cr3.v, 0, &rd, &w);
 
-	/* PML4[0] -> PDPT[0] -> PD[0] -> the PT of the first 2 MiB. */
-	for (int level = 0; level < 3; level++) {
-		if (!(t[0] & PTE_P) || (t[0] & PTE_PS))
-			return -EINVAL;
-		t = (u64 *)((u8 *)mem_host + (t[0] & PTE_ADDR_MASK));
-	}
-	t[0] = 0 | LEAF_FLAGS;
+	/* Mapped or not, the walk must reach page 0's PTE, in guest memory:
+	 * tables all the way down, no large page. */
+	if ((r && r != -EFAULT) || w.shift != PT_SHIFT_4K)
+		return -EINVAL;
+	*(u64 *)((u8 *)mem_host + w.entry_addr) = 0 | LEAF_FLAGS;
 	return 0;
 }

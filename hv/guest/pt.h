@@ -16,9 +16,10 @@
 int guest_pt_build(void *mem_host, u64 mem_size, gpa_t *cr3);
 
 /* Map guest page 0 too in tables guest_pt_build() made (for a foreign
- * guest that reads the BIOS data area). 0, or -EINVAL when the tables at
- * cr3 do not have the 4 KiB table for the first 2 MiB they build. */
-int guest_pt_map_page0(void *mem_host, gpa_t cr3);
+ * guest that reads the BIOS data area), found by walking them. 0, or
+ * -EINVAL when the tables at cr3 do not lead to a 4 KiB table for the
+ * first 2 MiB inside guest memory [0, mem_size). */
+int guest_pt_map_page0(void *mem_host, u64 mem_size, gpa_t cr3);
 
 /* Bytes of page tables guest_pt_build() needs for mem_size. */
 u64 guest_pt_size(u64 mem_size);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* hv/loader/elf.c - validate an ELF64 guest image completely, then copy its
- * PT_LOAD segments into guest memory (nothing is written on any error). */
+/* hv/loader/elf.c - the one ELF loader, for ELF32 and ELF64 executables:
+ * validate the image completely under the caller's policy, then copy its
+ * PT_LOAD segments into guest memory (nothing is written on any error).
+ * Both classes are widened to one form and pass the same checks. */
 #include "arch/errno.h"
 #include "hv/loader/elf.h"
 #include "hv/loader/elf_format.h"
@@ -11,6 +13,108 @@
 
 #define ELF_MAX_PHNUM 256 /* overlap check is quadratic; guests need few */
 
+/* What differs between the classes besides the field widths. Names are
+ * arrays, not pointers: a pointer in the EFI image costs a relocation. */
+struct elf_class {
+	u8 bits;
+	u16 machine;
+	char machine_name[10], arch[7];
+	u16 ehsize, phentsize, shentsize;
+};
+
+/* clang-format off */
+static const struct elf_class class32 = {
+	32, EM_386, "EM_386", "i386",
+	sizeof(struct elf32_ehdr), sizeof(struct elf32_phdr), ELF32_SHDR_SIZE
+};
+static const struct elf_class class64 = {
+	64, EM_X86_64, "EM_X86_64", "x86-64",
+	sizeof(struct elf64_ehdr), sizeof(struct elf64_phdr), ELF64_SHDR_SIZE
+};
+/* clang-format on */
+
+/* A file header of either class, widened (e_ident stays in the image). */
+struct ehdr {
+	u16 type, machine;
+	u32 version, flags;
+	u64 entry, phoff, shoff;
+	u16 ehsize, phentsize, phnum, shentsize, shnum, shstrndx;
+};
+
+/* A program header of either class, widened. */
+struct phdr {
+	u32 type, flags;
+	u64 offset, vaddr, paddr, filesz, memsz;
+};
+
+/* One image being loaded. */
+struct elf_img {
+	const u8 *img;
+	u64 size;
+	const struct elf_class *cls;
+	struct ehdr eh;
+	const struct elf_policy *pol;
+};
+
+/* Either class's header or program header, field by field into the
+ * widened form (the classes order the fields differently). */
+#define EHDR_OF(e)                                    \
+	((struct ehdr){ .type = (e).e_type,           \
+			.machine = (e).e_machine,     \
+			.version = (e).e_version,     \
+			.flags = (e).e_flags,         \
+			.entry = (e).e_entry,         \
+			.phoff = (e).e_phoff,         \
+			.shoff = (e).e_shoff,         \
+			.ehsize = (e).e_ehsize,       \
+			.phentsize = (e).e_phentsize, \
+			.phnum = (e).e_phnum,         \
+			.shentsize = (e).e_shentsize, \
+			.shnum = (e).e_shnum,         \
+			.shstrndx = (e).e_shstrndx })
+#define PHDR_OF(p)                              \
+	((struct phdr){ .type = (p).p_type,     \
+			.flags = (p).p_flags,   \
+			.offset = (p).p_offset, \
+			.vaddr = (p).p_vaddr,   \
+			.paddr = (p).p_paddr,   \
+			.filesz = (p).p_filesz, \
+			.memsz = (p).p_memsz })
+
+/* The file header; check_ehdr() has checked the file holds it. */
+static void read_ehdr(struct elf_img *im)
+{
+	if (im->cls == &class64) {
+		struct elf64_ehdr e;
+
+		memcpy(&e, im->img, sizeof(e));
+		im->eh = EHDR_OF(e);
+	} else {
+		struct elf32_ehdr e;
+
+		memcpy(&e, im->img, sizeof(e));
+		im->eh = EHDR_OF(e);
+	}
+}
+
+/* Program header i; check_ehdr() has put all of them inside the file. */
+static struct phdr read_phdr(const struct elf_img *im, unsigned int i)
+{
+	const u8 *at = im->img + im->eh.phoff + (u64)i * im->cls->phentsize;
+
+	if (im->cls == &class64) {
+		struct elf64_phdr p;
+
+		memcpy(&p, at, sizeof(p));
+		return PHDR_OF(p);
+	} else {
+		struct elf32_phdr p;
+
+		memcpy(&p, at, sizeof(p));
+		return PHDR_OF(p);
+	}
+}
+
 /* [off, off + len) lies inside a file of size bytes, without overflow. */
 static bool in_file(u64 off, u64 len, u64 size)
 {
@@ -19,18 +123,42 @@ static bool in_file(u64 off, u64 len, u64 size)
 	return !__builtin_add_overflow(off, len, &end) && end <= size;
 }
 
-static int check_ident(const struct elf64_ehdr *eh)
+/* [a, a + len) inside [lo, hi), without overflow. */
+static bool in_window(u64 a, u64 len, u64 lo, u64 hi)
 {
-	const u8 *id = eh->e_ident;
+	u64 end;
+
+	return a >= lo && !__builtin_add_overflow(a, len, &end) && end <= hi;
+}
+
+/* The one range check of where a segment's bytes go: the policy's window,
+ * or its low window when it has one. */
+static bool seg_placeable(const struct elf_policy *pol, u64 paddr, u64 memsz)
+{
+	return in_window(paddr, memsz, pol->min, pol->limit) ||
+	       (pol->low_end &&
+		in_window(paddr, memsz, pol->low_min, pol->low_end));
+}
+
+/* e_ident: the magic, a class the policy takes, little-endian, version 1,
+ * System V or GNU; sets im->cls. */
+static int check_ident(struct elf_img *im)
+{
+	const u8 *id = im->img;
 
 	if (id[0] != ELFMAG0 || id[1] != 'E' || id[2] != 'L' || id[3] != 'F') {
 		pr_err("elf: bad magic %02x %02x %02x %02x, not an ELF file\n",
 		       id[0], id[1], id[2], id[3]);
 		return -EINVAL;
 	}
-	if (id[EI_CLASS] != ELFCLASS64) {
-		pr_err("elf: EI_CLASS is %u, not ELFCLASS64 (2)\n",
-		       id[EI_CLASS]);
+	if (id[EI_CLASS] == ELFCLASS64) {
+		im->cls = &class64;
+	} else if (id[EI_CLASS] == ELFCLASS32 && im->pol->elf32) {
+		im->cls = &class32;
+	} else {
+		pr_err("elf: EI_CLASS is %u, not %sELFCLASS64 (2)\n",
+		       id[EI_CLASS],
+		       im->pol->elf32 ? "ELFCLASS32 (1) or " : "");
 		return -EINVAL;
 	}
 	if (id[EI_DATA] != ELFDATA2LSB) {
@@ -51,220 +179,241 @@ static int check_ident(const struct elf64_ehdr *eh)
 	return 0;
 }
 
-static int check_ehdr(const struct elf64_ehdr *eh, u64 size)
+static int check_ehdr(struct elf_img *im)
 {
-	int r = check_ident(eh);
+	const struct elf_class *c;
+	const struct ehdr *eh = &im->eh;
+	int r = check_ident(im);
 
 	if (r)
 		return r;
-	if (eh->e_type != ET_EXEC) {
-		pr_err("elf: e_type is %u, not ET_EXEC (2)\n", eh->e_type);
+	c = im->cls;
+	if (im->size < c->ehsize) {
+		pr_err("elf: image is %llu bytes, smaller than an ELF%u header (%u)\n",
+		       (unsigned long long)im->size, c->bits, c->ehsize);
 		return -EINVAL;
 	}
-	if (eh->e_machine != EM_X86_64) {
-		pr_err("elf: e_machine is %u, not EM_X86_64 (62)\n",
-		       eh->e_machine);
+	read_ehdr(im);
+	if (eh->type != ET_EXEC) {
+		pr_err("elf: e_type is %u, not ET_EXEC (2)\n", eh->type);
 		return -EINVAL;
 	}
-	if (eh->e_version != EV_CURRENT) {
+	if (eh->machine != c->machine) {
+		pr_err("elf: e_machine is %u, not %s (%u)\n", eh->machine,
+		       c->machine_name, c->machine);
+		return -EINVAL;
+	}
+	if (eh->version != EV_CURRENT) {
 		pr_err("elf: e_version is %u, not EV_CURRENT (1)\n",
-		       eh->e_version);
+		       eh->version);
 		return -EINVAL;
 	}
-	if (eh->e_flags != 0) {
-		pr_err("elf: e_flags is %#x, x86-64 defines none\n",
-		       eh->e_flags);
+	if (eh->flags != 0) {
+		pr_err("elf: e_flags is %#x, %s defines none\n", eh->flags,
+		       c->arch);
 		return -EINVAL;
 	}
-	if (eh->e_ehsize != sizeof(struct elf64_ehdr)) {
-		pr_err("elf: e_ehsize is %u, not %zu\n", eh->e_ehsize,
-		       sizeof(struct elf64_ehdr));
+	if (eh->ehsize != c->ehsize) {
+		pr_err("elf: e_ehsize is %u, not %u\n", eh->ehsize, c->ehsize);
 		return -EINVAL;
 	}
-	if (eh->e_phentsize != sizeof(struct elf64_phdr)) {
-		pr_err("elf: e_phentsize is %u, not %zu\n", eh->e_phentsize,
-		       sizeof(struct elf64_phdr));
+	if (eh->phentsize != c->phentsize) {
+		pr_err("elf: e_phentsize is %u, not %u\n", eh->phentsize,
+		       c->phentsize);
 		return -EINVAL;
 	}
-	if (eh->e_phnum == 0) {
+	if (eh->phnum == 0) {
 		pr_err("elf: no program headers, nothing to load\n");
 		return -EINVAL;
 	}
-	if (eh->e_phnum > ELF_MAX_PHNUM) {
+	if (eh->phnum > ELF_MAX_PHNUM) {
 		pr_err("elf: e_phnum is %u, more than the %u supported\n",
-		       eh->e_phnum, ELF_MAX_PHNUM);
+		       eh->phnum, ELF_MAX_PHNUM);
 		return -EINVAL;
 	}
-	if (!in_file(eh->e_phoff, (u64)eh->e_phnum * sizeof(struct elf64_phdr),
-		     size)) {
+	if (!in_file(eh->phoff, (u64)eh->phnum * c->phentsize, im->size)) {
 		pr_err("elf: program headers (phoff %#llx, %u entries) run past the end of the %llu-byte file\n",
-		       (unsigned long long)eh->e_phoff, eh->e_phnum,
-		       (unsigned long long)size);
+		       (unsigned long long)eh->phoff, eh->phnum,
+		       (unsigned long long)im->size);
 		return -EINVAL;
 	}
-	if (eh->e_shnum != 0 && eh->e_shentsize != ELF64_SHDR_SIZE) {
-		pr_err("elf: e_shentsize is %u, not %u\n", eh->e_shentsize,
-		       ELF64_SHDR_SIZE);
+	if (eh->shnum != 0 && eh->shentsize != c->shentsize) {
+		pr_err("elf: e_shentsize is %u, not %u\n", eh->shentsize,
+		       c->shentsize);
 		return -EINVAL;
 	}
-	if (!in_file(eh->e_shoff, (u64)eh->e_shnum * ELF64_SHDR_SIZE, size)) {
+	if (!in_file(eh->shoff, (u64)eh->shnum * c->shentsize, im->size)) {
 		pr_err("elf: section headers (shoff %#llx, %u entries) run past the end of the %llu-byte file\n",
-		       (unsigned long long)eh->e_shoff, eh->e_shnum,
-		       (unsigned long long)size);
+		       (unsigned long long)eh->shoff, eh->shnum,
+		       (unsigned long long)im->size);
 		return -EINVAL;
 	}
-	if (eh->e_shnum != 0 && eh->e_shstrndx >= eh->e_shnum) {
+	if (eh->shnum != 0 && eh->shstrndx >= eh->shnum) {
 		pr_err("elf: e_shstrndx %u is not below e_shnum %u\n",
-		       eh->e_shstrndx, eh->e_shnum);
+		       eh->shstrndx, eh->shnum);
 		return -EINVAL;
 	}
 	return 0;
 }
 
-static const struct elf64_phdr *phdr(const u8 *img, const struct elf64_ehdr *eh,
-				     unsigned int i)
+/* One PT_LOAD on its own: file range, identity mapping when the policy
+ * wants it, memory range. */
+static int check_load(const struct elf_img *im, const struct phdr *ph,
+		      unsigned int i)
 {
-	return (const struct elf64_phdr *)(img + eh->e_phoff +
-					   (u64)i * sizeof(struct elf64_phdr));
-}
+	const struct elf_policy *pol = im->pol;
 
-/* One PT_LOAD on its own: file range, memory range, identity mapping. */
-static int check_load(const struct elf64_phdr *ph, unsigned int i, u64 size,
-		      u64 limit)
-{
-	u64 end;
-
-	if (ph->p_filesz > ph->p_memsz) {
+	if (ph->filesz > ph->memsz) {
 		pr_err("elf: segment %u: p_filesz %#llx exceeds p_memsz %#llx\n",
-		       i, (unsigned long long)ph->p_filesz,
-		       (unsigned long long)ph->p_memsz);
+		       i, (unsigned long long)ph->filesz,
+		       (unsigned long long)ph->memsz);
 		return -EINVAL;
 	}
-	if (!in_file(ph->p_offset, ph->p_filesz, size)) {
+	if (!in_file(ph->offset, ph->filesz, im->size)) {
 		pr_err("elf: segment %u: file bytes [%#llx + %#llx] run past the end of the %llu-byte file\n",
-		       i, (unsigned long long)ph->p_offset,
-		       (unsigned long long)ph->p_filesz,
-		       (unsigned long long)size);
+		       i, (unsigned long long)ph->offset,
+		       (unsigned long long)ph->filesz,
+		       (unsigned long long)im->size);
 		return -EINVAL;
 	}
-	if (ph->p_vaddr != ph->p_paddr) {
+	if (pol->identity && ph->vaddr != ph->paddr) {
 		pr_err("elf: segment %u: p_vaddr %#llx != p_paddr %#llx, guests are identity-mapped\n",
-		       i, (unsigned long long)ph->p_vaddr,
-		       (unsigned long long)ph->p_paddr);
+		       i, (unsigned long long)ph->vaddr,
+		       (unsigned long long)ph->paddr);
 		return -EINVAL;
 	}
-	if (ph->p_paddr < GUEST_IMAGE_MIN_GPA ||
-	    __builtin_add_overflow(ph->p_paddr, ph->p_memsz, &end) ||
-	    end > limit) {
+	if (seg_placeable(pol, ph->paddr, ph->memsz))
+		return 0;
+	if (pol->low_end)
+		pr_err("elf: segment %u: [%#llx + %#llx] is outside guest memory for the image [%#llx, %#llx) or [%#llx, %#llx)\n",
+		       i, (unsigned long long)ph->paddr,
+		       (unsigned long long)ph->memsz,
+		       (unsigned long long)pol->min,
+		       (unsigned long long)pol->limit,
+		       (unsigned long long)pol->low_min,
+		       (unsigned long long)pol->low_end);
+	else
 		pr_err("elf: segment %u: [%#llx + %#llx] is outside guest memory for the image [%#llx, %#llx)\n",
-		       i, (unsigned long long)ph->p_paddr,
-		       (unsigned long long)ph->p_memsz, GUEST_IMAGE_MIN_GPA,
-		       (unsigned long long)limit);
-		return -EFAULT;
-	}
-	return 0;
+		       i, (unsigned long long)ph->paddr,
+		       (unsigned long long)ph->memsz,
+		       (unsigned long long)pol->min,
+		       (unsigned long long)pol->limit);
+	return -EFAULT;
 }
 
-static bool overlaps(const struct elf64_phdr *a, const struct elf64_phdr *b)
+/* Both checked by check_load(): the ends do not overflow. */
+static bool overlaps(const struct phdr *a, const struct phdr *b)
 {
-	return a->p_paddr < b->p_paddr + b->p_memsz &&
-	       b->p_paddr < a->p_paddr + a->p_memsz;
+	return a->paddr < b->paddr + b->memsz && b->paddr < a->paddr + a->memsz;
 }
 
 /* All program headers: each PT_LOAD valid, no two overlapping, the entry
  * inside an executable one. Fills out->lowest, out->end. */
-static int check_phdrs(const u8 *img, const struct elf64_ehdr *eh, u64 size,
-		       u64 limit, struct elf_load_info *out)
+static int check_phdrs(const struct elf_img *im, struct elf_load_info *out)
 {
+	const struct ehdr *eh = &im->eh;
 	u64 lo = ~0ULL, hi = 0;
 	bool entry_ok = false;
 	unsigned int i, j, nload = 0;
 	int r;
 
-	for (i = 0; i < eh->e_phnum; i++) {
-		const struct elf64_phdr *ph = phdr(img, eh, i);
+	for (i = 0; i < eh->phnum; i++) {
+		const struct phdr ph = read_phdr(im, i);
 
-		if (ph->p_type != PT_LOAD)
+		if (ph.type != PT_LOAD)
 			continue;
-		r = check_load(ph, i, size, limit);
+		r = check_load(im, &ph, i);
 		if (r)
 			return r;
-		if (ph->p_memsz == 0)
+		if (ph.memsz == 0)
 			continue;
 		for (j = 0; j < i; j++) {
-			const struct elf64_phdr *o = phdr(img, eh, j);
+			const struct phdr o = read_phdr(im, j);
 
-			if (o->p_type == PT_LOAD && o->p_memsz &&
-			    overlaps(ph, o)) {
+			if (o.type == PT_LOAD && o.memsz && overlaps(&ph, &o)) {
 				pr_err("elf: segment %u [%#llx + %#llx] overlaps segment %u [%#llx + %#llx]\n",
-				       i, (unsigned long long)ph->p_paddr,
-				       (unsigned long long)ph->p_memsz, j,
-				       (unsigned long long)o->p_paddr,
-				       (unsigned long long)o->p_memsz);
+				       i, (unsigned long long)ph.paddr,
+				       (unsigned long long)ph.memsz, j,
+				       (unsigned long long)o.paddr,
+				       (unsigned long long)o.memsz);
 				return -EINVAL;
 			}
 		}
 		nload++;
-		if (ph->p_paddr < lo)
-			lo = ph->p_paddr;
-		if (ph->p_paddr + ph->p_memsz > hi)
-			hi = ph->p_paddr + ph->p_memsz;
-		if ((ph->p_flags & PF_X) && eh->e_entry >= ph->p_paddr &&
-		    eh->e_entry - ph->p_paddr < ph->p_memsz)
+		if (ph.paddr < lo)
+			lo = ph.paddr;
+		if (ph.paddr + ph.memsz > hi)
+			hi = ph.paddr + ph.memsz;
+		if ((ph.flags & PF_X) && eh->entry >= ph.paddr &&
+		    eh->entry - ph.paddr < ph.memsz)
 			entry_ok = true;
 	}
 	if (nload == 0) {
 		pr_err("elf: no non-empty PT_LOAD segment among %u program headers\n",
-		       eh->e_phnum);
+		       eh->phnum);
 		return -EINVAL;
 	}
 	if (!entry_ok) {
 		pr_err("elf: entry point %#llx is not inside an executable PT_LOAD segment\n",
-		       (unsigned long long)eh->e_entry);
+		       (unsigned long long)eh->entry);
 		return -EINVAL;
 	}
-	out->entry = gpa(eh->e_entry);
+	out->entry = gpa(eh->entry);
 	out->lowest = gpa(lo);
 	out->end = gpa(hi);
+	return 0;
+}
+
+int elf_load_policy(const void *img, size_t size, void *mem_host, u64 mem_size,
+		    const struct elf_policy *pol, struct elf_load_info *out)
+{
+	struct elf_img im = { img, size, NULL, { 0 }, pol };
+	struct elf_load_info info;
+	int r;
+
+	/* e_ident first: its class says how long the header is. */
+	if (!img || size < EI_NIDENT) {
+		pr_err("elf: image is %zu bytes, smaller than an ELF identification (%u)\n",
+		       img ? size : 0, EI_NIDENT);
+		return -EINVAL;
+	}
+	if (pol->limit > mem_size || pol->low_end > mem_size) {
+		pr_err("elf: image limit %#llx is beyond guest memory (%#llx bytes)\n",
+		       (unsigned long long)(pol->limit > mem_size ?
+						    pol->limit :
+						    pol->low_end),
+		       (unsigned long long)mem_size);
+		return -EFAULT;
+	}
+	r = check_ehdr(&im);
+	if (!r)
+		r = check_phdrs(&im, &info);
+	if (r)
+		return r;
+
+	for (unsigned int i = 0; i < im.eh.phnum; i++) {
+		const struct phdr ph = read_phdr(&im, i);
+		u8 *dst = (u8 *)mem_host + ph.paddr;
+
+		if (ph.type != PT_LOAD || ph.memsz == 0)
+			continue;
+		memcpy(dst, im.img + ph.offset, ph.filesz);
+		memset(dst + ph.filesz, 0, ph.memsz - ph.filesz);
+	}
+	*out = info;
 	return 0;
 }
 
 int elf_load_limit(const void *img, size_t size, void *mem_host, u64 mem_size,
 		   u64 image_limit, struct elf_load_info *out)
 {
-	const struct elf64_ehdr *eh = img;
-	struct elf_load_info info;
-	unsigned int i;
-	int r;
+	const struct elf_policy pol = {
+		.min = GUEST_IMAGE_MIN_GPA,
+		.limit = image_limit,
+		.identity = true,
+	};
 
-	if (!img || size < sizeof(*eh)) {
-		pr_err("elf: image is %zu bytes, smaller than an ELF64 header (%zu)\n",
-		       img ? size : 0, sizeof(*eh));
-		return -EINVAL;
-	}
-	if (image_limit > mem_size) {
-		pr_err("elf: image limit %#llx is beyond guest memory (%#llx bytes)\n",
-		       (unsigned long long)image_limit,
-		       (unsigned long long)mem_size);
-		return -EFAULT;
-	}
-	r = check_ehdr(eh, size);
-	if (!r)
-		r = check_phdrs(img, eh, size, image_limit, &info);
-	if (r)
-		return r;
-
-	for (i = 0; i < eh->e_phnum; i++) {
-		const struct elf64_phdr *ph = phdr(img, eh, i);
-		u8 *dst = (u8 *)mem_host + ph->p_paddr;
-
-		if (ph->p_type != PT_LOAD || ph->p_memsz == 0)
-			continue;
-		memcpy(dst, (const u8 *)img + ph->p_offset, ph->p_filesz);
-		memset(dst + ph->p_filesz, 0, ph->p_memsz - ph->p_filesz);
-	}
-	*out = info;
-	return 0;
+	return elf_load_policy(img, size, mem_host, mem_size, &pol, out);
 }
 
 int elf_load(const void *img, size_t size, void *mem_host, u64 mem_size,

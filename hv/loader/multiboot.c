@@ -2,7 +2,8 @@
 /* hv/loader/multiboot.c - find a Multiboot v1 header (spec 3.1.1) and load
  * the kernel: the header's a.out-kludge addresses (3.1.3) when flag 16 is
  * set, else the ELF32 or ELF64 PT_LOAD segments at their physical
- * addresses. Every range is checked before a byte is written. */
+ * addresses through the one ELF loader (elf.c). Every range is checked
+ * before a byte is written. */
 #include "arch/errno.h"
 #include "hv/loader/elf.h"
 #include "hv/loader/elf_format.h"
@@ -10,28 +11,6 @@
 #include "include/minhv/hypercall_abi.h"
 #include "lib/string.h"
 #include "hv/log.h"
-
-struct elf32_ehdr {
-	u8 e_ident[EI_NIDENT];
-	u16 e_type, e_machine;
-	u32 e_version, e_entry, e_phoff, e_shoff, e_flags;
-	u16 e_ehsize, e_phentsize, e_phnum, e_shentsize, e_shnum, e_shstrndx;
-} __attribute__((packed));
-
-struct elf32_phdr {
-	u32 p_type, p_offset, p_vaddr, p_paddr, p_filesz, p_memsz, p_flags,
-		p_align;
-} __attribute__((packed));
-
-_Static_assert(sizeof(struct elf32_ehdr) == 52, "Elf32_Ehdr size");
-_Static_assert(__builtin_offsetof(struct elf32_ehdr, e_phoff) == 0x1c,
-	       "e_phoff");
-_Static_assert(__builtin_offsetof(struct elf32_ehdr, e_phnum) == 0x2c,
-	       "e_phnum");
-_Static_assert(sizeof(struct elf32_phdr) == 32, "Elf32_Phdr size");
-
-#define ELFCLASS32 1
-#define EM_386 3
 
 long mb_find_header(const void *img, size_t size)
 {
@@ -50,7 +29,8 @@ long mb_find_header(const void *img, size_t size)
 	return -ENOENT;
 }
 
-/* [gpa, gpa + memsz) inside [MB_IMAGE_MIN, limit), file bytes inside img. */
+/* The a.out kludge's one segment: [gpa, gpa + memsz) inside
+ * [MB_IMAGE_MIN, limit) or conventional memory, file bytes inside img. */
 static int range_ok(u64 gpa, u64 memsz, u64 off, u64 filesz, size_t size,
 		    u64 limit)
 {
@@ -73,14 +53,6 @@ static int range_ok(u64 gpa, u64 memsz, u64 off, u64 filesz, size_t size,
 		return -EFAULT;
 	}
 	return 0;
-}
-
-static void note(struct mb_load_info *o, u64 a, u64 b)
-{
-	if (!o->start || a < o->start)
-		o->start = a;
-	if (b > o->end)
-		o->end = b;
 }
 
 static int load_aout(const u8 *img, size_t size, long hoff, void *mem,
@@ -112,53 +84,8 @@ static int load_aout(const u8 *img, size_t size, long hoff, void *mem,
 	memcpy((u8 *)mem + h.load_addr, img + off, filesz);
 	memset((u8 *)mem + h.load_addr + filesz, 0, memsz - filesz);
 	o->entry = h.entry_addr;
-	note(o, h.load_addr, h.load_addr + memsz);
-	return 0;
-}
-
-static int load_elf32(const u8 *img, size_t size, void *mem, u64 limit,
-		      struct mb_load_info *o)
-{
-	struct elf32_ehdr e;
-	int r;
-
-	memcpy(&e, img, sizeof(e));
-	if (e.e_machine != EM_386 || e.e_type != ET_EXEC ||
-	    e.e_phentsize != sizeof(struct elf32_phdr) || e.e_phoff > size ||
-	    (u64)e.e_phnum * sizeof(struct elf32_phdr) > size - e.e_phoff) {
-		pr_err("multiboot: bad ELF32 header (machine %u, type %u, %u program headers)\n",
-		       e.e_machine, e.e_type, e.e_phnum);
-		return -EINVAL;
-	}
-	/* Check every segment before writing any. */
-	for (int pass = 0; pass < 2; pass++) {
-		for (u16 i = 0; i < e.e_phnum; i++) {
-			struct elf32_phdr ph;
-
-			memcpy(&ph, img + e.e_phoff + i * sizeof(ph),
-			       sizeof(ph));
-			if (ph.p_type != PT_LOAD || !ph.p_memsz)
-				continue;
-			if (!pass) {
-				r = range_ok(ph.p_paddr, ph.p_memsz,
-					     ph.p_offset, ph.p_filesz, size,
-					     limit);
-				if (r)
-					return r;
-				continue;
-			}
-			memcpy((u8 *)mem + ph.p_paddr, img + ph.p_offset,
-			       ph.p_filesz);
-			memset((u8 *)mem + ph.p_paddr + ph.p_filesz, 0,
-			       ph.p_memsz - ph.p_filesz);
-			note(o, ph.p_paddr, (u64)ph.p_paddr + ph.p_memsz);
-		}
-	}
-	if (!o->end) {
-		pr_err("multiboot: the ELF32 image has nothing to load\n");
-		return -EINVAL;
-	}
-	o->entry = e.e_entry;
+	o->start = h.load_addr;
+	o->end = h.load_addr + memsz;
 	return 0;
 }
 
@@ -169,6 +96,17 @@ int mb_load(const void *img, size_t size, void *mem_host, u64 limit,
 	long hoff = mb_find_header(img, size);
 	struct mb_header h;
 	struct elf_load_info ei;
+	/* ELF32 or ELF64 (the one loader, hv/loader/elf.c), each segment at
+	 * its p_paddr whatever its p_vaddr, as GRUB loads them, inside the
+	 * image range or conventional memory. */
+	const struct elf_policy pol = {
+		.elf32 = true,
+		.min = MB_IMAGE_MIN,
+		.limit = limit,
+		.low_min = MB_LOW_IMAGE_MIN,
+		.low_end = MB_LOW_RAM_END,
+	};
+	int r;
 
 	*out = (struct mb_load_info){ 0 };
 	if (hoff < 0) {
@@ -183,10 +121,9 @@ int mb_load(const void *img, size_t size, void *mem_host, u64 limit,
 		pr_err("multiboot: neither ELF nor header load addresses (flag 16)\n");
 		return -EINVAL;
 	}
-	if (p[EI_CLASS] == ELFCLASS32)
-		return load_elf32(p, size, mem_host, limit, out);
-	if (elf_load_limit(img, size, mem_host, limit, limit, &ei))
-		return -EINVAL;
+	r = elf_load_policy(img, size, mem_host, limit, &pol, &ei);
+	if (r)
+		return r;
 	if (ei.entry.v >> 32) {
 		pr_err("multiboot: entry %#llx is above 4 GiB\n",
 		       (unsigned long long)ei.entry.v);

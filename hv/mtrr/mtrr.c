@@ -6,24 +6,22 @@
 #include "arch/errno.h"
 #include "lib/string.h"
 #include "hv/log.h"
+#include "hv/mtrr/internal.h"
 #include "hv/mtrr/mtrr.h"
 
-static struct mtrr_state cur;
-static bool cur_valid;
-static enum tristate flush_opt = TRI_AUTO;
-static struct mtrr_stats last;
-static bool snp_locked;
+/* hv/mtrr/internal.h */
+struct mtrr_module g_mtrr = { .flush_opt = TRI_AUTO };
 
 struct mtrr_state *mtrr_cur_state(void)
 {
-	return cur_valid ? &cur : NULL;
+	return g_mtrr.cur_valid ? &g_mtrr.cur : NULL;
 }
 
 void mtrr_set_cur_state(const struct mtrr_state *s)
 {
-	if (s != &cur)
-		memcpy(&cur, s, sizeof(cur));
-	cur_valid = true;
+	if (s != &g_mtrr.cur)
+		memcpy(&g_mtrr.cur, s, sizeof(g_mtrr.cur));
+	g_mtrr.cur_valid = true;
 }
 
 const struct mtrr_state *mtrr_current(void)
@@ -33,51 +31,42 @@ const struct mtrr_state *mtrr_current(void)
 
 void mtrr_record_stats(const struct mtrr_stats *st)
 {
-	last = *st;
+	g_mtrr.last = *st;
 }
 
 const struct mtrr_stats *mtrr_last_stats(void)
 {
-	return &last;
+	return &g_mtrr.last;
 }
 
 void mtrr_set_flush_option(enum tristate t)
 {
-	flush_opt = t;
+	g_mtrr.flush_opt = t;
 }
 
 enum tristate mtrr_flush_option(void)
 {
-	return flush_opt;
+	return g_mtrr.flush_opt;
 }
 
 void mtrr_lock_for_snp(void)
 {
-	__atomic_store_n(&snp_locked, true, __ATOMIC_RELEASE);
+	__atomic_store_n(&g_mtrr.snp_locked, true, __ATOMIC_RELEASE);
 }
 
 bool mtrr_locked_for_snp(void)
 {
 	/* Also refuse if someone enabled SNP without telling us: after
 	 * SYSCFG.SNP_EN the fixed MTRRs and SYSCFG are read-only. */
-	if (!__atomic_load_n(&snp_locked, __ATOMIC_ACQUIRE) && g_features.snp &&
-	    (rdmsr(MSR_AMD_SYSCFG) & SYSCFG_SNP_EN))
+	if (!__atomic_load_n(&g_mtrr.snp_locked, __ATOMIC_ACQUIRE) &&
+	    g_features.snp && (rdmsr(MSR_AMD_SYSCFG) & SYSCFG_SNP_EN))
 		mtrr_lock_for_snp();
-	return __atomic_load_n(&snp_locked, __ATOMIC_ACQUIRE);
-}
-
-void mtrr_reset(void)
-{
-	memset(&cur, 0, sizeof(cur));
-	memset(&last, 0, sizeof(last));
-	cur_valid = false;
-	flush_opt = TRI_AUTO;
-	snp_locked = false;
+	return __atomic_load_n(&g_mtrr.snp_locked, __ATOMIC_ACQUIRE);
 }
 
 int mtrr_init(void)
 {
-	struct mtrr_state *s = &cur;
+	struct mtrr_state *s = &g_mtrr.cur;
 
 	if (!g_features.mtrr) {
 		pr_info("mtrr: CPUID.1:EDX[12]=0: no MTRRs, nothing to replicate\n");
@@ -88,7 +77,7 @@ int mtrr_init(void)
 		return -EPERM;
 	}
 	mtrr_capture(s);
-	cur_valid = true;
+	g_mtrr.cur_valid = true;
 	pr_info("mtrr: boot CPU: %u variable ranges, fixed %s, default %s, %s%s\n",
 		s->vcnt, s->have_fixed ? "yes" : "no",
 		mtrr_type_name(MTRR_DEF_TYPE_TYPE(s->def_type)),
@@ -97,7 +86,7 @@ int mtrr_init(void)
 			(s->fix_dram_mod_en ? ", SYSCFG.MtrrFixDramModEn=1" :
 					      ", SYSCFG.MtrrFixDramModEn=0") :
 			"");
-	if (flush_opt == TRI_OFF)
+	if (g_mtrr.flush_opt == TRI_OFF)
 		pr_warn("mtrr: mtrr_flush=off: caches are never flushed around MTRR changes; memory made UC may keep stale cached lines\n");
 	return mtrr_sync_all(s, NULL);
 }

@@ -112,8 +112,6 @@ bool mtrr_need_flush(const struct features *f, const struct mtrr_state *old,
  * Returns 0, -ETIMEDOUT (a CPU never reached the entry barrier: nothing
  * written), -EIO (some CPU differs after), -EPERM (locked for SNP). */
 int mtrr_sync_all(const struct mtrr_state *target, struct mtrr_stats *st);
-/* Cycles a CPU waits at the entry or exit barrier before giving up. */
-void mtrr_set_barrier_timeout(u64 cycles);
 
 /* range.c */
 /* Give [base, base + size) memory type `type` through one variable MTRR,
@@ -143,8 +141,6 @@ const struct mtrr_stats *mtrr_last_stats(void);
  * setting SNP_EN. */
 void mtrr_lock_for_snp(void);
 bool mtrr_locked_for_snp(void);
-/* Forget all state (unit tests). */
-void mtrr_reset(void);
 
 /* Internal, shared between the mtrr_*.c files. */
 struct mtrr_state *mtrr_cur_state(void); /* NULL before mtrr_init() */

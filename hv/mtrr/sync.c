@@ -11,10 +11,12 @@
 #include "arch/spinlock.h"
 #include "lib/string.h"
 #include "hv/log.h"
+#include "hv/mtrr/internal.h"
 #include "hv/mtrr/mtrr.h"
 
-/* ~90 s at 3 GHz: generous for 288 CPUs under TCG, finite on hardware. */
-static u64 barrier_timeout = 1ULL << 38;
+/* ~90 s at 3 GHz: generous for 288 CPUs under TCG, finite on hardware
+ * (hv/mtrr/internal.h: the unit tests shorten it). */
+u64 g_mtrr_barrier_timeout = 1ULL << 38;
 static spinlock_t sync_lock;
 
 struct sync_ctx {
@@ -24,11 +26,6 @@ struct sync_ctx {
 	struct barrier entry, exit;
 	struct mtrr_stats *st;
 };
-
-void mtrr_set_barrier_timeout(u64 cycles)
-{
-	barrier_timeout = cycles;
-}
 
 static void max64(u64 *p, u64 v)
 {
@@ -82,7 +79,7 @@ static void mtrr_rendezvous(void *arg)
 
 	irq_disable(); /* 2 */
 	t[0] = rdtsc();
-	if (barrier_wait(&c->entry, barrier_timeout)) { /* 3 */
+	if (barrier_wait(&c->entry, g_mtrr_barrier_timeout)) { /* 3 */
 		__atomic_store_n(&st->aborted, true, __ATOMIC_RELAXED);
 		if (irq)
 			irq_enable();
@@ -116,7 +113,7 @@ static void mtrr_rendezvous(void *arg)
 	if (cr4 & CR4_PGE) /* 12 */
 		write_cr4(cr4);
 	t[4] = rdtsc();
-	exit_rc = barrier_wait(&c->exit, barrier_timeout); /* 13 */
+	exit_rc = barrier_wait(&c->exit, g_mtrr_barrier_timeout); /* 13 */
 	t[5] = rdtsc();
 	if (irq) /* 14 */
 		irq_enable();
@@ -175,7 +172,7 @@ static void report(const struct mtrr_stats *st)
 			st->precheck_differ, st->expected, st->precheck_unsafe);
 	if (st->aborted) {
 		pr_err("mtrr: a CPU missed the entry barrier (%llu cycles): rendezvous aborted, no MTRR written\n",
-		       (unsigned long long)barrier_timeout);
+		       (unsigned long long)g_mtrr_barrier_timeout);
 		return;
 	}
 	pr_info("mtrr: WBINVD executed %llu times (%u..%u per CPU), %llu cycles in all\n",

@@ -125,11 +125,6 @@ void park_until(enum park_reason why, const volatile u32 *ready)
 		irq_enable();
 }
 
-void park_until_online(const volatile u32 *online)
-{
-	park_until(PARK_VCPU_OFFLINE, online);
-}
-
 static void park_kick_nop(void *arg)
 {
 	(void)arg; /* the interrupt itself was the point */

@@ -38,9 +38,6 @@ bool park_ready(void);
  * then the CPU parks again); returns with SPEC_CTRL at the base value and
  * the interrupt flag as it was on entry. Call with GIF set. */
 void park_until(enum park_reason why, const volatile u32 *ready);
-/* For the SVM engine: park this CPU while its vCPU is offline; the CPU that
- * brings it online sets *online and calls park_wake() on this CPU. */
-void park_until_online(const volatile u32 *online);
 
 /* The idle loop of a CPU with nothing to run: park, run posted work, park.
  * park_run_one() is one turn of it (unit tests). */

@@ -12,38 +12,6 @@
 #include "lib/checksum.h"
 #include "lib/string.h"
 
-/* ACPI 6.5 5.2.9, Table 5.9: Fixed ACPI Description Table, revision 3
- * layout (244 bytes); only the fields minhv fills are named. */
-struct acpi_fadt {
-	struct acpi_header h; /* 0: "FACP" */
-	u32 firmware_ctrl; /* 36 */
-	u32 dsdt; /* 40 */
-	u8 pad0[56 - 44];
-	u32 pm1a_evt_blk; /* 56 */
-	u32 pm1b_evt_blk; /* 60 */
-	u32 pm1a_cnt_blk; /* 64 */
-	u8 pad1[76 - 68];
-	u32 pm_tmr_blk; /* 76 */
-	u8 pad1b[88 - 80];
-	u8 pm1_evt_len; /* 88 */
-	u8 pm1_cnt_len; /* 89 */
-	u8 pm2_cnt_len; /* 90 */
-	u8 pm_tmr_len; /* 91 */
-	u8 pad2[109 - 92];
-	u16 iapc_boot_arch; /* 109 */
-	u8 reserved; /* 111 */
-	u32 flags; /* 112 */
-	u8 pad3[132 - 116];
-	u64 x_firmware_ctrl; /* 132 */
-	u64 x_dsdt; /* 140 */
-	struct acpi_gas x_pm1a_evt_blk; /* 148 */
-	u8 pad4[172 - 160];
-	struct acpi_gas x_pm1a_cnt_blk; /* 172 */
-	u8 pad4b[208 - 184];
-	struct acpi_gas x_pm_tmr_blk; /* 208 */
-	u8 pad5[244 - 220];
-} ACPI_PACKED;
-
 /* ACPI 6.5 5.2.10, Table 5.14: Firmware ACPI Control Structure (no
  * checksum); OSPM writes the real-mode waking vector into it before S3. */
 struct acpi_facs {
@@ -65,23 +33,7 @@ _Static_assert(offsetof(struct acpi_facs, x_waking_vector) == 24, "facs xwv");
 _Static_assert(offsetof(struct acpi_facs, version) == 32, "facs version");
 _Static_assert(sizeof(struct acpi_facs) == 64, "facs size");
 _Static_assert(ACPI_FACS_OFF % 64 == 0, "the FACS is 64-byte aligned");
-_Static_assert(offsetof(struct acpi_fadt, firmware_ctrl) == 36, "fw ctrl");
-_Static_assert(offsetof(struct acpi_fadt, dsdt) == 40, "fadt dsdt");
-_Static_assert(offsetof(struct acpi_fadt, pm1a_evt_blk) == 56, "pm1a evt");
-_Static_assert(offsetof(struct acpi_fadt, pm1a_cnt_blk) == 64, "pm1a cnt");
-_Static_assert(offsetof(struct acpi_fadt, pm1_evt_len) == 88, "evt len");
-_Static_assert(offsetof(struct acpi_fadt, pm1_cnt_len) == 89, "cnt len");
-_Static_assert(offsetof(struct acpi_fadt, x_firmware_ctrl) == 132, "x_facs");
-_Static_assert(offsetof(struct acpi_fadt, x_pm1a_evt_blk) == 148, "x evt");
-_Static_assert(offsetof(struct acpi_fadt, x_pm1a_cnt_blk) == 172, "x cnt");
-_Static_assert(offsetof(struct acpi_fadt, pm_tmr_blk) == 76, "pm_tmr_blk");
-_Static_assert(offsetof(struct acpi_fadt, pm_tmr_len) == 91, "pm_tmr_len");
-_Static_assert(offsetof(struct acpi_fadt, flags) == 112, "fadt flags");
-_Static_assert(offsetof(struct acpi_fadt, x_dsdt) == 140, "x_dsdt");
-_Static_assert(offsetof(struct acpi_fadt, x_pm_tmr_blk) == 208, "x_pm_tmr");
-_Static_assert(sizeof(struct acpi_fadt) == 244, "fadt rev 3 size");
 
-#define FADT_TMR_VAL_EXT BIT(8) /* 32-bit PM timer */
 #define FADT_REV 3
 #define MADT_REV 3
 #define MAX_LAPICS 255 /* xAPIC IDs; the table page holds them all */
@@ -173,7 +125,7 @@ void acpi_tables_build(void *dst, u64 dst_gpa, u32 nr_cpus)
 		(struct acpi_gas){ ACPI_GAS_IO, 16, 0, 2, PM1_CNT_PORT };
 	fadt->pm_tmr_blk = PM_TIMER_PORT;
 	fadt->pm_tmr_len = 4;
-	fadt->flags = FADT_TMR_VAL_EXT;
+	fadt->flags = ACPI_FADT_TMR_VAL_EXT;
 	fadt->x_pm_tmr_blk =
 		(struct acpi_gas){ ACPI_GAS_IO, 32, 0, 3, PM_TIMER_PORT };
 	seal(&fadt->h);

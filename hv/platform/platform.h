@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 
+#include "arch/timers.h"
 #include "arch/types.h"
 #include "hv/vlapic/vlapic.h"
 
@@ -21,7 +22,6 @@ struct vcpu;
 #define PM1_CNT_PORT 0x604
 #define PM1_BLK_LEN 6 /* evt (4) + cnt (2), one device (acpi_pm.c) */
 #define RTC_PORT 0x70 /* index (bit 7: NMI mask); data at 0x71 */
-#define PM_TIMER_HZ 3579545u
 #define PIC_MASTER_PORT 0x20
 #define PIC_SLAVE_PORT 0xa0
 

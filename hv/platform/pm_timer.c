@@ -15,8 +15,8 @@ u32 pm_timer_ticks(u64 tsc_delta, u64 tsc_khz)
 	/* Split so nothing overflows: whole ms, then the rest. */
 	ms = tsc_delta / tsc_khz;
 	rem = tsc_delta % tsc_khz;
-	return (u32)(ms * PM_TIMER_HZ / 1000 +
-		     rem * PM_TIMER_HZ / (tsc_khz * 1000));
+	return (u32)(ms * ACPI_PM_TIMER_HZ / 1000 +
+		     rem * ACPI_PM_TIMER_HZ / (tsc_khz * 1000));
 }
 
 u32 pm_timer_in(struct vcpu *v, u16 port, unsigned size)

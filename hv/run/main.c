@@ -4,6 +4,7 @@
  * KTAP report and the end of the run. */
 #include "hv/run/boot_info.h"
 #include "arch/cpu.h"
+#include "arch/cr.h"
 #include "arch/gdt.h"
 #include "arch/idt.h"
 #include "arch/paging.h"
@@ -24,16 +25,15 @@
 #include "hv/park/spec_ctrl.h"
 #include "hv/stop.h"
 #include "hv/guest/guest.h"
+#include "hv/run/ioapic.h"
+#include "hv/ras/ras.h"
 #include "hv/run/run.h"
+#include "hv/vmcb/npt.h"
 #include "hv/svm/svm.h"
 
 struct options g_options;
-static hpa_t host_cr3;
-
-hpa_t hv_host_cr3(void)
-{
-	return host_cr3;
-}
+static hpa_t host_cr3; /* what CR3 holds: the PML4, or a PML5 above it */
+static hpa_t host_pml4; /* the identity map's 4-level root */
 
 /* The legacy 8259s stay masked: minhv uses only the local APICs. */
 static void mask_pic(void)
@@ -106,7 +106,7 @@ static int host_split_4k(hpa_t spa)
 	int r;
 
 	spin_lock(&lock);
-	r = paging_split_4k(host_cr3, spa.v, &mm_pt_alloc);
+	r = paging_split_4k(host_pml4, spa.v, &mm_pt_alloc);
 	spin_unlock(&lock);
 	if (r > 0)
 		ipi_call_all(flush_tlb_fn, NULL, true, true);
@@ -129,16 +129,26 @@ _Noreturn void hv_main(struct boot_info *bi)
 		.guest_tests = g_options.tests,
 	};
 
-	host_cr3 = paging_build_identity(bi->phys_top, g_features.page1g,
-					 &mm_pt_alloc);
-	if (!host_cr3.v)
+	host_pml4 = paging_build_identity(bi->phys_top, g_features.page1g,
+					  &mm_pt_alloc);
+	if (!host_pml4.v)
 		panic("out of memory building the host page tables");
+	/* UEFI may hand over in 5-level paging, and CR4.LA57 cannot change
+	 * while paging is on (APM vol 2 3.1.3): minhv's tables follow the
+	 * firmware's mode, decided before the first CR3 write (a PML4 walked
+	 * as a PML5 triple-faults). The APs set LA57 in the trampoline;
+	 * nested tables follow the host's mode (hv/vmcb/npt.c). */
+	host_cr3 = paging_root(host_pml4, read_cr4(), &mm_pt_alloc);
+	if (!host_cr3.v)
+		panic("out of memory building the 5-level host page table");
+	g_npt_5level = read_cr4() & CR4_LA57;
 	write_cr3(host_cr3.v);
 	idt_init();
 	bsp = bsp_percpu(bi);
 	percpu_install(bsp);
 	percpu_gdt_init(bsp);
 	idt_load();
+	ras_boot_init(); /* the #MC handler, then CR4.MCE and the banks */
 	mask_pic();
 
 	kprintf("minhv: running on own GDT/IDT/page tables after ExitBootServices (%u tr%s)\n",
@@ -148,6 +158,10 @@ _Noreturn void hv_main(struct boot_info *bi)
 	spec_ctrl_boot(false);
 	spec_ctrl_cpu_init();
 	acpi_print_inventory(&bi->acpi);
+	if (g_npt_5level)
+		pr_info("paging: the firmware handed over in 5-level paging (CR4.LA57): host and nested page tables are 5-level\n");
+	/* Before any CPU enables interrupts (the APs, then the BSP). */
+	ioapic_quiesce(&bi->acpi);
 	pr_info("memory: %llu MiB RAM in %u map entries, top %#llx; minhv owns %llu KiB (pool %llu KiB at %#llx, %llu KiB free)\n",
 		(unsigned long long)(bi->ram_bytes >> 20), bi->mmap_entries,
 		(unsigned long long)bi->phys_top,
@@ -208,6 +222,8 @@ _Noreturn void hv_main(struct boot_info *bi)
 		ktap_ok("snp.init", false, "snp_init failed");
 	selftest_run(ST_AFTER_SNP, &st);
 
+	/* Machine checks and unexpected NMIs: the account, and a result. */
+	ras_report();
 	/* Any failure, lost result or failed guest run fails the run. */
 	hv_stop(ktap_finish() || guest_bad ? STOP_FAIL : STOP_PASS);
 }

@@ -10,6 +10,7 @@
 #include "arch/trampoline.h"
 #include "hv/smp/ipi_internal.h"
 #include "hv/percpu.h"
+#include "hv/ras/ras.h"
 
 /* Set by smp_init() before the first SIPI. */
 u64 g_ap_cr0, g_ap_cr4;
@@ -32,6 +33,7 @@ _Noreturn void smp_ap_entry(struct percpu *pc)
 	percpu_install(pc);
 	percpu_gdt_init(pc);
 	idt_load();
+	ras_cpu_init(); /* CR4.MCE came with g_ap_cr4; the banks now */
 	apic_cpu_init(VEC_SPURIOUS, false);
 	/* Check in, unless the boot CPU gave up on us meanwhile. */
 	if (!__atomic_compare_exchange_n(&pc->boot_stage, &stage,

@@ -12,6 +12,7 @@
 #include "hv/log.h"
 #include "hv/mm.h"
 #include "hv/percpu.h"
+#include "hv/ras/ras.h"
 
 static bool broadcast_ok;
 static volatile u32 stopping;
@@ -220,7 +221,9 @@ static void spurious_handler(struct trap_frame *f)
 	(void)f; /* no EOI for the spurious vector (SDM 11.9) */
 }
 
-/* An NMI is ours when ipi_nmi() announced it, or when the run is ending. */
+/* An NMI is ours when ipi_nmi() announced it, or when the run is ending;
+ * any other (a BMC, SERR#/IOCHK, a watchdog) is counted and logged by
+ * hv/ras, in host mode or right after the #VMEXIT of the guest it hit. */
 static void nmi_handler(struct trap_frame *f)
 {
 	struct percpu *pc = this_cpu();
@@ -233,7 +236,7 @@ static void nmi_handler(struct trap_frame *f)
 		__atomic_add_fetch(&me->nmi_seen, 1, __ATOMIC_RELEASE);
 		return;
 	}
-	trap_fatal(f, "unexpected NMI");
+	ras_nmi_unknown(f);
 }
 
 void ipi_stop_others(void)

@@ -18,6 +18,7 @@
 #include "hv/smp/boot.h"
 #include "hv/smp/plan.h"
 #include "hv/smp/time.h"
+#include "arch/cr.h"
 #include "hv/stop.h"
 
 #define SIPI_GAP_US 200 /* MP spec B.4: between the two SIPIs */
@@ -183,6 +184,9 @@ static void fill_trampoline(struct tramp_params *p, u32 n,
 	CHECK(cr3 < (1ULL << 32)); /* loaded in 32-bit mode */
 	p->cr3 = (u32)cr3;
 	p->efer = (u32)((rdmsr(MSR_EFER) & (EFER_NXE | EFER_SCE)) | EFER_LME);
+	/* LA57 cannot change once paging is on: an AP must start in the
+	 * BSP's paging mode. MCE: no window without it. */
+	p->cr4 = (u32)(read_cr4() & (CR4_MCE | CR4_LA57));
 	p->entry64 = (u64)(uintptr_t)smp_ap_entry;
 	p->percpus = (u64)(uintptr_t)g_percpu;
 	p->ncpus = n;
@@ -210,7 +214,7 @@ void smp_init(const struct smp_env *e, const struct smp_opts *o)
 	u64 t0;
 
 	if (!g_tsc_khz)
-		tsc_calibrate();
+		tsc_calibrate(a);
 	ipi_init();
 	choose_apic(a, o);
 	bsp->apic_id = apic_id();

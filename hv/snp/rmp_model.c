@@ -5,6 +5,7 @@
  * RMPUPDATE clears its region's bit on every core, cached scans). */
 #include "arch/errno.h"
 #include "hv/snp/rmp_model.h"
+#include "hv/snp/rmp_model_internal.h"
 #include "hv/smp/ipi.h"
 #include "arch/spinlock.h"
 #include "lib/string.h"
@@ -32,13 +33,10 @@ static u8 *cache_free;
 static u64 *bits; /* [ncores][WORDS_PER_CORE] optimized bits */
 static u64 *core_base; /* [ncores] RMPOPT_BASE per core */
 static u32 model_ncores;
-static spinlock_t lock;
+spinlock_t g_rmp_model_lock; /* hv/snp/rmp_model_internal.h */
 static u64 ud_count, scans;
 
-static struct {
-	u64 spa;
-	u32 code, times;
-} inject;
+struct rmp_model_inject g_rmp_model_inject;
 
 static void *alloc_bytes(u64 n)
 {
@@ -64,7 +62,7 @@ int rmp_model_init(hpa_t base, u32 ncores, u64 capacity)
 	model_base = ALIGN_DOWN(base.v, SZ_1G);
 	model_ncores = ncores;
 	ud_count = scans = 0;
-	memset(&inject, 0, sizeof(inject));
+	memset(&g_rmp_model_inject, 0, sizeof(g_rmp_model_inject));
 	return 0;
 }
 
@@ -143,10 +141,10 @@ static u32 model_update(hpa_t spa, const struct rmp_state *st)
 	if (!IS_ALIGNED(spa.v, PAGE_SIZE) ||
 	    (st->pagesize == RMP_PG_2M && !IS_ALIGNED(spa.v, SZ_2M)))
 		return RMP_FAIL_INPUT;
-	spin_lock(&lock);
-	if (inject.times && inject.spa == spa.v) {
-		inject.times--;
-		rc = inject.code;
+	spin_lock(&g_rmp_model_lock);
+	if (g_rmp_model_inject.times && g_rmp_model_inject.spa == spa.v) {
+		g_rmp_model_inject.times--;
+		rc = g_rmp_model_inject.code;
 		goto out;
 	}
 	h = covering_2m(pfn);
@@ -172,7 +170,7 @@ static u32 model_update(hpa_t spa, const struct rmp_state *st)
 	e->immutable = st->immutable & 1;
 	region_changed(spa.v);
 out:
-	spin_unlock(&lock);
+	spin_unlock(&g_rmp_model_lock);
 	return rc;
 }
 
@@ -184,7 +182,7 @@ static u32 model_psmash(hpa_t spa)
 
 	if (!IS_ALIGNED(spa.v, SZ_2M))
 		return RMP_FAIL_INPUT;
-	spin_lock(&lock);
+	spin_lock(&g_rmp_model_lock);
 	h = covering_2m(pfn);
 	if (!h || used + RMP_2M_PAGES >= cap) {
 		rc = RMP_FAIL_INPUT;
@@ -202,7 +200,7 @@ static u32 model_psmash(hpa_t spa)
 	}
 	region_changed(spa.v);
 out:
-	spin_unlock(&lock);
+	spin_unlock(&g_rmp_model_lock);
 	return rc;
 }
 
@@ -252,7 +250,7 @@ static bool model_opt(hpa_t region, u64 func)
 	} else {
 		free = scan_free(spa);
 	}
-	spin_lock(&lock);
+	spin_lock(&g_rmp_model_lock);
 	/* Commit only if nothing in the region changed during the scan. */
 	if (r < 0 || gen[r] == g0) {
 		if (r >= 0) {
@@ -264,7 +262,7 @@ static bool model_opt(hpa_t region, u64 func)
 			*word |= BIT(k % 64);
 	}
 	free = *word & BIT(k % 64);
-	spin_unlock(&lock);
+	spin_unlock(&g_rmp_model_lock);
 	return free;
 }
 
@@ -272,17 +270,17 @@ static void model_set_base(u64 val)
 {
 	u32 c = rmpopt_core_of(ipi_this_cpu());
 
-	spin_lock(&lock);
+	spin_lock(&g_rmp_model_lock);
 	if (core_base[c] != val)
 		memset(&bits[c * WORDS_PER_CORE], 0,
 		       WORDS_PER_CORE * sizeof(u64));
 	core_base[c] = val;
-	spin_unlock(&lock);
+	spin_unlock(&g_rmp_model_lock);
 }
 
 static void model_forget_opt(const u64 *regions, u32 n)
 {
-	spin_lock(&lock);
+	spin_lock(&g_rmp_model_lock);
 	for (u32 i = 0; i < n; i++) {
 		s64 r = region_idx(model_base, regions[i]);
 
@@ -296,7 +294,7 @@ static void model_forget_opt(const u64 *regions, u32 n)
 					~BIT(k % 64);
 		}
 	}
-	spin_unlock(&lock);
+	spin_unlock(&g_rmp_model_lock);
 }
 
 bool rmp_model_lookup(hpa_t spa, struct rmp_state *out)
@@ -305,7 +303,7 @@ bool rmp_model_lookup(hpa_t spa, struct rmp_state *out)
 	struct entry *e;
 	bool hit = false;
 
-	spin_lock(&lock);
+	spin_lock(&g_rmp_model_lock);
 	e = covering_2m(pfn);
 	if (!e) {
 		e = slot(pfn, false);
@@ -320,7 +318,7 @@ bool rmp_model_lookup(hpa_t spa, struct rmp_state *out)
 		out->asid = e->asid;
 		hit = true;
 	}
-	spin_unlock(&lock);
+	spin_unlock(&g_rmp_model_lock);
 	return hit;
 }
 
@@ -328,7 +326,7 @@ u64 rmp_model_assigned_in_region(hpa_t spa)
 {
 	u64 region = ALIGN_DOWN(spa.v, SZ_1G), n = 0;
 
-	spin_lock(&lock);
+	spin_lock(&g_rmp_model_lock);
 	for (u64 i = 0; i < cap; i++) {
 		const struct entry *e = &tab[i];
 
@@ -336,17 +334,8 @@ u64 rmp_model_assigned_in_region(hpa_t spa)
 		    ALIGN_DOWN((e->key - 1) << PAGE_SHIFT, SZ_1G) == region)
 			n += e->pagesize == RMP_PG_2M ? RMP_2M_PAGES : 1;
 	}
-	spin_unlock(&lock);
+	spin_unlock(&g_rmp_model_lock);
 	return n;
-}
-
-void rmp_model_fail_next(hpa_t spa, u32 code, u32 times)
-{
-	spin_lock(&lock);
-	inject.spa = spa.v;
-	inject.code = code;
-	inject.times = times;
-	spin_unlock(&lock);
 }
 
 u64 rmp_model_ud_count(void)

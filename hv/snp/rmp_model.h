@@ -15,9 +15,6 @@ int rmp_model_init(hpa_t base, u32 ncores, u64 capacity);
 bool rmp_model_lookup(hpa_t spa, struct rmp_state *out);
 /* Assigned 4 KiB pages in the 1 GiB region holding spa. */
 u64 rmp_model_assigned_in_region(hpa_t spa);
-/* Fault injection (tests): the next `times` RMPUPDATEs of spa fail with
- * code. */
-void rmp_model_fail_next(hpa_t spa, u32 code, u32 times);
 /* RMPOPTs issued on a core whose RMPOPT_BASE was not enabled (#UD on
  * hardware). Must stay 0. */
 u64 rmp_model_ud_count(void);

@@ -24,11 +24,6 @@ static u64 pending[WORDS];
 static u32 uncovered;
 static spinlock_t pending_lock;
 
-hpa_t rmpopt_base(void)
-{
-	return hpa(base);
-}
-
 enum rmpopt_mode rmpopt_mode(void)
 {
 	return mode;

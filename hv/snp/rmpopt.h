@@ -21,7 +21,6 @@ enum rmpopt_role { RMPOPT_ROLE_LEADER, RMPOPT_ROLE_CORES, RMPOPT_NROLES };
  * to 1 GiB) and mode, allocate per-core and per-CPU state, then program
  * RMPOPT_BASE on every core now. Returns 0 or -ENOMEM. */
 int rmpopt_init(hpa_t base, enum rmpopt_mode mode);
-hpa_t rmpopt_base(void);
 enum rmpopt_mode rmpopt_mode(void);
 /* Per-core hook: program this core's RMPOPT_BASE unless already done. Runs
  * before every RMPOPT; call it too when a CPU comes back from parking. */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* hv/svm/exit.h - the #VMEXIT handlers that exit_dispatch() calls through
+/* hv/svm/exit.h - the #VMEXIT handlers that exit_dispatch_fast() calls through
  * the exit table (hv/svm/exit_table.c); each says whether the vCPU
  * re-enters. */
 #ifndef MINHV_HV_SVM_EXIT_H
@@ -24,8 +24,6 @@ struct exit_entry {
 #define EXIT_DIRECT 0x100
 extern const struct exit_entry exit_rows[];
 extern const u8 exit_row_of[EXIT_DIRECT];
-/* Count the exit and call its handler (the unit tests' entry). */
-enum exit_action exit_dispatch(struct vcpu *v);
 /* Count the exit and call its handler: every code, through exit_lookup(). */
 enum exit_action exit_dispatch_slow(struct vcpu *v, u64 code);
 

@@ -84,20 +84,17 @@ void exit_cpuid_fill(struct vcpu *v)
 }
 
 /* The result into the guest's registers (64-bit values: CPUID's 32-bit
- * results zero-extend), RIP stepped here (CPUID is 2 bytes, 0F A2) rather
- * than through vcpu_skip_insn()'s general case. */
+ * results zero-extend), the instruction completed as one of known length
+ * (CPUID is 2 bytes, 0F A2) rather than through vcpu_skip_insn()'s
+ * general case. */
 static inline enum exit_action cpuid_done(struct vcpu *v, struct vmcb *vm,
 					  u64 rax, u64 rbx, u64 rcx, u64 rdx)
 {
-	u64 nrip = vm->control.next_rip;
-
 	vm->save.rax = rax;
 	v->gprs.rbx = rbx;
 	v->gprs.rcx = rcx;
 	v->gprs.rdx = rdx;
-	/* NRIP when the CPU wrote it (15.7.1), as exit_next_rip(). */
-	vm->save.rip = g_features.nrips && nrip ? nrip : vm->save.rip + 2;
-	vcpu_insn_done(v);
+	vcpu_step_known(v, 2);
 	return EXIT_RESUME;
 }
 

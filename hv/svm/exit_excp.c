@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* hv/svm/exit_excp.c - intercepted exceptions (APM vol 2, 15.12): #DB and
- * #AC reflected into the guest, #MC taken from it and the guest stopped. */
+ * #AC reflected into the guest, #MC logged by hv/ras and the guest stopped. */
 #include "hv/svm/exit.h"
 #include "hv/guest/guest.h"
 #include "hv/log.h"
+#include "hv/ras/ras.h"
 
 enum exit_action exit_exception(struct vcpu *v)
 {
@@ -21,14 +22,17 @@ enum exit_action exit_exception(struct vcpu *v)
 	case VMEXIT_EXCP_AC:
 		vcpu_inject_exception(v, VEC_AC, true, 0); /* error code 0 */
 		return EXIT_RESUME;
-	default:
+	default: {
 		/* A machine check in guest mode: the error is the host's
-		 * hardware, not the guest's to handle. Stop this guest and
-		 * say so; the host has no MCA log to read it into. */
-		guest_stop(
-			v->guest, -1, true,
-			"vCPU %u: machine check (#MC) in guest mode at RIP %#llx: guest stopped",
-			v->id, (unsigned long long)v->vmcb->save.rip);
+		 * hardware, not the guest's to handle. The host handler does
+		 * not run by itself on the intercept: log and clear the banks
+		 * and MCIP by hand (KVM's svm_handle_mce()), stop this guest. */
+		char why[160];
+
+		ras_mce_guest(v->id, why, sizeof(why));
+		guest_stop(v->guest, -1, true, "vCPU %u: %s, at RIP %#llx",
+			   v->id, why, (unsigned long long)v->vmcb->save.rip);
 		return EXIT_LEAVE;
+	}
 	}
 }

@@ -9,6 +9,7 @@
 #include "arch/errno.h"
 #include "arch/msr.h"
 #include "arch/uart_regs.h"
+#include "hv/emul/decode.h"
 #include "hv/svm/exit.h"
 #include "hv/vmcb/exit_decode.h"
 #include "hv/guest/guest.h"
@@ -43,34 +44,28 @@ static u32 port_in(struct vcpu *v, const struct ioio_info *io)
  * instruction (RIP stays), as a CPU does after an interrupt in a REP. */
 #define IO_CHUNK 4096
 
-/* Address size from the legacy prefixes at RIP, for CPUs that leave
- * EXITINFO1[9:7] clear (QEMU): the code segment's default, flipped by a
- * 67 prefix (APM vol 3, 1.2.3). The instruction bytes are read as guest
- * physical, like the string operands: the guest maps itself 1:1. */
+/* Address size from the prefixes at RIP (hv/emul's scanner), for CPUs
+ * that leave EXITINFO1[9:7] clear (QEMU): the code segment's default,
+ * flipped by a 67 prefix (APM vol 3, 1.2.3). The instruction bytes are
+ * read as guest physical, like the string operands: the guest maps itself
+ * 1:1. */
 static unsigned addr_bits_decode(struct vcpu *v)
 {
 	const struct vmcb_save *s = &v->vmcb->save;
 	bool lm = (s->efer & EFER_LMA) && (s->cs.attrib & SEG_ATTR_L);
 	unsigned def = lm ? 64 : (s->cs.attrib & SEG_ATTR_D) ? 32 : 16;
-	unsigned alt = def == 32 ? 16 : 32;
 	u64 len = v->vmcb->control.exit_info2 - s->rip;
+	struct insn_prefixes p;
 	const u8 *b;
 
-	if (len > 15 ||
+	if (len > INSN_MAX_LEN ||
 	    guest_mem_range(v->guest, s->cs.base + s->rip, len, 1, (void **)&b))
 		return def;
-	for (u64 i = 0; i < len; i++) {
-		u8 c = b[i];
-
-		if (c == 0x67)
-			return alt;
-		if (c == 0x66 || c == 0xf2 || c == 0xf3 || c == 0xf0 ||
-		    c == 0x2e || c == 0x36 || c == 0x3e || c == 0x26 ||
-		    c == 0x64 || c == 0x65 || (lm && (c & 0xf0) == 0x40))
-			continue;
-		break;
-	}
-	return def;
+	/* 16- and 32-bit code scan alike: only REX depends on the mode. */
+	if (insn_prefixes(b, len, lm ? INSN_MODE64 : INSN_MODE32, &p) ||
+	    !p.addrsize)
+		return def;
+	return def == 32 ? 16 : 32;
 }
 
 /* A register written with the address size: 16 bits merge, 32 bits

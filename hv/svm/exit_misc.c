@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* hv/svm/exit_misc.c - the small exits: HLT, PAUSE, NPF (APM vol 2, 15.25.6),
- * SHUTDOWN (15.13.3 triple fault), SVM instructions from the guest
+ * SHUTDOWN (15.13.3 triple fault, or a machine check the guest could not
+ * take), SVM instructions from the guest
  * (-> #UD, as on a CPU without SVM), INTR/NMI (15.13.1, 15.17). */
 #include "arch/cr.h"
 #include "hv/svm/exit.h"
@@ -10,9 +11,9 @@
 #include "hv/log.h"
 #include "hv/guest/mmio.h"
 #include "arch/errno.h"
+#include "hv/ras/ras.h"
 #include "hv/vlapic/vlapic.h"
 #include "lib/fmt.h"
-
 
 enum exit_action exit_hlt(struct vcpu *v)
 {
@@ -101,6 +102,15 @@ enum exit_action exit_npf(struct vcpu *v)
 
 enum exit_action exit_shutdown(struct vcpu *v)
 {
+	char why[160];
+
+	/* A #MC the guest could not take (its CR4.MCE clear, on a CPU
+	 * without HOST_MCE_OVERRIDE; or no IDT entry) ends as a shutdown. */
+	if (ras_mce_shutdown(v->id, why, sizeof(why))) {
+		guest_stop(v->guest, -1, true, "vCPU %u: %s, at RIP %#llx",
+			   v->id, why, (unsigned long long)v->vmcb->save.rip);
+		return EXIT_LEAVE;
+	}
 	guest_stop(v->guest, -1, true,
 		   "vCPU %u: triple fault (SHUTDOWN) at RIP %#llx", v->id,
 		   (unsigned long long)v->vmcb->save.rip);

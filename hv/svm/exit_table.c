@@ -98,9 +98,3 @@ enum exit_action exit_dispatch_slow(struct vcpu *v, u64 code)
 	v->stats.count[e->kind]++;
 	return e->handler(v);
 }
-
-/* The run loop has its own copy inline (exit_dispatch_fast()). */
-enum exit_action exit_dispatch(struct vcpu *v)
-{
-	return exit_dispatch_fast(v, v->vmcb->control.exit_code);
-}

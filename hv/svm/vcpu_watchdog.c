@@ -4,7 +4,7 @@
  * that tick is the TSC read: a vCPU without a "useful" exit for watchdog_ms
  * (an endless loop) stops its guest, a guest past its run-time limit
  * (guest_time_ms) is stopped, and the console budget is refilled. Whether
- * there was a useful exit comes from the exit counters exit_dispatch()
+ * there was a useful exit comes from the exit counters exit_dispatch_fast()
  * keeps anyway; per exit the run loop only tests the tick flag. On a CPU
  * that vCPUs share, the same timer ends a vCPU's turn and wakes sleeping
  * vCPUs (hv/svm/sched_cpu.c): it fires by the scheduler's deadline too. */

@@ -25,7 +25,7 @@ bool vcpu_watchdog_tick(struct vcpu *v);
  * counts of its calibrated clock (hv/smp/apic_cal.h). */
 void cpu_timer_arm_at(u64 at, u64 now);
 
-/* After each exit, once exit_dispatch() counted it: one load and a branch,
+/* After each exit, once exit_dispatch_fast() counted it: one load and a branch,
  * no TSC read. The tick handler sets v->tick whether the timer fired in
  * guest mode (an INTR exit) or while the host handled another exit. */
 static inline bool vcpu_watchdog_check(struct vcpu *v)

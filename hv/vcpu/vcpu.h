@@ -10,6 +10,7 @@
 #include "arch/cr.h"
 #include "arch/svm.h"
 #include "arch/types.h"
+#include "hv/features.h"
 #include "hv/sched/runq.h"
 #include "hv/vmcb/exit_decode.h"
 #include "hv/vmcb/vmcb.h"
@@ -116,14 +117,34 @@ struct vcpu {
  * hv/svm's (hv/svm/vcpu_run.c). */
 void vcpu_inject_exception(struct vcpu *v, u8 vector, bool has_err, u32 err);
 /* The single-step #DB trap after an instruction minhv carried out for a
- * guest with RFLAGS.TF set (vcpu_ops.c); vcpu_insn_done() calls it. */
+ * guest with RFLAGS.TF set (vcpu_ops.c); vcpu_insn_complete() calls it. */
 void vcpu_step_trap(struct vcpu *v);
-/* Every exit handler that completes the guest's instruction (RIP moved
- * past it) ends with this: TF set means the trap the CPU would raise. */
-static inline void vcpu_insn_done(struct vcpu *v)
+/* The one "instruction completed" path (KVM's
+ * kvm_skip_emulated_instruction()): every handler that carried out the
+ * guest's instruction ends here with the RIP after it. The interrupt
+ * shadow of a STI or MOV SS before it covers only that instruction, so it
+ * is over (APM vol 2 15.21.5; KVM's __svm_skip_emulated_instruction()
+ * clears it too); TF set means the single-step trap the CPU would raise.
+ * Inline: the CPUID and VMMCALL fast paths take it, and INT_SHADOW sits
+ * in the cache line of the exit code. */
+static inline void vcpu_insn_complete(struct vcpu *v, u64 next_rip)
 {
-	if (__builtin_expect(v->vmcb->save.rflags & RFLAGS_TF, 0))
+	struct vmcb *vm = v->vmcb;
+
+	vm->save.rip = next_rip;
+	vm->control.int_shadow &= ~INT_SHADOW;
+	if (__builtin_expect(vm->save.rflags & RFLAGS_TF, 0))
 		vcpu_step_trap(v);
+}
+/* Complete an intercepted instruction whose length the handler knows
+ * (CPUID 2 bytes, VMMCALL 3): the RIP after it is NRIP when the CPU wrote
+ * it (15.7.1), else RIP + len, as exit_next_rip() says. */
+static inline void vcpu_step_known(struct vcpu *v, unsigned len)
+{
+	u64 nrip = v->vmcb->control.next_rip;
+
+	vcpu_insn_complete(
+		v, g_features.nrips && nrip ? nrip : v->vmcb->save.rip + len);
 }
 /* vcpu_spec.c, right around VMRUN (interrupts and GIF off): the guest's
  * SPEC_CTRL into the VMCB (V_SPEC_CTRL: hardware swaps) or the MSR
@@ -133,8 +154,10 @@ void vcpu_spec_exit(struct vcpu *v);
 /* Before the next VMRUN: inject again the event whose delivery the exit
  * interrupted (EXITINTINFO, APM 15.7.2). */
 void vcpu_reinject_event(struct vcpu *v);
-/* Step over the intercepted instruction (NRIP or known length).
- * Returns false (and stops the guest) when its length is unknown. */
+/* Step over the intercepted instruction (exit_next_rip(): IOIO's
+ * EXITINFO2, NRIP or the exit's known length) through
+ * vcpu_insn_complete(). Returns false (and stops the guest) when its
+ * length is unknown. */
 bool vcpu_skip_insn(struct vcpu *v);
 /* regs.c: a guest GPR by x86 number (0 RAX .. 15 R15): RAX and RSP live
  * in the VMCB, the rest in the vCPU's saved GPRs. */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* hv/vcpu/vcpu_ops.c - operations on one vCPU's VMCB: event injection
- * (APM vol 2, 15.20) and RIP advance (15.7.1), with the single-step trap
- * after an instruction minhv completed. */
+ * (APM vol 2, 15.20) and RIP advance (15.7.1) through the one
+ * "instruction completed" path, with its single-step trap. */
 #include "arch/cr.h"
 #include "hv/emul/vcpu_api.h"
 #include "hv/features.h"
@@ -21,8 +21,8 @@ void vcpu_inject_exception(struct vcpu *v, u8 vector, bool has_err, u32 err)
  * single-step trap after it (SDM vol 3B 18.3.1.4; APM vol 2 13.1.3.5) is
  * minhv's to raise: a #DB trap with RIP after the instruction, DR6.BS set
  * and B0-B3 clear, as KVM does for instructions it emulates. Called only
- * once the instruction completed (vcpu_insn_done()): a faulting one, or a
- * REP string I/O that continues, gets none. An event already queued for
+ * once the instruction completed (vcpu_insn_complete()): a faulting one,
+ * or a REP string I/O that continues, gets none. An event already queued for
  * this entry is not overwritten. */
 __attribute__((cold)) void vcpu_step_trap(struct vcpu *v)
 {
@@ -52,8 +52,7 @@ bool vcpu_skip_insn(struct vcpu *v)
 
 	if (!exit_next_rip(v->vmcb, g_features.nrips, &next))
 		return skip_failed(v);
-	v->vmcb->save.rip = next;
-	vcpu_insn_done(v);
+	vcpu_insn_complete(v, next);
 	return true;
 }
 

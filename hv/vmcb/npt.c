@@ -1,13 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* hv/vmcb/npt.c - build, walk and free 4-level nested page tables (APM vol 2,
- * 15.25: long-mode format, U/S=1 at every level, PS for 1G/2M leaves). The
- * tree is made by the shared builder (arch/pgtable.c) from pool pages. */
+/* hv/vmcb/npt.c - build, look up and free nested page tables (APM vol 2,
+ * 15.25: long-mode format, U/S=1 at every level, PS for 1G/2M leaves),
+ * 4-level, or 5-level when the host runs with CR4.LA57 (the nested walk
+ * follows the host's paging mode, as KVM's get_npt_level() says). The tree
+ * is made by the shared builder (arch/pgtable.c) from pool pages and read
+ * by the shared walker (arch/ptwalk.c). */
 #include "hv/vmcb/npt.h"
 #include "arch/pgtable.h"
+#include "arch/ptwalk.h"
 #include "arch/errno.h"
 #include "hv/mm.h"
 
 #define FLAGS (PTE_P | PTE_RW | PTE_US)
+
+bool g_npt_5level;
 
 static u64 *table(u64 e)
 {
@@ -50,6 +56,7 @@ int npt_build(struct npt *n, hpa_t base, u64 size, bool allow_1g)
 	n->root = hpa(npt_table_alloc(n));
 	if (!n->root.v)
 		return -ENOMEM;
+	n->top_shift = PT_SHIFT_PML4;
 	for (u64 g = 0; g < size;) {
 		unsigned s = leaf_shift(g, base.v + g, size - g, allow_1g);
 
@@ -65,7 +72,22 @@ int npt_build(struct npt *n, hpa_t base, u64 size, bool allow_1g)
 			n->n4k++;
 		g += 1ULL << s;
 	}
+	if (g_npt_5level) {
+		u64 top = pt_wrap_5level(&a, n->root.v, FLAGS);
+
+		if (!top) {
+			npt_destroy(n);
+			return -ENOMEM;
+		}
+		n->root = hpa(top);
+		n->top_shift = PT_SHIFT_PML5;
+	}
 	return 0;
+}
+
+static unsigned top_shift(const struct npt *n)
+{
+	return n->top_shift ? n->top_shift : PT_SHIFT_PML4;
 }
 
 static void free_level(u64 *t, unsigned shift, u64 *freed)
@@ -83,29 +105,23 @@ void npt_destroy(struct npt *n)
 	u64 freed = 0;
 
 	if (n->root.v)
-		free_level(hpa_to_ptr(n->root), PT_SHIFT_PML4, &freed);
+		free_level(hpa_to_ptr(n->root), top_shift(n), &freed);
 	*n = (struct npt){ 0 };
 }
 
 bool npt_lookup(const struct npt *n, gpa_t g, hpa_t *out, u64 *psize)
 {
-	u64 *t = hpa_to_ptr(n->root);
+	const struct pt_alloc a = { NULL, npt_table, NULL }; /* read only */
+	const struct pt_reader rd = { pt_alloc_read, &a };
+	struct pt_walk w;
 
 	if (!n->root.v)
 		return false;
-	for (unsigned s = PT_SHIFT_PML4;; s -= 9) {
-		u64 e = t[pt_index(g.v, s)];
-
-		if (!(e & PTE_P))
-			return false;
-		if (pte_is_leaf(e, s)) {
-			u64 sz = 1ULL << s;
-
-			*out = hpa((pte_addr(e) & ~(sz - 1)) |
-				   (g.v & (sz - 1)));
-			*psize = sz;
-			return true;
-		}
-		t = table(e);
-	}
+	if (pt_walk(top_shift(n) == PT_SHIFT_PML5 ? &pt_mode_long5 :
+						    &pt_mode_long4,
+		    n->root.v, g.v, &rd, &w))
+		return false;
+	*out = hpa(w.pa);
+	*psize = BIT(w.shift);
+	return true;
 }

@@ -6,8 +6,13 @@
 
 #include "arch/types.h"
 
+/* Set once at boot when the host runs 5-level paging (CR4.LA57): nested
+ * tables then get a fifth level too. */
+extern bool g_npt_5level;
+
 struct npt {
 	hpa_t root; /* nCR3 */
+	unsigned top_shift; /* PT_SHIFT_PML4, or PT_SHIFT_PML5 */
 	u64 table_pages; /* page-table pages taken from the pool */
 	u64 n1g, n2m, n4k; /* leaves by size */
 };

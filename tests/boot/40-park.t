@@ -13,17 +13,6 @@ expect_log '^spec: host protection: none \(IBRS not enumerated by CPUID\); base 
 expect_log '^spec: parking: no SPEC_CTRL write needed: IBRS not enumerated by CPUID' \
 	"TCG: the log says parking needs no SPEC_CTRL write, and why"
 
-# The SMP checks need APs in park_cpu_loop() and the cross-CPU call
-# (hv/smp, hv/ipi); they run once park_boot_checks() is registered in the
-# self-test table at ST_AFTER_PARK and hv_main runs that stage.
-if ! grep -q 'park_boot_checks();' "$top/hv/selftest/table.c" ||
-	! grep -Eq '\{ ST_AFTER_PARK, "park", st_park \}' "$top/hv/selftest/table.c" ||
-	! grep -q 'selftest_run(ST_AFTER_PARK, ' "$top/hv/main.c"; then
-	echo "# SKIP smp checks: park_boot_checks() does not run at ST_AFTER_PARK yet"
-	done_testing
-	exit
-fi
-
 for mode in hlt mwait; do
 	boot "park-smp4-$mode" --smp 4 --opts "park=$mode"
 	expect_rc 0 "$mode: smp 4 run passes"

@@ -21,7 +21,8 @@ _ok() { # cond-status description [diagnostics...]
 	else
 		echo "not ok $_n - $desc"
 		_failed=$((_failed + 1))
-		for d in "$@"; do printf '# %s\n' "$d"; done
+		# every line of a diagnostic is a TAP comment
+		for d in "$@"; do printf '%s\n' "$d" | sed 's/^/# /'; done
 		[ -n "$LOG" ] && [ -f "$LOG" ] && tail -n 25 "$LOG" | awk '{ print "#   | " $0 }'
 	fi
 }
@@ -37,6 +38,68 @@ boot() {
 	[ -f "$LOG" ] || touch "$LOG"
 	# Strip the firmware's terminal escapes and CRs so patterns are simple.
 	sed -i 's/\x1b\[[0-9;=]*[A-Za-z]//g; s/\r//g' "$LOG"
+}
+
+# boot_bg NAME [run-qemu.sh args...]: boot() in the background, with the
+# QEMU monitor on $MON; then wait_log and monitor_cmd while it runs, and
+# boot_wait for LOG and RC.
+BG_PID="" MON=""
+boot_bg() {
+	local name=$1
+	shift
+	LOG=$logdir/$name.log
+	MON=$logdir/$name.mon
+	rm -f "$LOG" "$MON"
+	"$here/run-qemu.sh" --name "$name" --log "$LOG" --monitor "$MON" "$@" \
+		2>"$LOG.stderr" &
+	BG_PID=$!
+}
+
+boot_wait() {
+	wait "$BG_PID"
+	RC=$?
+	BG_PID=""
+	rm -f "$MON"
+	[ -f "$LOG" ] || touch "$LOG"
+	sed -i 's/\x1b\[[0-9;=]*[A-Za-z]//g; s/\r//g' "$LOG"
+}
+
+# wait_log extended-regex seconds: 0 once the running boot's log has a
+# matching line; 1 after the time, or when QEMU has ended.
+wait_log() {
+	local n=0
+	while [ "$n" -lt $(($2 * 5)) ]; do
+		[ -f "$LOG" ] && tr -d '\r' <"$LOG" | grep -Eq -- "$1" &&
+			return 0
+		kill -0 "$BG_PID" 2>/dev/null || return 1
+		sleep 0.2
+		n=$((n + 1))
+	done
+	return 1
+}
+
+# monitor_cmd "HMP command": send it to the running boot's QEMU monitor;
+# prints QEMU's answer, fails when the monitor cannot be reached.
+monitor_cmd() {
+	python3 - "$MON" "$1" <<'PY'
+import socket, sys, time
+s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+s.settimeout(10)
+s.connect(sys.argv[1])
+def prompt():
+    buf = b""
+    while not buf.endswith(b"(qemu) "):
+        chunk = s.recv(4096)
+        if not chunk:
+            break
+        buf += chunk
+    return buf
+prompt()
+s.sendall(sys.argv[2].encode() + b"\n")
+out = prompt().decode(errors="replace").replace("\r", "")
+lines = [l for l in out.split("\n") if l and not l.startswith("(qemu)")]
+print("\n".join(lines[1:]))  # the echoed command first
+PY
 }
 
 expect_rc() { # expected description

@@ -10,18 +10,23 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 name=run smp=4 cpu="EPYC,+x2apic" mem=1024 opts="" cmdline="" timeout=120
 machine="q35" extra=() log="" console=0 efi="$top/build/minhv.efi"
-files=() accel=tcg image=""
+files=() accel=tcg image="" monitor="" sock=""
 
 usage() {
 	cat <<USAGE
 usage: $0 [--name N] [--smp N] [--cpu MODEL] [--mem MiB] [--machine M]
           [--opts "k=v ..."] [--cmdline "k=v ..."] [--file SRC:ESP-PATH]
           [--timeout S] [--log FILE] [--accel tcg|kvm] [--console]
-          [-- extra QEMU args]
+          [--serial-socket PATH] [--monitor SOCKET] [-- extra QEMU args]
   --opts     written to \\minhv\\minhv.cfg on the ESP
   --cmdline  passed as UEFI load options (through startup.nsh and the shell)
   --console  serial on this terminal (make run) instead of a log file
+  --serial-socket PATH  serial on a Unix socket QEMU listens on (and still
+             logged to --log): QEMU waits for a client (tools/serial_drive.py)
+             before it starts the machine
   --image    boot a disk image (make image) instead of a generated ESP
+  --monitor  the QEMU monitor (HMP) on this Unix socket, e.g. to inject
+             "mce" and "nmi" while minhv runs (tests/boot/lib.sh monitor_cmd)
 USAGE
 }
 
@@ -41,6 +46,8 @@ while [ $# -gt 0 ]; do
 	--efi) efi=$2; shift 2 ;;
 	--image) image=$2; shift 2 ;;
 	--console) console=1; shift ;;
+	--monitor) monitor=$2; shift 2 ;;
+	--serial-socket) sock=$2; shift 2 ;;
 	--) shift; extra=("$@"); break ;;
 	-h|--help) usage; exit 0 ;;
 	*) echo "run-qemu: unknown argument '$1'" >&2; usage >&2; exit 2 ;;
@@ -90,10 +97,17 @@ else
 	args+=(-drive "format=raw,file=fat:rw:$esp")
 fi
 [ -n "$log" ] || log=$work/serial.log
+mon=(-monitor none)
+[ -n "$monitor" ] && mon=(-monitor "unix:$monitor,server,nowait")
 if [ "$console" = 1 ]; then
-	args+=(-serial stdio -monitor none)
+	args+=(-serial stdio "${mon[@]}")
+elif [ -n "$sock" ]; then
+	# A driver reads and types on the serial line; QEMU still logs all
+	# the machine writes to it, which the pass check below reads.
+	args+=(-chardev "socket,id=ser0,path=$sock,server=on,wait=on,logfile=$log,logappend=off"
+		-serial chardev:ser0 "${mon[@]}")
 else
-	args+=(-serial "file:$log" -monitor none)
+	args+=(-serial "file:$log" "${mon[@]}")
 fi
 
 # TCG warns once per CPU about EPYC features it does not emulate (the same

@@ -35,6 +35,12 @@ void console_lock(void)
 void console_unlock(void)
 {
 }
+bool fake_console_busy;
+bool console_trylock(u32 spins)
+{
+	(void)spins;
+	return !fake_console_busy;
+}
 
 const char *fake_console_text(void)
 {

@@ -12,6 +12,10 @@ void fake_console_clear(void);
 /* True when the captured console contains needle. */
 bool fake_console_has(const char *needle);
 
+/* console_trylock() fails while this is set (an NMI or #MC handler that
+ * interrupted the lock's holder). */
+extern bool fake_console_busy;
+
 /* hv_stop(): if a catcher is armed, longjmp to it with status + 1;
  * otherwise the test fails. */
 extern jmp_buf *fake_stop_catcher;

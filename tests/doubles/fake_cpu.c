@@ -2,6 +2,7 @@
 /* tests/doubles/fake_cpu.c - implementation of the arch/cpu.h test double.
  * Host-only; thread-safe enough for tests that run one thread per fake CPU. */
 #include "tests/doubles/fake_cpu.h"
+#include "arch/msr.h"
 
 #include <pthread.h>
 #include <sched.h>
@@ -22,6 +23,9 @@ struct fake_leaf {
 static struct fake_leaf leaves[128];
 static unsigned nleaves;
 static _Thread_local unsigned cur_cpu;
+/* GS base as this thread last wrote it (percpu_install()): a thread is a
+ * CPU for read_gs_self(), whichever fake CPU's MSRs it selected. */
+static _Thread_local u64 gs_base;
 static char trace[1 << 16];
 static size_t trace_len;
 static bool trace_on = true;
@@ -54,6 +58,9 @@ void fake_cpu_reset(void)
 	io_in = 0xffffffff;
 	fake_halt_hook = NULL;
 	fake_wrmsr_hook = NULL;
+	fake_rdtsc_hook = NULL;
+	fake_mmio_read_hook = NULL;
+	fake_mmio_write_hook = NULL;
 	for (unsigned i = 0; i < FAKE_NCPUS; i++) {
 		fake_cpus[i].cr0 = 0x80000011; /* PG, ET, PE */
 		fake_cpus[i].cr4 = 0x000006a0; /* PGE, PAE, OSFXSR... */
@@ -266,6 +273,8 @@ void wrmsr(u32 msr, u64 val)
 	if (!m)
 		fail_msg("wrmsr of undefined MSR %#x on fake cpu%u", msr,
 			 cur_cpu);
+	if (msr == MSR_GS_BASE)
+		gs_base = val;
 	if (!m->drop_writes)
 		m->val = val;
 	fake_cpus[cur_cpu].wrmsr_count++;
@@ -314,14 +323,15 @@ void wbinvd(void)
 	fake_cpus[cur_cpu].wbinvd_count++;
 	tracef("wbinvd");
 }
+/* A spinning thread gives way to the one it waits for, but not on every
+ * turn: a wait that must time out (the xAPIC's ICR busy, a million turns
+ * as on hardware) stays quick. */
 void cpu_relax(void)
 {
-	sched_yield();
-}
-void cpu_halt(void)
-{
-	fake_cpus[cur_cpu].halt_count++;
-	tracef("hlt");
+	static _Thread_local unsigned turns;
+
+	if (!(turns++ % 64))
+		sched_yield();
 }
 void (*fake_halt_hook)(void);
 
@@ -357,13 +367,22 @@ void irq_disable(void)
 	tracef("cli");
 }
 
+/* mov %gs:0: the pointer stored at the GS base (struct percpu's self). */
+void *read_gs_self(void)
+{
+	return gs_base ? *(void **)(uintptr_t)gs_base : NULL;
+}
+
 void fake_tsc_set(u64 start, u64 step)
 {
 	tsc_val = start;
 	tsc_step = step;
 }
+u64 (*fake_rdtsc_hook)(void);
 u64 rdtsc(void)
 {
+	if (fake_rdtsc_hook)
+		return fake_rdtsc_hook();
 	return __atomic_add_fetch(&tsc_val, tsc_step, __ATOMIC_RELAXED);
 }
 void mfence(void)
@@ -409,14 +428,21 @@ u32 inl(u16 port)
 	return io_in;
 }
 
+u32 (*fake_mmio_read_hook)(u64 addr);
+void (*fake_mmio_write_hook)(u64 addr, u32 val);
 u32 mmio_read32(hpa_t a)
 {
+	if (fake_mmio_read_hook)
+		return fake_mmio_read_hook(a.v);
 	return *(volatile u32 *)hpa_to_ptr(a);
 }
 void mmio_write32(hpa_t a, u32 v)
 {
 	tracef("mmio %#llx %#x", (unsigned long long)a.v, v);
-	*(volatile u32 *)hpa_to_ptr(a) = v;
+	if (fake_mmio_write_hook)
+		fake_mmio_write_hook(a.v, v);
+	else
+		*(volatile u32 *)hpa_to_ptr(a) = v;
 }
 
 _Noreturn void cpu_dead(void)

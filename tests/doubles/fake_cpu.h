@@ -78,8 +78,15 @@ extern void (*fake_halt_hook)(void);
  * for writes the hook makes): simulates an NMI that lands just before. */
 extern void (*fake_wrmsr_hook)(u32 msr, u64 val);
 
-/* TSC: each rdtsc() returns the previous value + step. */
+/* TSC: each rdtsc() returns the previous value + step, or, while set,
+ * what the hook says (a simulated clock). Reset to NULL by
+ * fake_cpu_reset(). */
 void fake_tsc_set(u64 start, u64 step);
+extern u64 (*fake_rdtsc_hook)(void);
+/* MMIO: while set, mmio_read32/mmio_write32 go to these (a device double)
+ * instead of host memory; writes are traced either way. */
+extern u32 (*fake_mmio_read_hook)(u64 addr);
+extern void (*fake_mmio_write_hook)(u64 addr, u32 val);
 /* Port I/O: inb/inw/inl return this value; outs are traced. */
 void fake_io_set_in(u32 value);
 

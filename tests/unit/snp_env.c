@@ -21,6 +21,7 @@
 #include "hv/mm.h"
 #include "hv/percpu.h"
 #include "tests/doubles/fake_console.h"
+#include "tests/doubles/state_hooks.h"
 
 struct percpu **g_percpu;
 u32 g_ncpus;

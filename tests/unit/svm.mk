@@ -11,7 +11,7 @@ test_npt_MODS := npt pgtable mm log fmt fake_cpu fake_console
 test_exit_decode_MODS = $(test_exits_MODS)
 test_exits_MODS := exits exit_decode vmcb vmcb_check vmcb_dump pause guest_ops \
 	platform vlapic vlapic_exit emul features vcpu_fpu cpuid \
-	svm_fixture log fmt fake_cpu fake_console
+	ras ktap percpu svm_fixture log fmt fake_cpu fake_console fake_trap
 test_hypercall_MODS := $(test_exits_MODS)
 test_svm_enable_MODS := svm vcpu_fpu cpuid mm features log fmt fake_cpu fake_console
 test_exits_cpuid_MODS = $(test_exits_MODS)

@@ -87,6 +87,11 @@ void fx_exit(struct vcpu *v, u64 code, u64 info1, u64 info2)
 	v->vmcb->save.rip = FX_RIP;
 }
 
+enum exit_action exit_dispatch(struct vcpu *v)
+{
+	return exit_dispatch_fast(v, v->vmcb->control.exit_code);
+}
+
 enum exit_action fx_run(u64 code, u64 info1, u64 info2)
 {
 	fx_exit(fx_v[0], code, info1, info2);

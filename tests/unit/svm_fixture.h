@@ -6,6 +6,7 @@
 #define MINHV_TESTS_UNIT_SVM_FIXTURE_H
 
 #include "hv/guest/guest.h"
+#include "hv/svm/exit.h"
 
 #define FX_MEM (1ULL << 20)
 #define FX_VCPUS 4
@@ -28,6 +29,9 @@ void fx_teardown(void);
 u64 fx_put(u64 gpa, const void *src, size_t n);
 /* Make vCPU 0 take exit `code` at rip with info1/info2. */
 void fx_exit(struct vcpu *v, u64 code, u64 info1, u64 info2);
+/* Count v's exit (its VMCB's exit code) and call its handler, as the run
+ * loop does inline (exit_dispatch_fast(), hv/svm/exit.h). */
+enum exit_action exit_dispatch(struct vcpu *v);
 /* vCPU 0 takes exit `code` and it is dispatched. */
 enum exit_action fx_run(u64 code, u64 info1, u64 info2);
 /* RDMSR (wr false) or WRMSR of val by vCPU 0 at FX_RIP; it re-enters. */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_decode.c - the MOV decoder (hv/emul/decode.c): each form
- * in 32- and 64-bit mode with prefixes, and bytes it must refuse. */
+ * in 32- and 64-bit mode with prefixes, and bytes it must refuse; the
+ * prefix scanner it shares with string I/O. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -228,6 +229,63 @@ static void test_mov_to_cr(void **s)
 	BAD(M64, 0x0f, 0x20, 0xe0); /* MOV from CR: not decoded */
 }
 
+/* The one prefix scanner: legacy prefixes of all four groups, a REX only
+ * in 64-bit mode and only right before the opcode, at most 15 bytes. */
+static struct insn_prefixes pf_ok(enum insn_mode m, const u8 *b, unsigned n)
+{
+	struct insn_prefixes p;
+
+	memset(&p, 0x5a, sizeof(p));
+	assert_int_equal(insn_prefixes(b, n, m, &p), 0);
+	return p;
+}
+
+#define PF(m, ...)                                      \
+	({                                              \
+		static const u8 b_[] = { __VA_ARGS__ }; \
+		pf_ok(m, b_, sizeof(b_));               \
+	})
+
+static void test_prefixes(void **s)
+{
+	struct insn_prefixes p;
+	u8 b[20];
+
+	(void)s;
+	p = PF(M32, 0x90);
+	assert_int_equal(p.len, 0);
+	assert_false(p.opsize || p.addrsize || p.lock || p.rep || p.rex);
+	p = PF(M32, 0xf3, 0x67, 0x6c); /* rep insb with a16 */
+	assert_int_equal(p.len, 2);
+	assert_true(p.rep && p.addrsize);
+	assert_false(p.opsize || p.lock);
+	p = PF(M32, 0x2e, 0x36, 0x3e, 0x26, 0x64, 0x65, 0x66, 0xf0, 0x01);
+	assert_int_equal(p.len, 8);
+	assert_true(p.opsize && p.lock);
+	assert_false(p.rep || p.addrsize);
+	p = PF(M32, 0xf2, 0x48, 0x89); /* 48 is DEC EAX outside 64-bit mode */
+	assert_int_equal(p.len, 1);
+	assert_true(p.rep);
+	assert_int_equal(p.rex, 0);
+	p = PF(M64, 0x67, 0x48, 0x89);
+	assert_int_equal(p.len, 2);
+	assert_int_equal(p.rex, 0x48);
+	assert_true(p.addrsize);
+	p = PF(M64, 0x48, 0x66, 0x89); /* REX not last: ignored */
+	assert_int_equal(p.len, 2);
+	assert_int_equal(p.rex, 0);
+	assert_true(p.opsize);
+	/* Nothing but prefixes, within n or within 15 bytes. */
+	memset(b, 0x66, sizeof(b));
+	assert_int_equal(insn_prefixes(b, 0, M32, &p), -EINVAL);
+	assert_int_equal(insn_prefixes(b, 3, M32, &p), -EINVAL);
+	b[15] = 0x90;
+	assert_int_equal(insn_prefixes(b, 16, M32, &p), -EINVAL);
+	b[14] = 0x90;
+	p = pf_ok(M32, b, 16);
+	assert_int_equal(p.len, 14);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -237,6 +295,7 @@ int main(void)
 		cmocka_unit_test(test_movzx_movsx_moffs),
 		cmocka_unit_test(test_bad),
 		cmocka_unit_test(test_mov_to_cr),
+		cmocka_unit_test(test_prefixes),
 	};
 
 	return cmocka_run_group_tests_name("decode", tests, NULL, NULL);

@@ -321,6 +321,57 @@ static void test_single_step_trap(void **s)
 	assert_int_equal(vm->save.dr6, 0xffff0ff0);
 }
 
+/* Every instruction minhv completes ends the interrupt shadow of a STI or
+ * MOV SS before it (APM vol 2 15.21.5, AUDIT-HARDWARE.md B3: after
+ * `sti; hlt` the woken vCPU must take its interrupt, not open a window);
+ * one that faults, or a REP string I/O that goes on, keeps it. */
+static void test_shadow_cleared(void **s)
+{
+	struct vcpu *v = fx_v[0];
+	struct vmcb_control *c = &v->vmcb->control;
+	static char buf[5000];
+
+	(void)s;
+	c->int_shadow = INT_SHADOW;
+	assert_int_equal(fx_run(VMEXIT_CPUID, 0, 0), EXIT_RESUME);
+	assert_int_equal(c->int_shadow, 0);
+	c->int_shadow = INT_SHADOW;
+	assert_int_equal(fx_run(VMEXIT_IOIO, IO(0x80, 0, 1), RIP0 + 2),
+			 EXIT_RESUME);
+	assert_int_equal(c->int_shadow, 0);
+	c->int_shadow = INT_SHADOW;
+	assert_int_equal(fx_run(VMEXIT_PAUSE, 0, 0), EXIT_RESUME);
+	assert_int_equal(c->int_shadow, 0);
+	c->int_shadow = INT_SHADOW;
+	fx_msr(MSR_EFER, false, 0);
+	fx_expect_ok();
+	assert_int_equal(c->int_shadow, 0);
+	/* A faulting RDMSR: #GP, the instruction did not complete. */
+	c->int_shadow = INT_SHADOW;
+	fx_msr(0x12345678, false, 0);
+	fx_expect_gp();
+	assert_int_equal(c->int_shadow, INT_SHADOW);
+	/* REP OUTSB: kept while RCX runs, cleared when it completes. */
+	memset(buf, 'x', sizeof(buf));
+	fx_put(0x10000, buf, sizeof(buf));
+	v->gprs.rsi = 0x10000;
+	v->gprs.rcx = sizeof(buf);
+	assert_int_equal(fx_run(VMEXIT_IOIO, OUTSB(BIT(9)), RIP0 + 2),
+			 EXIT_RESUME);
+	assert_int_equal(v->vmcb->save.rip, RIP0);
+	assert_int_equal(c->int_shadow, INT_SHADOW);
+	assert_int_equal(fx_run(VMEXIT_IOIO, OUTSB(BIT(9)), RIP0 + 2),
+			 EXIT_RESUME);
+	assert_int_equal(v->gprs.rcx, 0);
+	assert_int_equal(c->int_shadow, 0);
+	/* `sti; hlt`: the HLT completes (here with IF=0: the vCPU is done). */
+	c->int_shadow = INT_SHADOW;
+	v->vmcb->save.rflags = 0x2;
+	assert_int_equal(fx_run(VMEXIT_HLT, 0, 0), EXIT_LEAVE);
+	assert_int_equal(v->vmcb->save.rip, RIP0 + 1);
+	assert_int_equal(c->int_shadow, 0);
+}
+
 static void test_hlt_pause(void **s)
 {
 	struct vcpu *v = fx_v[0];
@@ -435,6 +486,7 @@ int main(void)
 		T(test_invalid_mov_cr_gp),
 		T(test_invalid_other_insn),
 		T(test_single_step_trap),
+		T(test_shadow_cleared),
 		T(test_npf_outside),
 		T(test_shutdown),
 		T(test_svm_insns_ud),

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_exits_hw.c - what real EPYC or nested KVM would show and
  * TCG does not: INVD/WBINVD intercepted and skipped, #DB/#AC reflected and
- * #MC stopping the guest, EXITINTINFO re-injected, SEV/SVM leaves hidden. */
+ * #MC (or a SHUTDOWN with MCIP) stopping the guest with its banks logged and
+ * cleared, EXITINTINFO re-injected, SEV/SVM leaves hidden. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +17,7 @@
 #include "hv/cpuid/cpuid.h"
 #include "hv/svm/exit.h"
 #include "hv/vmcb/exit_decode.h"
+#include "hv/ras/internal.h"
 #include "tests/doubles/fake_console.h"
 #include "tests/doubles/fake_cpu.h"
 #include "tests/unit/svm_fixture.h"
@@ -165,14 +167,45 @@ static void test_xsetbv_checked(void **s)
 	assert_false(fx_g->stopping);
 }
 
+/* One MCA bank holding an uncorrected error, MCG_STATUS.MCIP set. */
+static void mca_error(void)
+{
+	g_mca_banks = 1;
+	fake_msr_define(MSR_MCG_STATUS, MCG_STATUS_MCIP | MCG_STATUS_RIPV);
+	fake_msr_define(MSR_MC_STATUS(0),
+			MCI_STATUS_VAL | MCI_STATUS_UC | MCI_STATUS_EN);
+}
+
 static void test_mc_stops_guest(void **s)
 {
 	(void)s;
+	mca_error();
 	assert_int_equal(fx_run(0x52, 0, 0), EXIT_LEAVE);
 	assert_true(fx_g->stopping);
 	assert_true(fx_g->failed);
-	assert_non_null(strstr(fx_g->stop_reason, "machine check"));
+	assert_non_null(
+		strstr(fx_g->stop_reason, "machine check (#MC intercept)"));
 	assert_int_equal(fx_v[0]->vmcb->control.event_inj, 0);
+	/* the host's share, by hand: banks logged and MCIP cleared, or the
+	 * next machine check on this CPU would be a shutdown */
+	assert_int_equal(fake_msr_read(0, MSR_MCG_STATUS), 0);
+	assert_int_equal(fake_msr_read(0, MSR_MC_STATUS(0)), 0);
+	assert_true(fake_console_has(
+		"mce: CPU 0 bank 0: STATUS 0xb000000000000000"));
+	g_mca_banks = 0;
+}
+
+/* A guest with CR4.MCE clear (or no #MC handler) cannot take the #MC:
+ * the CPU shuts it down, and MCIP says why. */
+static void test_shutdown_after_mc(void **s)
+{
+	(void)s;
+	mca_error();
+	assert_int_equal(fx_run(VMEXIT_SHUTDOWN, 0, 0), EXIT_LEAVE);
+	assert_non_null(strstr(fx_g->stop_reason, "machine check (SHUTDOWN"));
+	assert_null(strstr(fx_g->stop_reason, "triple fault"));
+	assert_int_equal(fake_msr_read(0, MSR_MCG_STATUS), 0);
+	g_mca_banks = 0;
 }
 
 /* APM 15.7.2: an event whose delivery an exit interrupted is in
@@ -264,7 +297,7 @@ int main(void)
 		T(test_exception_intercepts),	T(test_db_ac_reflected),
 		T(test_mc_stops_guest),		T(test_xsetbv_checked),
 		T(test_exitintinfo_reinjected), T(test_cpuid_sev_hidden),
-		T(test_pred_cmd_written),
+		T(test_pred_cmd_written),	T(test_shutdown_after_mc),
 	};
 	return cmocka_run_group_tests_name("exits_hw", tests, NULL, NULL);
 }

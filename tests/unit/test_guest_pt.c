@@ -218,6 +218,52 @@ static void test_errors(void **s)
 		"memory size 0x13000 cannot hold page tables at 0x10000 + 0x4000");
 }
 
+/* guest_pt_map_page0(): page 0 joins the tables through the PTE the walk
+ * finds; tables that do not lead there (a large page, a table outside
+ * guest memory) are refused and nothing is written. */
+static void test_map_page0(void **s)
+{
+	gpa_t cr3;
+	u64 page = 0, *pml4, *pdpt, *pd, e;
+
+	(void)s;
+	assert_int_equal(guest_pt_build(buf, 64ULL << 20, &cr3), 0);
+	assert_int_equal(walk(cr3.v, 0, &page), NOT_MAPPED);
+	assert_int_equal(guest_pt_map_page0(buf, BUF_SIZE, cr3), 0);
+	assert_int_equal(walk(cr3.v, 0x123, &page), 0x123);
+	assert_int_equal(page, PAGE_SIZE);
+	assert_int_equal(mapped_bytes(cr3.v), 64ULL << 20);
+	/* Again: the same PTE, written again. */
+	assert_int_equal(guest_pt_map_page0(buf, BUF_SIZE, cr3), 0);
+	assert_int_equal(mapped_bytes(cr3.v), 64ULL << 20);
+
+	pml4 = (u64 *)(buf + cr3.v);
+	pdpt = (u64 *)(buf + (pml4[0] & PTE_ADDR_MASK));
+	pd = (u64 *)(buf + (pdpt[0] & PTE_ADDR_MASK));
+	/* The first 2 MiB as a large page: no PTE to write. */
+	e = pd[0];
+	pd[0] = PTE_P | PTE_RW | PTE_PS;
+	assert_int_equal(guest_pt_map_page0(buf, BUF_SIZE, cr3), -EINVAL);
+	assert_int_equal(pd[0], PTE_P | PTE_RW | PTE_PS);
+	/* The PT outside guest memory: never read, never written. */
+	pd[0] = (BUF_SIZE + PAGE_SIZE) | PTE_P | PTE_RW;
+	assert_int_equal(guest_pt_map_page0(buf, BUF_SIZE, cr3), -EINVAL);
+	pd[0] = e;
+	/* Guest memory ending inside the PT: its entry 0 is still inside. */
+	assert_int_equal(guest_pt_map_page0(buf, (e & PTE_ADDR_MASK) + 8, cr3),
+			 0);
+	assert_int_equal(guest_pt_map_page0(buf, (e & PTE_ADDR_MASK) + 7, cr3),
+			 -EINVAL);
+	/* The PDPT not present: no PTE either. */
+	e = pml4[0];
+	pml4[0] &= ~PTE_P;
+	assert_int_equal(guest_pt_map_page0(buf, BUF_SIZE, cr3), -EINVAL);
+	pml4[0] = e;
+	/* CR3 outside guest memory. */
+	assert_int_equal(guest_pt_map_page0(buf, BUF_SIZE, gpa(BUF_SIZE)),
+			 -EINVAL);
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(void)
@@ -226,7 +272,7 @@ int main(void)
 		T(test_2m),	    T(test_small_4k_only),
 		T(test_64m),	    T(test_unaligned_tail),
 		T(test_crosses_1g), T(test_largest),
-		T(test_errors),
+		T(test_errors),	    T(test_map_page0),
 	};
 
 	return cmocka_run_group_tests_name("guest_pt", tests, NULL, NULL);

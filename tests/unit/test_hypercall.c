@@ -324,6 +324,59 @@ static void test_exit_info_unknown(void **s)
 	assert_true(fake_console_has("guest tg stopped: exited with status 7"));
 }
 
+/* VMMCALL completes like every instruction minhv carries out: with
+ * RFLAGS.TF the single-step #DB after it (RIP past it, DR6.BS set, B0-B3
+ * clear), and the interrupt shadow before it is over; on the table path,
+ * on the error path and with NRIP alike. HC_EXIT does not return. */
+static void test_single_step_shadow(void **s)
+{
+	const u64 db = VEC_DB | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID;
+	struct vcpu *v = fx_v[0];
+	struct vmcb *vm = v->vmcb;
+
+	(void)s;
+	vm->save.rflags = 0x302; /* TF, IF */
+	vm->save.dr6 = 0xffff0ff2; /* B1 from an earlier breakpoint */
+	vm->control.int_shadow = INT_SHADOW;
+	vm->control.clean = VMCB_CLEAN_ALL;
+	assert_int_equal(HC(HC_VCPU_INFO, 0, 0, 0, 0), (s64)FX_VCPUS << 32);
+	assert_int_equal(vm->control.event_inj, db);
+	assert_int_equal(vm->save.dr6, 0xffff4ff0);
+	assert_int_equal(vm->control.clean & VMCB_CLEAN_DRX, 0);
+	assert_int_equal(vm->control.int_shadow, 0);
+	/* An unknown number: the error, and the trap all the same. */
+	vm->control.int_shadow = INT_SHADOW;
+	assert_int_equal(HC(~0ULL, 0, 0, 0, 0), -HC_ENOSYS);
+	assert_int_equal(vm->control.event_inj, db);
+	assert_int_equal(vm->control.int_shadow, 0);
+	/* NRIP when the CPU wrote it. */
+	g_features.nrips = true;
+	fx_exit(v, VMEXIT_VMMCALL, 0, 0);
+	vm->save.rax = HC_VCPU_INFO;
+	vm->control.next_rip = FX_RIP + 7;
+	vm->control.int_shadow = INT_SHADOW;
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	assert_int_equal(vm->save.rip, FX_RIP + 7);
+	assert_int_equal(vm->control.event_inj, db);
+	assert_int_equal(vm->control.int_shadow, 0);
+	g_features.nrips = false;
+	vm->control.next_rip = 0;
+	/* TF clear: no trap. */
+	vm->save.rflags = 0x202;
+	vm->save.dr6 = 0xffff0ff0;
+	assert_int_equal(HC(HC_VCPU_INFO, 0, 0, 0, 0), (s64)FX_VCPUS << 32);
+	assert_int_equal(vm->control.event_inj, 0);
+	assert_int_equal(vm->save.dr6, 0xffff0ff0);
+	/* HC_EXIT leaves: RIP stays, nothing injected. */
+	vm->save.rflags = 0x302;
+	fx_exit(v, VMEXIT_VMMCALL, 0, 0);
+	vm->save.rax = HC_EXIT;
+	v->gprs.rdi = 0;
+	assert_int_equal(exit_dispatch(v), EXIT_LEAVE);
+	assert_int_equal(vm->save.rip, FX_RIP);
+	assert_int_equal(vm->control.event_inj, 0);
+}
+
 int main(void)
 {
 #define T(f) \
@@ -340,6 +393,7 @@ int main(void)
 		T(test_test_plan),
 		T(test_vcpu_start_claim),
 		T(test_offline_bounded),
+		T(test_single_step_shadow),
 	};
 	return cmocka_run_group_tests_name("hypercall", tests, NULL, NULL);
 }

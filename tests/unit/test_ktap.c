@@ -17,6 +17,7 @@
 #include "hv/ktap.h"
 #include "tests/doubles/fake_console.h"
 #include "tests/doubles/fake_cpu.h"
+#include "tests/doubles/state_hooks.h"
 
 static int setup(void **s)
 {

@@ -13,6 +13,7 @@
 #include "arch/errno.h"
 #include "tests/doubles/fake_console.h"
 #include "tests/doubles/fake_cpu.h"
+#include "tests/doubles/state_hooks.h"
 
 #define POOL_PAGES 1024
 static void *pool;

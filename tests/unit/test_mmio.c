@@ -290,7 +290,7 @@ static void test_failures(void **s)
 }
 
 /* A completed access with RFLAGS.TF set asks for the single-step trap
- * (vcpu_insn_done()); a refused one, or TF clear, does not. */
+ * (vcpu_insn_complete()); a refused one, or TF clear, does not. */
 static void test_single_step(void **s)
 {
 	(void)s;
@@ -309,6 +309,21 @@ static void test_single_step(void **s)
 	assert_int_equal(step_traps, 1);
 }
 
+/* A completed access ends the interrupt shadow of a STI or MOV SS before
+ * it (AUDIT-HARDWARE.md B3); a refused one leaves the VMCB as it was. */
+static void test_shadow_cleared(void **s)
+{
+	(void)s;
+	v->vmcb->control.int_shadow = INT_SHADOW;
+	CODE_BYTES(0x0f, 0x0b); /* UD2: refused */
+	assert_int_equal(emulate(0), -EINVAL);
+	assert_int_equal(v->vmcb->control.int_shadow, INT_SHADOW);
+	CODE_BYTES(0x8b, 0x08); /* mov (%eax),%ecx */
+	assert_int_equal(emulate(0), 0);
+	assert_int_equal(v->vmcb->save.rip, CODE + 2);
+	assert_int_equal(v->vmcb->control.int_shadow, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -322,6 +337,8 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(test_failures, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_single_step, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_shadow_cleared, setup,
 						teardown),
 	};
 

@@ -12,6 +12,7 @@
 #include "tests/doubles/fake_console.h"
 #include "tests/doubles/fake_cpu.h"
 #include "tests/doubles/fake_smp_pthread.h"
+#include "tests/doubles/state_hooks.h"
 #include "tests/unit/test_mtrr_fixture.h"
 
 const u32 t_fixed_msr[MTRR_NFIXED] = { 0x250, 0x258, 0x259, 0x268, 0x269, 0x26a,

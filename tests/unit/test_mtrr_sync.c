@@ -14,6 +14,7 @@
 #include "tests/doubles/fake_console.h"
 #include "tests/doubles/fake_cpu.h"
 #include "tests/doubles/fake_smp_pthread.h"
+#include "tests/doubles/state_hooks.h"
 #include "tests/unit/test_mtrr_fixture.h"
 
 #define NCPU 4

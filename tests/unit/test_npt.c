@@ -16,6 +16,7 @@
 #include "arch/errno.h"
 #include "hv/vmcb/npt.h"
 #include "tests/doubles/fake_cpu.h"
+#include "tests/doubles/state_hooks.h"
 
 #define POOL (64ULL << 20)
 static void *pool;
@@ -159,6 +160,38 @@ static void test_bad_args_and_oom(void **s)
 	assert_int_equal(mm_free_pages(), before);
 }
 
+/* A host running 5-level paging walks nested tables in 5 levels too (KVM's
+ * get_npt_level()): the same map under a PML5, looked up and freed whole. */
+static void test_5level_host(void **s)
+{
+	struct npt n;
+	u64 before = mm_free_pages(), *pml5;
+	u64 base = 0x40000000;
+
+	(void)s;
+	g_npt_5level = true;
+	assert_int_equal(npt_build(&n, hpa(base), 8 * SZ_2M, false), 0);
+	assert_int_equal(n.top_shift, PT_SHIFT_PML5);
+	/* PML5 + PML4 + PDPT + PD */
+	assert_int_equal(n.table_pages, 4);
+	pml5 = hpa_to_ptr(n.root);
+	assert_true(pml5[0] & PTE_P);
+	assert_true(pml5[0] & PTE_US); /* nested walks are user accesses */
+	for (unsigned i = 1; i < PT_ENTRIES; i++)
+		assert_int_equal(pml5[i], 0);
+	check_exact(&n, base, 8 * SZ_2M);
+	npt_destroy(&n);
+	assert_int_equal(mm_free_pages(), before);
+	g_npt_5level = false;
+	/* 4-level again: one table fewer */
+	assert_int_equal(npt_build(&n, hpa(base), 8 * SZ_2M, false), 0);
+	assert_int_equal(n.table_pages, 3);
+	assert_int_equal(n.top_shift, PT_SHIFT_PML4);
+	check_exact(&n, base, 8 * SZ_2M);
+	npt_destroy(&n);
+	assert_int_equal(mm_free_pages(), before);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -167,6 +200,7 @@ int main(void)
 		cmocka_unit_test(test_mixed_tail),
 		cmocka_unit_test(test_1g),
 		cmocka_unit_test(test_bad_args_and_oom),
+		cmocka_unit_test(test_5level_host),
 	};
 	return cmocka_run_group_tests_name("npt", tests, setup, teardown);
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_platform.c - the guest platform's pure parts: the ACPI
  * tables parsed back by minhv's own ACPI parser (hv/acpi), the PM timer
- * rate, fw_cfg items, the multiboot header search and boot information. */
+ * rate, fw_cfg items, the multiboot header search, ELF loading and boot
+ * information. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,6 +14,7 @@
 #include "hv/acpi/acpi.h"
 #include "hv/acpi/tables.h"
 #include "hv/guest/guest.h"
+#include "hv/loader/elf_format.h"
 #include "hv/loader/multiboot.h"
 #include "hv/platform/platform.h"
 #include "lib/checksum.h"
@@ -127,7 +129,8 @@ static void test_pm_timer_rate(void **state)
 {
 	(void)state;
 	/* One second of a 2 GHz TSC is 3579545 ticks. */
-	assert_int_equal(pm_timer_ticks(2000000000ULL, 2000000), PM_TIMER_HZ);
+	assert_int_equal(pm_timer_ticks(2000000000ULL, 2000000),
+			 ACPI_PM_TIMER_HZ);
 	assert_int_equal(pm_timer_ticks(0, 2000000), 0);
 	assert_int_equal(pm_timer_ticks(1000, 0), 0);
 	/* Monotonic across a millisecond boundary. */
@@ -192,6 +195,116 @@ static void test_multiboot_info(void **state)
 	free(mem);
 }
 
+/* A multiboot kernel of either ELF class: the header at 0x100, text at
+ * 1 MiB (file 0x1000), data after it (file 0x1100), entry in the text. */
+#define MB_FILE 0x1200
+static u8 mb_img[MB_FILE];
+
+static void mb_elf(bool elf64, u64 data_paddr, u64 text_vaddr)
+{
+	struct mb_header h = { .magic = MB_HEADER_MAGIC,
+			       .checksum = -MB_HEADER_MAGIC };
+
+	memset(mb_img, 0, sizeof(mb_img));
+	memcpy(mb_img,
+	       "\x7f"
+	       "ELF",
+	       4);
+	mb_img[EI_CLASS] = elf64 ? ELFCLASS64 : ELFCLASS32;
+	mb_img[EI_DATA] = ELFDATA2LSB;
+	mb_img[EI_VERSION] = EV_CURRENT;
+	if (elf64) {
+		struct elf64_ehdr e = { .e_type = ET_EXEC,
+					.e_machine = EM_X86_64,
+					.e_version = EV_CURRENT,
+					.e_entry = 0x100004,
+					.e_phoff = sizeof(e),
+					.e_ehsize = sizeof(e),
+					.e_phentsize =
+						sizeof(struct elf64_phdr),
+					.e_phnum = 2 };
+		struct elf64_phdr ph[2] = {
+			{ PT_LOAD, PF_R | PF_X, 0x1000, text_vaddr, 0x100000,
+			  0x100, 0x100, 0x1000 },
+			{ PT_LOAD, PF_R | PF_W, 0x1100, data_paddr, data_paddr,
+			  0x80, 0x1000, 0x1000 },
+		};
+
+		memcpy(mb_img + EI_NIDENT, (u8 *)&e + EI_NIDENT,
+		       sizeof(e) - EI_NIDENT);
+		memcpy(mb_img + sizeof(e), ph, sizeof(ph));
+	} else {
+		struct elf32_ehdr e = { .e_type = ET_EXEC,
+					.e_machine = EM_386,
+					.e_version = EV_CURRENT,
+					.e_entry = 0x100004,
+					.e_phoff = sizeof(e),
+					.e_ehsize = sizeof(e),
+					.e_phentsize =
+						sizeof(struct elf32_phdr),
+					.e_phnum = 2 };
+		struct elf32_phdr ph[2] = {
+			{ PT_LOAD, 0x1000, (u32)text_vaddr, 0x100000, 0x100,
+			  0x100, PF_R | PF_X, 0x1000 },
+			{ PT_LOAD, 0x1100, (u32)data_paddr, (u32)data_paddr,
+			  0x80, 0x1000, PF_R | PF_W, 0x1000 },
+		};
+
+		memcpy(mb_img + EI_NIDENT, (u8 *)&e + EI_NIDENT,
+		       sizeof(e) - EI_NIDENT);
+		memcpy(mb_img + sizeof(e), ph, sizeof(ph));
+	}
+	memcpy(mb_img + 0x100, &h, sizeof(h));
+	for (unsigned i = 0x1000; i < MB_FILE; i++)
+		mb_img[i] = (u8)(i * 3 + 1);
+}
+
+/* Both classes load through the one ELF loader, at p_paddr whatever
+ * p_vaddr says; its checks (overlap, bounds with wrap-around) apply to
+ * ELF32 too, and a refused image leaves guest memory untouched. */
+static void test_multiboot_elf(void **state)
+{
+	const u64 mem_size = 4ULL << 20;
+	u8 *mem = malloc(mem_size);
+	struct mb_load_info li;
+
+	(void)state;
+	for (int c = 0; c < 2; c++) {
+		memset(mem, 0xa5, mem_size);
+		mb_elf(c, 0x102000, 0xc0100000);
+		assert_int_equal(mb_load(mb_img, MB_FILE, mem, mem_size, &li),
+				 0);
+		assert_int_equal(li.entry, 0x100004);
+		assert_int_equal(li.start, 0x100000);
+		assert_int_equal(li.end, 0x103000);
+		assert_memory_equal(mem + 0x100000, mb_img + 0x1000, 0x100);
+		assert_memory_equal(mem + 0x102000, mb_img + 0x1100, 0x80);
+		assert_int_equal(mem[0x102080], 0); /* bss */
+		assert_int_equal(mem[0x100100], 0xa5);
+		/* A data segment over the text: refused, nothing written. */
+		memset(mem, 0xa5, mem_size);
+		mb_elf(c, 0x1000f0, 0x100000);
+		assert_int_equal(mb_load(mb_img, MB_FILE, mem, mem_size, &li),
+				 -EINVAL);
+		for (u64 i = 0; i < mem_size; i++)
+			assert_int_equal(mem[i], 0xa5);
+		/* Past the end of guest memory, and a wrapping end. */
+		mb_elf(c, mem_size - 0x800, 0x100000);
+		assert_int_equal(mb_load(mb_img, MB_FILE, mem, mem_size, &li),
+				 -EFAULT);
+		mb_elf(c, 0xfffff800, 0x100000);
+		assert_int_equal(mb_load(mb_img, MB_FILE, mem, mem_size, &li),
+				 -EFAULT);
+		/* Conventional memory is a second window. */
+		mb_elf(c, 0x8000, 0x100000);
+		assert_int_equal(mb_load(mb_img, MB_FILE, mem, mem_size, &li),
+				 0);
+		assert_int_equal(li.start, 0x8000);
+		assert_memory_equal(mem + 0x8000, mb_img + 0x1100, 0x80);
+	}
+	free(mem);
+}
+
 /* The masked 8259A pair (pic.c), port offsets as the port table gives. */
 static void test_pic_masked(void **state)
 {
@@ -222,6 +335,7 @@ int main(void)
 		cmocka_unit_test(test_fw_cfg_items),
 		cmocka_unit_test(test_multiboot_header),
 		cmocka_unit_test(test_multiboot_info),
+		cmocka_unit_test(test_multiboot_elf),
 		cmocka_unit_test(test_pic_masked),
 	};
 

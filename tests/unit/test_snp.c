@@ -21,6 +21,7 @@
 #include "arch/errno.h"
 #include "hv/snp/snp.h"
 #include "tests/doubles/fake_console.h"
+#include "tests/doubles/state_hooks.h"
 #include "tests/unit/snp_env.h"
 
 #define SYN(g) hpa((u64)(g)*SZ_1G) /* synthetic memory, model only */

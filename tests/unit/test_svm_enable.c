@@ -17,6 +17,7 @@
 #include "hv/svm/svm.h"
 #include "tests/doubles/fake_console.h"
 #include "tests/doubles/fake_cpu.h"
+#include "tests/doubles/state_hooks.h"
 
 #define POOL (4ULL << 20)
 static void *pool;

@@ -31,6 +31,7 @@ static void test_layout_matches_asm(void **s)
 	FIELD(tp_far32, far32);
 	FIELD(tp_far64, far64);
 	FIELD(tp_gdtr, gdt_limit);
+	FIELD(tp_cr4, cr4);
 	assert_int_equal(TRAMP_OFF(trampoline_params) % 8, 0);
 	/* code, parameters and GDT in one page; the code starts at IP 0 */
 	assert_true(TRAMP_OFF(trampoline_end) <= 4096);
