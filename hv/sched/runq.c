@@ -121,6 +121,14 @@ void runq_put_prev(struct runq *rq, struct sched_entity *se, u64 now)
 	se->yield_to = NULL;
 	if (rq->curr == se)
 		rq->curr = NULL;
+	/* A target it pulled from another CPU is queued here, first, however
+	 * se itself leaves; a local one that another CPU took meanwhile (also
+	 * SE_MOVING) is that CPU's. */
+	if (t && se->yield_pulled) {
+		enqueue(rq, t, true, now);
+		rq->nr++;
+	}
+	se->yield_pulled = false;
 	switch (se->why) {
 	case SCHED_PREEMPT:
 		se->st.preempts++;
@@ -132,10 +140,6 @@ void runq_put_prev(struct runq *rq, struct sched_entity *se, u64 now)
 		se->dy_eligible = false;
 		enqueue(rq, se, false, now);
 		/* The target runs next, in what is left of this turn. */
-		if (t && t->state == SE_MOVING) {
-			enqueue(rq, t, true, now);
-			rq->nr++;
-		}
 		if (t && t->state == SE_QUEUED && t->cpu == rq->cpu)
 			rq->next = t;
 		break;

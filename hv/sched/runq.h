@@ -74,6 +74,10 @@ struct sched_entity {
 	bool dy_eligible; /* KVM's alternation for a spinning target */
 	bool in_kernel; /* was at CPL 0 when it left (KVM's preempted_in_kernel) */
 	struct sched_entity *yield_to; /* SCHED_YIELD: the target, if any */
+	/* yield_to was taken off another CPU's queue (SE_MOVING) by this
+	 * entity's PAUSE exit: it is ours to queue. A local target may be
+	 * taken (SE_MOVING too) by an idle CPU meanwhile: that one is not. */
+	bool yield_pulled;
 	u64 wake_at; /* SE_BLOCKED: TSC a timer wakes it; 0: only an event */
 	u64 since; /* TSC it was last queued or picked (statistics) */
 	struct sched_stats st;
@@ -168,14 +172,17 @@ u64 runq_deadline(const struct runq *rq);
 struct sched_entity *runq_yield_target(struct runq *rq,
 				       const struct sched_entity *me,
 				       enum sched_yield p);
-/* me (rq->curr) leaves for SCHED_YIELD to t (runq_yield_target(), or
- * moved here from another CPU): a directed target runs next, in what is
+/* me (rq->curr) leaves for SCHED_YIELD to t: from this queue
+ * (runq_yield_target()), or pulled off another CPU's (sched_pull_directed(),
+ * SE_MOVING, ours to queue here). A directed target runs next, in what is
  * left of the turn; for any, the next turn simply starts. */
 static inline void runq_set_yield(struct sched_entity *me,
-				  struct sched_entity *t, enum sched_yield p)
+				  struct sched_entity *t, enum sched_yield p,
+				  bool pulled)
 {
 	me->why = SCHED_YIELD;
-	me->yield_to = p == YIELD_DIRECTED ? t : NULL;
+	me->yield_to = p == YIELD_DIRECTED || pulled ? t : NULL;
+	me->yield_pulled = pulled;
 }
 /* Take a queued entity off rq for another CPU (state SE_MOVING). */
 void runq_detach(struct runq *rq, struct sched_entity *se);

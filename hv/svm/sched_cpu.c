@@ -343,6 +343,7 @@ bool vcpu_pause_yield(struct vcpu *v)
 	struct vmcb_control *c = &v->vmcb->control;
 	struct runq *rq = sched_rq(v->se.cpu);
 	struct sched_entity *t = NULL;
+	bool pulled = false;
 
 	if (g->window_dynamic && g->pause.mode == HV_PAUSE_FILTER) {
 		u16 w = pause_window_grow(c->pause_filter_count,
@@ -361,13 +362,15 @@ bool vcpu_pause_yield(struct vcpu *v)
 		t = runq_yield_target(rq, &v->se, g->yield);
 		spin_unlock(&rq->lock);
 	}
-	if (!t && g->yield == YIELD_DIRECTED && g->nr_vcpus > g->ncpus)
+	if (!t && g->yield == YIELD_DIRECTED && g->nr_vcpus > g->ncpus) {
 		t = sched_pull_directed(&v->se, rq->cpu);
+		pulled = t != NULL;
+	}
 	if (!t) {
 		v->stats.pause_no_target++;
 		return false;
 	}
-	runq_set_yield(&v->se, t, g->yield);
+	runq_set_yield(&v->se, t, g->yield, pulled);
 	v->stats.pause_yields++;
 	return true;
 }

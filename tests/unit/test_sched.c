@@ -277,7 +277,7 @@ static void test_moved_target(void **s)
 	runq_detach(&other, &e[4]);
 	assert_int_equal(e[4].state, SE_MOVING);
 	assert_int_equal(other.nr, 1);
-	e[0].yield_to = &e[4];
+	runq_set_yield(&e[0], &e[4], YIELD_DIRECTED, true);
 	assert_ptr_equal(leave(SCHED_YIELD, 10), &e[4]);
 	assert_int_equal(e[4].cpu, 0);
 	assert_int_equal(rq.nr, 2);
@@ -291,6 +291,35 @@ static void test_moved_target(void **s)
 	runq_put_prev(&other, &e[3], 30);
 	assert_ptr_equal(runq_pick(&other, 30), &e[4]);
 	assert_int_equal(e[4].st.migrations, 1);
+}
+
+/* A local target that an idle CPU takes (SE_MOVING) between the choice
+ * and the yielder's put back stays the thief's: queued once, there. */
+static void test_target_stolen_meanwhile(void **s)
+{
+	struct runq thief;
+
+	(void)s;
+	runq_init(&thief, 1);
+	runq_add(&rq, &e[0], 0);
+	runq_add(&rq, &e[1], 0);
+	runq_pick(&rq, 0);
+	runq_set_yield(&e[0], runq_yield_target(&rq, &e[0], YIELD_DIRECTED),
+		       YIELD_DIRECTED, false);
+	assert_ptr_equal(e[0].yield_to, &e[1]);
+	runq_detach(&rq, &e[1]); /* the thief's sched_steal() */
+	runq_put_prev(&rq, &e[0], 10);
+	assert_int_equal(rq.queue.n, 1); /* e[0] only */
+	assert_int_equal(rq.nr, 1);
+	assert_null(rq.next);
+	assert_int_equal(e[1].state, SE_MOVING);
+	runq_add(&thief, &e[1], 11);
+	assert_int_equal(e[1].cpu, 1);
+	assert_ptr_equal(runq_pick(&rq, 12), &e[0]);
+	assert_ptr_equal(runq_pick(&thief, 12), &e[1]);
+	/* pause_yield=any from this queue: nothing to queue, no donation. */
+	runq_set_yield(&e[0], &e[2], YIELD_ANY, false);
+	assert_null(e[0].yield_to);
 }
 
 /* TLB flush when another vCPU ran here or this one ran elsewhere since;
@@ -386,6 +415,7 @@ int main(void)
 		cmocka_unit_test_setup(test_yield_target, setup),
 		cmocka_unit_test_setup(test_donated_turn, setup),
 		cmocka_unit_test_setup(test_moved_target, setup),
+		cmocka_unit_test_setup(test_target_stolen_meanwhile, setup),
 		cmocka_unit_test_setup(test_switch_flags, setup),
 		cmocka_unit_test_setup(test_steal_candidate, setup),
 		cmocka_unit_test_setup(test_reap, setup),

@@ -195,6 +195,7 @@ static void cpu_step(int c)
 {
 	struct runq *rq = sched_rq((u32)c);
 	struct sched_entity *se, *t;
+	bool pulled;
 	enum ev ev;
 
 	runq_wake_due(rq, S.now);
@@ -223,13 +224,15 @@ static void cpu_step(int c)
 	case EV_PAUSE:
 		S.pause_exits++;
 		t = runq_yield_target(rq, se, S.policy);
-		if (!t && S.policy == YIELD_DIRECTED)
+		pulled = false;
+		if (!t && S.policy == YIELD_DIRECTED) {
 			t = sched_pull_directed(se, (u32)c);
+			pulled = t != NULL;
+		}
 		if (!t)
 			return; /* step over the PAUSE, keep running */
 		S.yields++;
-		se->why = SCHED_YIELD;
-		se->yield_to = t;
+		runq_set_yield(se, t, S.policy, pulled);
 		break;
 	case EV_HLT:
 		se->why = SCHED_BLOCK;
