@@ -163,6 +163,10 @@ static void timer_arm(struct vcpu *v, u64 now)
 	}
 	at = ticking(v->guest) ? now + (u64)TICK_MS * g_tsc_khz : 0;
 	cpu_timer_arm_at(at && at < sd ? at : sd, now);
+	/* What the vLAPIC armed for its own timer is gone: it arms again
+	 * before the next VMRUN (vlapic_inject_pending()), never later than
+	 * the scheduler's deadline. */
+	v->lapic.c.host_at = 0;
 }
 
 void vcpu_watchdog_arm(struct vcpu *v)

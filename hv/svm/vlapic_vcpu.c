@@ -71,6 +71,7 @@ static void host_timer_arm_at(struct vcpu *v, u64 until, u64 now)
 	struct vlapic *l = &v->lapic;
 	u64 at, ticks, max = HOST_TIMER_MAX_MS * g_tsc_khz;
 	u64 sd = vcpu_sched_deadline(v);
+	bool irq;
 
 	if (!g_tsc_khz)
 		return;
@@ -88,8 +89,18 @@ static void host_timer_arm_at(struct vcpu *v, u64 until, u64 now)
 		return;
 	/* g_apic_timer_khz: calibrated once at boot (hv/smp/apic_cal.h). */
 	ticks = at > now ? (at - now) * g_apic_timer_khz / g_tsc_khz : 0;
-	apic_timer_oneshot(VEC_TIMER, ticks ? (u32)ticks : 1, APIC_TIMER_DIV_1);
+	/* host_at before the timer, interrupts off: a short count fires at
+	 * once, and the handler's clear of host_at must come after this
+	 * store. Stored after it, a stale host_at says "armed" to the next
+	 * wait, which then parks with no timer running: CPUs halted with
+	 * their guest timers expired (issue 24's lost wake-up, which vCPUs
+	 * sharing CPUs, re-arming the timer for each other, hit often). */
+	irq = read_rflags() & RFLAGS_IF;
+	irq_disable();
 	l->c.host_at = at > now ? at : now + 1;
+	apic_timer_oneshot(VEC_TIMER, ticks ? (u32)ticks : 1, APIC_TIMER_DIV_1);
+	if (irq)
+		irq_enable();
 }
 
 /* The same, reading the TSC only when there is something to arm for. */
