@@ -31,6 +31,7 @@
 #define CR4_PGE BIT(7) /* global pages */
 #define CR4_OSFXSR BIT(9)
 #define CR4_OSXMMEXCPT BIT(10)
+#define CR4_UMIP BIT(11) /* user-mode instruction prevention */
 #define CR4_LA57 BIT(12) /* 5-level paging (changed only with paging off) */
 #define CR4_FSGSBASE BIT(16)
 #define CR4_PCIDE BIT(17)
@@ -46,13 +47,20 @@
 #define RFLAGS_TF BIT(8) /* trap (single step) */
 #define RFLAGS_IF BIT(9) /* interrupts enabled */
 #define RFLAGS_DF BIT(10) /* direction: string instructions count down */
+#define RFLAGS_RF BIT(16) /* resume: no instruction breakpoint for one insn */
+#define RFLAGS_VM BIT(17) /* virtual-8086 mode */
 
 /* DR6 (SDM vol 3B 18.2.3, APM vol 2 13.1.1.3): B0-B3 (the breakpoint
- * hits), BS (single step), and the bits that read 1. */
+ * hits), BD (a MOV DR under DR7.GD), BS (single step), and the bits that
+ * read 1. */
 #define DR6_TRAP_BITS 0xfULL
+#define DR6_BD BIT(13)
 #define DR6_BS BIT(14)
 #define DR6_ACTIVE_LOW 0xffff0ff0ULL /* also DR6 after reset */
-/* DR7 (SDM vol 3B 18.2.4): bit 10 reads as 1, the value after reset. */
+/* DR7 (SDM vol 3B 18.2.4): bit 10 reads as 1, the value after reset;
+ * GD (general detect): #DB before any MOV DR, cleared by the processor
+ * when it enters the #DB handler. */
 #define DR7_FIXED BIT(10)
+#define DR7_GD BIT(13)
 
 #endif

@@ -42,6 +42,9 @@
 #ifndef ERANGE
 #define ERANGE 34
 #endif
+#ifndef EBADMSG
+#define EBADMSG 74
+#endif
 #ifndef ENOSYS
 #define ENOSYS 38
 #endif

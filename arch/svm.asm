@@ -20,26 +20,56 @@ section .text
 %define G_R14 0x60
 %define G_R15 0x68
 
-; The VMRUN stub, in two variants that differ only in the host IF they
-; return with. Both are entered with IF=0 (the run loop's CLI before its
-; handshake). Per call it saves the callee-saved registers (the guest's
+%define G_SPEC_CTRL 0x70	; struct svm_gprs.spec_ctrl
+%define H_VMCB 0x00		; struct svm_host
+%define H_SPEC_CTRL 0x08
+%define H_FLAGS 0x10
+%define SVM_HOST_SPEC_SWAP 1	; arch/svm.h
+%define SVM_HOST_RSB_FILL 2
+%define MSR_SPEC_CTRL 0x48	; arch/msr.h (arch/svm.h asserts it)
+
+; The privileged instructions of the stub by name (CLGI, VMRUN, WRMSR,
+; ...): arch/svm_insn.inc, found through -Iarch/. The unit tests assemble
+; this same file with -Itests/doubles/ instead, whose svm_insn.inc makes
+; each a call into the CPU double (tests/doubles/fake_svm.c): the stub's
+; own order is tested, not a model of it.
+%include "svm_insn.inc"
+
+; void svm_vmrun(hpa_t vmcb [rdi], struct svm_gprs *g [rsi],
+;                const struct svm_host *h [rdx])
+; Entered with IF=0 (the run loop's CLI before its handshake), returns
+; with IF=1: an interrupt that caused the exit is taken at its STGI, on
+; host state. Per call it saves the callee-saved registers (the guest's
 ; values replace them) and two of its arguments; the guest VMCB's address
 ; needs no slot: #VMEXIT restores host RAX, which held it for VMRUN
 ; (APM 15.5.1, 15.6), so VMSAVE follows VMRUN directly.
-%macro VMRUN_STUB 1		; %1: 1 = return with IF=1, 0 = IF=0
+global svm_vmrun
+svm_vmrun:
 	push rbp
 	push rbx
 	push r12
 	push r13
 	push r14
 	push r15
-	push rdx		; [rsp+8] host VMCB
+	push rdx		; [rsp+8] struct svm_host
 	push rsi		; [rsp]   guest GPRs
-	clgi			; GIF=0: no interrupt/NMI until host state is back
-	sti			; host IF=1: with V_INTR_MASKING it gates physical
+	CLGI			; GIF=0: no interrupt/NMI until host state is back
+	; Software SPEC_CTRL swap (no V_SPEC_CTRL): the guest's value, unless
+	; it is the host's, under GIF=0 like KVM's RESTORE_GUEST_SPEC_CTRL.
+	test byte [rdx + H_FLAGS], SVM_HOST_SPEC_SWAP
+	jz .guest_spec_done
+	mov rax, [rsi + G_SPEC_CTRL]
+	cmp rax, [rdx + H_SPEC_CTRL]
+	je .guest_spec_done
+	mov ecx, MSR_SPEC_CTRL
+	mov rdx, rax
+	shr rdx, 32
+	WRMSR
+.guest_spec_done:
+	STI			; host IF=1: with V_INTR_MASKING it gates physical
 				; interrupts in the guest, which then exit (15.21.1)
 	mov rax, rdi
-	vmload			; guest FS/GS/TR/LDTR/KernelGS/STAR.../SYSENTER
+	VMLOAD			; guest FS/GS/TR/LDTR/KernelGS/STAR.../SYSENTER
 	mov rbx, [rsi + G_RBX]
 	mov rcx, [rsi + G_RCX]
 	mov rdx, [rsi + G_RDX]
@@ -54,8 +84,8 @@ section .text
 	mov r14, [rsi + G_R14]
 	mov r15, [rsi + G_R15]
 	mov rsi, [rsi + G_RSI]
-	vmrun			; #VMEXIT restores host RAX, RSP, RIP (15.6)
-	vmsave			; RAX = guest VMCB: its hidden state saved back
+	VMRUN			; #VMEXIT restores host RAX, RSP, RIP (15.6)
+	VMSAVE			; RAX = guest VMCB: its hidden state saved back
 	mov rax, [rsp]
 	mov [rax + G_RBX], rbx
 	mov [rax + G_RCX], rcx
@@ -71,12 +101,43 @@ section .text
 	mov [rax + G_R13], r13
 	mov [rax + G_R14], r14
 	mov [rax + G_R15], r15
-	mov rax, [rsp + 8]
-	vmload			; host GS base (percpu), TR, ... again
-%if %1 == 0
-	cli			; IF as the caller had it (0) once GIF is back
-%endif
-	stgi			; with IF=1 a pending interrupt/NMI is taken here
+	mov rbx, [rsp + 8]
+	mov rax, [rbx + H_VMCB]
+	VMLOAD			; host GS base (percpu), TR, ... again
+	; The return stack buffer holds what the guest left: 32 CALLs whose
+	; return addresses are never used replace every entry before the
+	; first RET (KVM's FILL_RETURN_BUFFER for X86_FEATURE_RSB_VMEXIT),
+	; unless AutoIBRS protects host mode. The LFENCE after the join
+	; keeps a mispredicted JZ from running on to a RET.
+	test byte [rbx + H_FLAGS], SVM_HOST_RSB_FILL
+	jz .rsb_done
+	RSB_FILL_START
+%rep 32
+	call $ + 6		; 5 bytes: lands past the INT3
+	int3			; a speculative RET into this stops here
+%endrep
+	add rsp, 32 * 8
+.rsb_done:
+	lfence
+	; The host's SPEC_CTRL back before STGI (KVM's
+	; RESTORE_HOST_SPEC_CTRL): an NMI held during the guest is taken at
+	; STGI, whatever IF says, and its handler must not run (indirect
+	; calls included) with the guest's value, IBRS=0 for instance. The
+	; guest cannot change it without an exit (SPEC_CTRL is intercepted),
+	; so the value it ran with is the one it left.
+	test byte [rbx + H_FLAGS], SVM_HOST_SPEC_SWAP
+	jz .host_spec_done
+	mov rax, [rsp]
+	mov rax, [rax + G_SPEC_CTRL]
+	cmp rax, [rbx + H_SPEC_CTRL]
+	je .host_spec_done
+	mov rax, [rbx + H_SPEC_CTRL]
+	mov ecx, MSR_SPEC_CTRL
+	mov rdx, rax
+	shr rdx, 32
+	WRMSR
+.host_spec_done:
+	STGI			; a pending interrupt/NMI is taken here
 	add rsp, 16
 	pop r15
 	pop r14
@@ -85,20 +146,6 @@ section .text
 	pop rbx
 	pop rbp
 	ret
-%endmacro
-
-; void svm_vmrun(hpa_t vmcb [rdi], struct svm_gprs *g [rsi], hpa_t host [rdx])
-; Returns with IF=0: for a caller that still has work to do before any
-; interrupt may run (the software SPEC_CTRL swap back to the host's).
-global svm_vmrun
-svm_vmrun:
-	VMRUN_STUB 0
-
-; void svm_vmrun_sti(hpa_t vmcb, struct svm_gprs *g, hpa_t host): the same,
-; returning with IF=1 (an interrupt that caused the exit is taken at STGI).
-global svm_vmrun_sti
-svm_vmrun_sti:
-	VMRUN_STUB 1
 
 global svm_vmload
 svm_vmload:

@@ -9,6 +9,7 @@
 #define VEC_DB 1 /* debug */
 #define VEC_NMI 2
 #define VEC_BP 3 /* INT3 */
+#define VEC_OF 4 /* INTO */
 #define VEC_UD 6 /* invalid opcode */
 #define VEC_NM 7 /* device not available */
 #define VEC_DF 8 /* double fault */

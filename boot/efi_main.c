@@ -20,7 +20,6 @@ extern const char builtin_guest[], builtin_guest_end[];
 void switch_stack_call(u64 stack_top, void (*fn)(void *), void *arg);
 
 static struct boot_info g_boot;
-static EFI_GUID acpi20_guid = ACPI_20_TABLE_GUID;
 
 static void *acpi_alloc(size_t bytes)
 {
@@ -148,10 +147,13 @@ static void enter_hv(void *arg)
 
 extern char _bss[], _ebss[]; /* linker.ld */
 
+/* The image's entry, called by gnu-efi's crt0 (_start) only. */
+EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab);
+
 EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 {
 	struct uart com1 = { UART_IO, UART_COM1_PORT, 0, 115200 };
-	void *rsdp = NULL;
+	void *rsdp;
 	u64 pool_pages, stack;
 	EFI_STATUS st;
 
@@ -159,7 +161,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	 * it, and this makes sure of it before anything is stored there. */
 	memset(_bss, 0, (size_t)(_ebss - _bss));
 	g_boot.tsc_efi_main = rdtsc();
-	InitializeLib(image, systab);
+	efi_init(systab);
 	/* COM1 until the options and SPCR say otherwise: early errors must
 	 * reach the serial log too. */
 	console_setup(&com1);
@@ -167,6 +169,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	if (g_boot.under_qemu)
 		fw_cfg_read(FW_CFG_NB_CPUS, &g_boot.fw_cfg_cpus, 2);
 	features_detect(&g_features);
+	g_features.qemu = g_boot.under_qemu;
 
 	if (parse_all_options(image))
 		return boot_fail(EFI_INVALID_PARAMETER,
@@ -174,8 +177,10 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	g_loglevel = g_options.loglevel;
 	stop_configure(g_options.exit, g_boot.under_qemu);
 
-	if (EFI_ERROR(LibGetSystemConfigurationTable(&acpi20_guid, &rsdp)) &&
-	    EFI_ERROR(LibGetSystemConfigurationTable(&AcpiTableGuid, &rsdp)))
+	rsdp = efi_config_table(&efi_acpi20_guid);
+	if (!rsdp)
+		rsdp = efi_config_table(&efi_acpi10_guid);
+	if (!rsdp)
 		return boot_fail(
 			EFI_NOT_FOUND,
 			"no ACPI RSDP in the UEFI configuration table");

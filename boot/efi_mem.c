@@ -9,16 +9,11 @@ UINT64 efi_alloc_pages(UINTN pages, UINT64 max_addr)
 {
 	EFI_PHYSICAL_ADDRESS a = max_addr;
 
-	if (EFI_ERROR(uefi_call_wrapper(BS->AllocatePages, 4,
+	if (EFI_ERROR(uefi_call_wrapper(efi_bs->AllocatePages, 4,
 					AllocateMaxAddress, EfiLoaderData,
 					pages, &a)))
 		return 0;
 	return a;
-}
-
-void *efi_alloc_pool(UINTN bytes)
-{
-	return AllocatePool(bytes);
 }
 
 static void scan_map(EFI_MEMORY_DESCRIPTOR *map, UINTN size, UINTN dsz,
@@ -59,14 +54,14 @@ EFI_STATUS efi_exit_boot(EFI_HANDLE image, struct boot_info *bi)
 
 	for (u32 tries = 1; tries <= 8; tries++) {
 		size = cap;
-		st = uefi_call_wrapper(BS->GetMemoryMap, 5, &size, map, &key,
-				       &dsz, &dver);
+		st = uefi_call_wrapper(efi_bs->GetMemoryMap, 5, &size, map,
+				       &key, &dsz, &dver);
 		if (st == EFI_BUFFER_TOO_SMALL) {
 			/* Room for the entries the allocation itself adds. */
 			if (map)
-				FreePool(map);
+				efi_free_pool(map);
 			cap = size + 16 * sizeof(EFI_MEMORY_DESCRIPTOR);
-			map = AllocatePool(cap);
+			map = efi_alloc_pool(cap);
 			if (!map)
 				return EFI_OUT_OF_RESOURCES;
 			tries--;
@@ -77,7 +72,7 @@ EFI_STATUS efi_exit_boot(EFI_HANDLE image, struct boot_info *bi)
 		scan_map(map, size, dsz, bi);
 		bi->ebs_tries = tries;
 		/* No firmware call (not even a print) between here and EBS. */
-		st = uefi_call_wrapper(BS->ExitBootServices, 2, image, key);
+		st = uefi_call_wrapper(efi_bs->ExitBootServices, 2, image, key);
 		if (st == EFI_SUCCESS)
 			return st;
 		if (st != EFI_INVALID_PARAMETER)

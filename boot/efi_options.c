@@ -17,8 +17,8 @@ char *efi_load_options(EFI_HANDLE image, UINTN *len)
 	char *s;
 
 	*len = 0;
-	if (EFI_ERROR(uefi_call_wrapper(BS->HandleProtocol, 3, image,
-					&LoadedImageProtocol, (void **)&li)))
+	if (EFI_ERROR(uefi_call_wrapper(efi_bs->HandleProtocol, 3, image,
+					&efi_loaded_image_guid, (void **)&li)))
 		return NULL;
 	if (!li->LoadOptions || li->LoadOptionsSize < 2)
 		return NULL;
@@ -29,13 +29,13 @@ char *efi_load_options(EFI_HANDLE image, UINTN *len)
 	}
 	w = li->LoadOptions;
 	n = li->LoadOptionsSize / 2;
-	s = AllocatePool(n + 1);
+	s = efi_alloc_pool(n + 1);
 	if (!s)
 		return NULL;
 	for (i = 0; i < n && w[i]; i++) {
 		if (w[i] > 0x7e || (w[i] < 0x20 && !is_space((char)w[i]))) {
 			pr_warn("boot: load options are not ASCII text; ignored\n");
-			FreePool(s);
+			efi_free_pool(s);
 			return NULL;
 		}
 		s[i] = (char)w[i];

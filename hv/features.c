@@ -60,6 +60,7 @@ void features_detect(struct features *f)
 	f->tsc_deadline = bit(r.ecx, 24);
 	f->hypervisor = bit(r.ecx, 31);
 	f->xsave = bit(r.ecx, 26);
+	f->pcid = bit(r.ecx, 17);
 	f->fxsr = bit(r.edx, 24);
 	f->mce = bit(r.edx, 7);
 	f->mca = bit(r.edx, 14);
@@ -80,6 +81,12 @@ void features_detect(struct features *f)
 		f->pks = bit(r.ecx, 31);
 		f->tsc_adjust = bit(r.ebx, 1);
 		f->la57 = bit(r.ecx, 16);
+		f->umip = bit(r.ecx, 2);
+		f->fsgsbase = bit(r.ebx, 0);
+		f->smep = bit(r.ebx, 7);
+		f->smap = bit(r.ebx, 20);
+		f->pku = bit(r.ecx, 3);
+		f->cet = bit(r.ecx, 7) || bit(r.edx, 20);
 		if (f->vendor == VENDOR_INTEL) {
 			f->ibrs = bit(r.edx, 26);
 			f->ibpb = bit(r.edx, 26); /* IBRS and IBPB together */
@@ -133,6 +140,7 @@ void features_detect(struct features *f)
 		f->vmpl = bit(r.eax, 5);
 		f->segmented_rmp = bit(r.eax, 23);
 		f->cbit_pos = r.ebx & 0x3f;
+		f->sev_asids = f->sev ? r.ecx : 0;
 	}
 	if (f->max_ext_leaf >= 0x80000021) {
 		cpuid(0x80000021, 0, &r);
@@ -144,6 +152,9 @@ void features_detect(struct features *f)
 	}
 	if (f->hypervisor) {
 		cpuid(0x40000000, 0, &r);
+		/* EBX, ECX, EDX: the signature's order and struct cpuid_regs'. */
+		memcpy(f->hv_sig, &r.ebx, 12);
+		f->tcg = !memcmp(f->hv_sig, "TCGTCGTCGTCG", 12);
 		if (r.eax >= 0x40000010 && r.eax < 0x40000100) {
 			cpuid(0x40000010, 0, &r);
 			f->hv_tsc_khz = r.eax;

@@ -29,6 +29,7 @@ struct percpu {
 	struct smp_cpu *smp; /* hv/smp: IPI call queue, ... */
 	struct park_cpu *park; /* hv/park */
 	u64 spec_ctrl_base;
+	u64 spec_last_guest; /* serial of the last guest run here (IBPB) */
 };
 
 extern struct percpu **g_percpu; /* [g_ncpus] */

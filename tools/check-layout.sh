@@ -235,6 +235,24 @@ while IFS= read -r hit; do
 done < <(grep -rniE '^[[:space:]]*#[[:space:]]*define[[:space:]]+[A-Za-z_0-9]+[[:space:]]+\(?(0xfee00000|0x3f8|0x510|0xc0010000)[ul]*\)?([[:space:]]|$)' \
 	--include='*.c' --include='*.h' arch hv boot lib include tests 2>/dev/null)
 
+# A cached VMCB field (APM 15.15.3 clean groups) written after the first
+# VMRUN must clear its clean bit: handlers go through arch/vmcb.h's setters
+# (vmcb_set_dr6() & co.), which do. Only the builders of a VMCB that has
+# not run yet (clean = 0) write the fields directly.
+vmcb_builders='arch/vmcb.h|hv/vmcb/vmcb_build.c|hv/guest/cpu_reset.c'
+cached='save\.(cr[0234]|efer|dr[67]|g_pat|[gi]dtr|[cdes]s|cpl)|'
+cached+='control\.(v_intr|asid|n_cr3|np_enable|tsc_offset|iopm_base_pa|'
+cached+='msrpm_base_pa|pause_filter_(count|threshold)|intercepts)'
+while IFS= read -r hit; do
+	[ -n "$hit" ] || continue
+	if printf '%s' "${hit%%:*}" | grep -qxE "$vmcb_builders"; then
+		continue
+	fi
+	echo "check-layout: $hit: a cached VMCB field written without its setter (arch/vmcb.h marks the clean bit)"
+	bad=1
+done < <(grep -rnE "($cached|c->pause_filter_(count|threshold))(\.[a-z_]+|\[[^]]*\])?[[:space:]]*([|&+-]|<<|>>)?=[^=]" \
+	--include='*.c' --include='*.h' arch hv 2>/dev/null)
+
 # Production has one variant: what the unit tests need instead is in
 # tests/doubles/, never behind an #ifdef of the unit build.
 while IFS= read -r hit; do
@@ -247,5 +265,6 @@ done < <(grep -rnE 'MINHV_HOST_TEST|MINHV_UNIT' --include='*.c' --include='*.h' 
 if [ $bad = 0 ]; then
 	echo "check-layout: arch/, lib/ and guest/ include nothing above them, hv/ nothing of boot/; private headers stay home; the hv/ rooms form no cycle and follow their order"
 	echo "check-layout: hardware constants are defined once, in arch/; no unit-test variant in production"
+	echo "check-layout: cached VMCB fields are written through their setters"
 fi
 exit $bad

@@ -107,7 +107,7 @@ static bool is_legacy_prefix(u8 b)
 int insn_prefixes(const u8 *buf, unsigned n, enum insn_mode mode,
 		  struct insn_prefixes *p)
 {
-	*p = (struct insn_prefixes){ 0 };
+	*p = (struct insn_prefixes){ .seg = INSN_SEG_NONE };
 	for (unsigned i = 0; i < n && i < INSN_MAX_LEN; i++) {
 		u8 b = buf[i];
 
@@ -116,6 +116,10 @@ int insn_prefixes(const u8 *buf, unsigned n, enum insn_mode mode,
 			p->addrsize |= b == 0x67;
 			p->lock |= b == 0xf0;
 			p->rep |= b == 0xf2 || b == 0xf3;
+			if ((b & 0xe7) == 0x26) /* 26 ES, 2E CS, 36 SS, 3E DS */
+				p->seg = (b >> 3) & 3;
+			else if (b == 0x64 || b == 0x65) /* FS, GS */
+				p->seg = b - 0x60;
 			p->rex = 0; /* a REX not right before the opcode is
 				     * ignored (SDM vol 2A 2.2.1) */
 			continue;
@@ -134,7 +138,7 @@ int insn_prefixes(const u8 *buf, unsigned n, enum insn_mode mode,
  * (+ REX.B) the source; the operand is 64 bits in 64-bit mode, else 32,
  * whatever the prefixes (SDM vol 2B "MOV - Move to/from Control
  * Registers"). */
-static int mov_to_cr(struct cursor *c, u8 rex, enum insn_mode mode,
+static int mov_to_cr(struct cursor *c, u8 rex, bool lock, enum insn_mode mode,
 		     struct insn *out)
 {
 	u8 modrm;
@@ -143,8 +147,15 @@ static int mov_to_cr(struct cursor *c, u8 rex, enum insn_mode mode,
 		return -EINVAL;
 	out->kind = INSN_MOV_TO_CR;
 	out->cr = ((modrm >> 3) & 7) | ((rex & REX_R) ? 8 : 0);
+	/* AMD's AltMovCr8 (CPUID 0x80000001:ECX[4]): LOCK MOV CR0 is MOV
+	 * CR8, the way 32-bit code reaches it (APM vol 3 "MOV CRn"). */
+	if (lock) {
+		if (out->cr)
+			return -EINVAL;
+		out->cr = 8;
+	}
 	out->reg = (modrm & 7) | ((rex & REX_B) ? 8 : 0);
-	out->reg_size = out->size = mode == INSN_MODE64 ? 8 : 4;
+	out->reg_size = out->size = mode == INSN_MODE64 ? 8 : 4; /* 16: 4 */
 	out->len = c->pos;
 	return 0;
 }
@@ -158,22 +169,30 @@ int insn_decode(const u8 *buf, unsigned n, enum insn_mode mode,
 	unsigned osz, asz;
 
 	*out = (struct insn){ 0 };
-	if (mode != INSN_MODE32 && mode != INSN_MODE64)
+	if (mode != INSN_MODE32 && mode != INSN_MODE64 && mode != INSN_MODE16)
 		return -EINVAL;
 	/* Segment overrides change nothing: the fault already gives the
-	 * GPA. LOCK on a MOV is #UD; REP/REPNE on these MOVs is not
-	 * something a compiler emits: refuse rather than guess. */
-	if (insn_prefixes(buf, n, mode, &pf) || pf.lock || pf.rep)
+	 * GPA. LOCK on a MOV is #UD, but for LOCK MOV CR0 below (AltMovCr8);
+	 * REP/REPNE on a MOV is ignored, as a CPU ignores it. */
+	if (insn_prefixes(buf, n, mode, &pf))
 		return -EINVAL;
 	c.pos = pf.len;
 	rex = pf.rex;
 	if (!take_byte(&c, &op))
 		return -EINVAL;
-	osz = (rex & REX_W) ? 8 : pf.opsize ? 2 : 4;
-	if (mode == INSN_MODE64)
-		asz = pf.addrsize ? 4 : 8;
-	else
-		asz = pf.addrsize ? 2 : 4;
+	if (pf.lock && op != 0x0f)
+		return -EINVAL;
+	/* 66 and 67 flip the mode's default sizes (SDM vol 1 3.6). */
+	if (mode == INSN_MODE16) {
+		osz = pf.opsize ? 4 : 2;
+		asz = pf.addrsize ? 4 : 2;
+	} else {
+		osz = (rex & REX_W) ? 8 : pf.opsize ? 2 : 4;
+		if (mode == INSN_MODE64)
+			asz = pf.addrsize ? 4 : 8;
+		else
+			asz = pf.addrsize ? 2 : 4;
+	}
 
 	out->reg_size = osz;
 	out->size = osz;
@@ -221,8 +240,9 @@ int insn_decode(const u8 *buf, unsigned n, enum insn_mode mode,
 		if (!take_byte(&c, &op))
 			return -EINVAL;
 		if (op == 0x22) /* MOV CRn, r: mod is ignored (SDM vol 2B) */
-			return mov_to_cr(&c, rex, mode, out);
-		if (op != 0xb6 && op != 0xb7 && op != 0xbe && op != 0xbf)
+			return mov_to_cr(&c, rex, pf.lock, mode, out);
+		if (pf.lock ||
+		    (op != 0xb6 && op != 0xb7 && op != 0xbe && op != 0xbf))
 			return -EINVAL;
 		if (!take_modrm(&c, asz == 2, &modrm))
 			return -EINVAL;

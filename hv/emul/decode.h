@@ -12,6 +12,7 @@
 enum insn_mode {
 	INSN_MODE32, /* protected mode, CS.D=1: 32-bit operands/addresses */
 	INSN_MODE64, /* long mode, CS.L=1: 32-bit operands, 64-bit addresses */
+	INSN_MODE16, /* real mode, or CS.D=0: 16-bit operands/addresses */
 };
 
 enum insn_kind {
@@ -41,8 +42,8 @@ struct insn {
 /* The prefixes in front of an opcode (SDM vol 2A 2.1.1, 2.2.1; APM vol 3
  * 1.2): legacy prefixes of the four groups in any order, then, in 64-bit
  * mode, a REX that counts only right before the opcode. The one prefix
- * scanner: the MOV decoder below and the string I/O address size
- * (hv/svm/exit_io.c) use it. */
+ * scanner: the MOV decoder below and string I/O's address size and
+ * segment (hv/svm/exit_io_str.c) use it. */
 struct insn_prefixes {
 	u8 len; /* bytes before the opcode, REX included */
 	bool opsize; /* 66 */
@@ -50,7 +51,11 @@ struct insn_prefixes {
 	bool lock; /* F0 */
 	bool rep; /* F2 or F3 */
 	u8 rex; /* the REX right before the opcode, else 0 */
+	/* The last segment override, numbered as EXITINFO1 of IOIO (ES 0,
+	 * CS 1, SS 2, DS 3, FS 4, GS 5); INSN_SEG_NONE without one. */
+	u8 seg;
 };
+#define INSN_SEG_NONE 0xff
 
 /* Scan the prefixes at buf[0..n). mode only says whether 40-4F are REX
  * (INSN_MODE64) or opcodes (16- and 32-bit code alike). 0, or -EINVAL when
@@ -58,10 +63,11 @@ struct insn_prefixes {
 int insn_prefixes(const u8 *buf, unsigned n, enum insn_mode mode,
 		  struct insn_prefixes *p);
 
-/* Decode the instruction at buf[0..n). 0, or -EINVAL for anything that is
+/* Decode the instruction at buf[0..n). A REP/REPNE prefix on these MOVs
+ * is ignored, as a CPU ignores it. 0, or -EINVAL for anything that is
  * not one of the forms above (register operands of the MOVs that access
- * memory included), is truncated
- * (n too small), or is longer than 15 bytes. Never reads past buf[n-1]. */
+ * memory included, LOCK but on MOV CR0), is truncated (n too small), or is longer than
+ * 15 bytes. Never reads past buf[n-1]. */
 int insn_decode(const u8 *buf, unsigned n, enum insn_mode mode,
 		struct insn *out);
 

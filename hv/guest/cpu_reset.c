@@ -32,7 +32,7 @@ void vcpu_start_real(struct vcpu *v, u16 cs, u16 ip)
 	s->rsp = 0;
 	v->vmcb->control.clean = 0;
 	v->lapic.c.nmi_masked = v->lapic.c.iret_wait = false;
-	v->lapic.c.nmi_step = false;
+	v->lapic.c.nmi_step = v->lapic.c.nmi_step_rf = false;
 	v->lapic.c.vtpr = 0;
 	v->lapic.c.host_at = 0;
 }

@@ -10,6 +10,7 @@
 #include "hv/loader/elf.h"
 #include "hv/loader/linux_boot.h"
 #include "hv/loader/multiboot.h"
+#include "hv/loader/place.h"
 #include "hv/smp/time.h"
 #include "hv/features.h"
 #include "hv/options/options.h"
@@ -24,8 +25,6 @@
 #include "hv/mm.h"
 
 _Static_assert(sizeof(struct guest) <= PAGE_SIZE, "guest fits a page");
-
-static u64 serials; /* guest serial numbers, never reused */
 
 _Static_assert(YIELD_NONE == HV_YIELD_NONE && YIELD_ANY == HV_YIELD_ANY &&
 		       YIELD_DIRECTED == HV_YIELD_DIRECTED,
@@ -161,9 +160,17 @@ enum guest_kind guest_kind_of(const void *img, size_t size)
 {
 	if (bzimage_detect(img, size))
 		return GUEST_LINUX;
-	if (mb_find_header(img, size) >= 0)
+	switch (mb_find_header(img, size)) {
+	case -ENOENT:
+		return GUEST_MINHV;
+	case -EBADMSG:
+		/* The multiboot magic with a wrong checksum, in a file that
+		 * is no ELF64 image: a broken multiboot kernel, which
+		 * mb_load() names as such (not as a bad ELF magic). */
+		return elf_detect(img, size) ? GUEST_MINHV : GUEST_MULTIBOOT;
+	default:
 		return GUEST_MULTIBOOT;
-	return GUEST_MINHV;
+	}
 }
 
 /* The multiboot image, module 0, boot information and ACPI tables; the
@@ -171,6 +178,7 @@ enum guest_kind guest_kind_of(const void *img, size_t size)
  * vCPUs take it as EBX (CR3 itself is 0: paging is off). */
 static int load_multiboot(struct guest *g, const struct guest_params *p)
 {
+	const struct place_mem m = { g->mem_host, g->mem_size };
 	struct mb_load_info li;
 	struct mb_boot mb = { g->mem_size, p->cmdline, 0, 0, 0 };
 
@@ -187,39 +195,27 @@ static int load_multiboot(struct guest *g, const struct guest_params *p)
 		       g->name);
 		return -EINVAL;
 	}
-	if (p->initrd_size) {
-		mb.mod_start = ALIGN_UP(li.end, PAGE_SIZE);
-		mb.mod_size = p->initrd_size;
-		if (mb.mod_start > g->mem_size ||
-		    p->initrd_size > g->mem_size - mb.mod_start) {
-			pr_err("guest %s: initrd (%llu bytes at %#llx) does not fit guest memory (%llu MiB)\n",
-			       g->name, (unsigned long long)p->initrd_size,
-			       (unsigned long long)mb.mod_start,
-			       (unsigned long long)(g->mem_size >> 20));
-			return -EINVAL;
-		}
-		memcpy((u8 *)g->mem_host + mb.mod_start, p->initrd,
-		       p->initrd_size);
-	}
 	if (p->cmdline && strlen(p->cmdline) >= MB_CMDLINE_MAX) {
 		pr_err("guest %s: command line longer than %u bytes\n", g->name,
 		       MB_CMDLINE_MAX - 1);
 		return -EINVAL;
 	}
-	/* An image in conventional memory over the boot information page:
-	 * the page moves right after it (QEMU also puts it after the image). */
-	if (li.start < MB_INFO_END && li.end > MB_INFO_GPA) {
-		mb.info_gpa = ALIGN_UP(mb.mod_size ? mb.mod_start + mb.mod_size :
-						     li.end,
-				       PAGE_SIZE);
-		if (mb.info_gpa + PAGE_SIZE > MB_LOW_RAM_END) {
-			pr_err("guest %s: no room for the boot information after the image at [%#llx, %#llx)\n",
-			       g->name, (unsigned long long)li.start,
-			       (unsigned long long)li.end);
+	/* Module 0 and the boot information where nothing else is. */
+	mb.mod_size = p->initrd_size;
+	if (mb_boot_place(&li, &mb))
+		return -EINVAL;
+	if (mb.mod_size) {
+		void *dst = place_dst(
+			&m, &(struct place_win){ PLACE_FLOOR, g->mem_size },
+			mb.mod_start, mb.mod_size);
+
+		if (!dst)
 			return -EINVAL;
-		}
+		memcpy(dst, p->initrd, mb.mod_size);
 	}
 	g->cr3 = mb_info_build(g->mem_host, &mb);
+	if (!g->cr3)
+		return -EINVAL;
 	acpi_tables_build((u8 *)g->mem_host + MB_BIOS_START, MB_BIOS_START,
 			  g->nr_vcpus);
 	g->entry = gpa(li.entry);
@@ -363,8 +359,15 @@ static int build(struct guest *g, const struct guest_params *p)
 	if (!g->asid)
 		return -EBUSY;
 	g->mem = alloc_mem(g->mem_size);
-	if (!g->mem.v)
+	if (!g->mem.v) {
+		/* The page pool holds every guest's memory (docs/OPTIONS.md):
+		 * name the options, not just the errno. */
+		pr_err("guest %s: guest_mem=%lluM does not fit the page pool (%llu of %llu MiB free): raise pool= to guest_mem plus 64 MiB\n",
+		       g->name, (unsigned long long)(g->mem_size >> 20),
+		       (unsigned long long)(mm_free_pages() >> 8),
+		       (unsigned long long)(mm_total_pages() >> 8));
 		return -E2BIG;
+	}
 	g->mem_host = hpa_to_ptr(g->mem);
 	g->kind = guest_kind_of(p->image, p->image_size);
 	r = g->kind == GUEST_LINUX     ? load_linux(g, p) :
@@ -397,6 +400,8 @@ static int build(struct guest *g, const struct guest_params *p)
 	return 0;
 }
 
+static u64 serials; /* the last guest's serial; 0 is never one */
+
 int guest_create(const struct guest_params *p, struct guest **out)
 {
 	struct guest *g;
@@ -419,9 +424,9 @@ int guest_create(const struct guest_params *p, struct guest **out)
 	if (!g)
 		return -E2BIG;
 	memcpy(g->name, p->name, n < sizeof(g->name) ? n : sizeof(g->name) - 1);
+	g->serial = __atomic_add_fetch(&serials, 1, __ATOMIC_RELAXED);
 	g->mem_size = ALIGN_UP(p->mem_size, SZ_2M);
 	g->nr_vcpus = p->nr_vcpus;
-	g->serial = __atomic_add_fetch(&serials, 1, __ATOMIC_RELAXED);
 	g->slice_tsc = (u64)(p->sched.slice_us ? p->sched.slice_us :
 						 SCHED_SLICE_US_DEFAULT) *
 		       g_tsc_khz / 1000;

@@ -51,6 +51,10 @@ struct guest_params {
 
 struct guest {
 	char name[16];
+	/* Unique for the run (never reused, unlike the address): what a
+	 * CPU compares to see that it runs another guest than last time
+	 * (IBPB, hv/park/spec_ctrl.c). */
+	u64 serial;
 	u32 asid;
 	hpa_t mem; /* host block backing guest-physical [0, mem_size) */
 	u64 mem_size;
@@ -67,7 +71,6 @@ struct guest {
 	 * them: slice in TSC, pause_yield=, pause_window=. */
 	struct cpuset cpus;
 	u32 ncpus;
-	u64 serial; /* never reused: tells guests apart (IBPB) */
 	u64 slice_tsc;
 	enum sched_yield yield;
 	bool window_dynamic;
@@ -77,6 +80,8 @@ struct guest {
 	volatile u32 live; /* vCPUs RUNNING or HALTED */
 	volatile u32 stopping; /* set once; every vCPU leaves */
 	volatile u32 active; /* vCPUs started, not yet out of their loop */
+	/* vCPUs waiting for what only another vCPU can send (wait.c). */
+	volatile u32 stuck;
 	s64 exit_status;
 	bool failed; /* stopped by the hypervisor (fault, bad state) */
 	enum guest_kind kind;
@@ -192,6 +197,22 @@ u32 vcpu_home_cpu(const struct vcpu *v);
 int vcpu_wait_out(struct vcpu *v);
 #define VCPU_WAIT_OUT_MS 250
 
+/* wait.c: what every wait in the host (hv/svm) shares with the run loop.
+ * The run-time limit: true while now is before it, else the guest is
+ * stopped ("run-time limit of N ms reached", then " in <waiting>"
+ * when not NULL) and false. */
+bool guest_time_check(struct vcpu *v, u64 now, const char *waiting);
+/* v waits for an event only another vCPU can send (an NMI, INIT or
+ * SIPI): what says where ("HLT with interrupts off", ...). Counted once
+ * until vcpu_wait_unstuck(); when every vCPU of the guest is stuck and
+ * none has such an event pending, the guest is stopped ("every vCPU waits
+ * for what no vCPU can send, the last vCPU n in <what> ...") and false
+ * returned. Foreign guests only
+ * (all their vCPUs run their loops from the start). */
+bool vcpu_wait_stuck(struct vcpu *v, const char *what);
+/* v's wait ended, or it has a wake-up source of its own again. */
+void vcpu_wait_unstuck(struct vcpu *v);
+
 /* cpu_reset.c: v starts in real mode at cs:ip (SIPI, S3 resume). */
 void vcpu_start_real(struct vcpu *v, u16 cs, u16 ip);
 
@@ -209,6 +230,9 @@ enum acpi_s3 acpi_s3_poll(struct vcpu *v, u64 now, u64 *until);
  * until every one of them stopped, then waits until none of their vCPUs
  * is on any CPU (guest_wait_idle()). */
 void guests_run(struct guest *const *gs, u32 n);
+/* v (IDLE) runs on this CPU's queue until nothing is left on it (the unit
+ * tests' run loop, one vCPU: v leaves for good). */
+void vcpu_run_here(struct vcpu *v);
 /* Start v (claimed: STARTING) on its CPU's queue (vcpu_home_cpu())
  * asynchronously. 0 or -E*; on error v is IDLE again. */
 int vcpu_launch(struct vcpu *v);

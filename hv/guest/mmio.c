@@ -15,21 +15,28 @@ static u64 size_mask(unsigned size)
 	return size >= 8 ? ~0ULL : BIT(8 * size) - 1;
 }
 
-/* 64-bit code segment, or 32-bit protected mode; anything else (real
- * mode, 16-bit code) is not decoded. */
+/* 64-bit code segment, 32-bit code (CS.D), or 16-bit code: real mode,
+ * virtual-8086 mode or a protected-mode segment with CS.D clear. */
 static int code_mode(const struct vmcb *vm, enum insn_mode *mode)
 {
-	if (!(vm->save.cr0 & CR0_PE))
-		return -EINVAL;
-	if ((vm->save.efer & EFER_LMA) && (vm->save.cs.attrib & SEG_ATTR_L)) {
+	if (!(vm->save.cr0 & CR0_PE) || (vm->save.rflags & RFLAGS_VM))
+		*mode = INSN_MODE16;
+	else if ((vm->save.efer & EFER_LMA) &&
+		 (vm->save.cs.attrib & SEG_ATTR_L))
 		*mode = INSN_MODE64;
-		return 0;
-	}
-	if (vm->save.cs.attrib & SEG_ATTR_D) {
+	else if (vm->save.cs.attrib & SEG_ATTR_D)
 		*mode = INSN_MODE32;
-		return 0;
-	}
-	return -EINVAL;
+	else
+		*mode = INSN_MODE16;
+	return 0;
+}
+
+/* The instruction pointer's width in mode: RIP, EIP or IP. */
+static u64 ip_mask(enum insn_mode mode)
+{
+	return mode == INSN_MODE64 ? ~0ULL :
+	       mode == INSN_MODE32 ? 0xffffffffULL :
+				     0xffffULL;
 }
 
 /* Decode from the decode-assist bytes when the CPU stored some (QEMU TCG
@@ -60,7 +67,8 @@ static int fetch_decode(struct vcpu *v, enum insn_mode mode,
 	p = gpaging_of(vm);
 	la = mode == INSN_MODE64 ?
 		     vm->save.rip :
-		     (vm->save.cs.base + vm->save.rip) & 0xffffffffULL;
+		     (vm->save.cs.base + (vm->save.rip & ip_mask(mode))) &
+			     0xffffffffULL;
 	n = gfetch(&m, &p, la, b->b, INSN_MAX_LEN);
 	if (n < 0)
 		return n;
@@ -114,7 +122,7 @@ int mmio_emulate(struct vcpu *v, gpa_t gpa, const struct mmio_region *r,
 	struct mmio_bytes *b = seen ? seen : &local;
 	enum insn_mode mode;
 	struct insn in;
-	u64 off, val, next;
+	u64 off, val;
 	int ret;
 
 	b->n = 0;
@@ -149,9 +157,7 @@ int mmio_emulate(struct vcpu *v, gpa_t gpa, const struct mmio_region *r,
 			val |= ~size_mask(in.size);
 		reg_store(v, &in, val);
 	}
-	/* EIP wraps at 4 GiB outside 64-bit mode. */
-	next = v->vmcb->save.rip + in.len;
-	vcpu_insn_complete(v,
-			   mode == INSN_MODE32 ? next & 0xffffffffULL : next);
+	/* EIP wraps at 4 GiB in 32-bit code, IP at 64 KiB in 16-bit code. */
+	vcpu_insn_complete(v, (v->vmcb->save.rip + in.len) & ip_mask(mode));
 	return 0;
 }

@@ -22,9 +22,10 @@ struct mmio_bytes {
 /* Emulate the access at gpa (EXITINFO2 of the NPF) that falls in r. The
  * bytes come from the VMCB's decode assists when the CPU filled them
  * (VMCB 0xD0/0xD1, APM 15.33.5), otherwise from guest memory at
- * CS.base + RIP. 0 when done (RIP advanced); -EINVAL when the instruction
- * is not decodable (bytes in *seen, which may be NULL), not in 32-bit
- * protected or 64-bit mode, or the access does not fit in r; -EFAULT or
+ * CS.base + RIP (64-, 32- or 16-bit code, real mode included). 0 when
+ * done (RIP advanced); -EINVAL when the instruction is not decodable
+ * (bytes in *seen, which may be NULL) or the access does not fit in r;
+ * -EFAULT or
  * -ERANGE when the bytes could not be fetched; or the device's error. */
 int mmio_emulate(struct vcpu *v, gpa_t gpa, const struct mmio_region *r,
 		 struct mmio_bytes *seen);

@@ -28,7 +28,7 @@ void acpi_s3_enter(struct vcpu *v)
 			(unsigned long long)((p->pm.wake_tsc - t) /
 					     p->tsc_khz));
 	else
-		pr_info("svm: guest %s: ACPI S3 by vCPU %u without a wake-up source (PM1_EN.RTC_EN and RTC AIE): asleep until the run-time limit\n",
+		pr_info("svm: guest %s: ACPI S3 by vCPU %u without a wake-up source (PM1_EN.RTC_EN and RTC AIE): nothing will wake it\n",
 			g->name, v->id);
 	__atomic_store_n(&p->pm.asleep, 1, __ATOMIC_SEQ_CST);
 	for (u32 i = 0; i < g->nr_vcpus; i++)

@@ -77,6 +77,7 @@ void vcpu_reset(struct vcpu *v, u64 rip, u64 rsp, u64 arg)
 	vmcb_build(v->vmcb, &g_features, &g->pause, &vg);
 	memset(&v->gprs, 0, sizeof(v->gprs));
 	v->gprs.rdi = arg;
+	v->queued_event = 0; /* nothing pending after RESET/INIT */
 	v->pkrs = 0; /* its RESET/INIT value (vcpu_pkrs.c) */
 	v->misc_enable = MISC_ENABLE_FAST_STRING;
 }

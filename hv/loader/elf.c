@@ -6,6 +6,7 @@
 #include "arch/errno.h"
 #include "hv/loader/elf.h"
 #include "hv/loader/elf_format.h"
+#include "hv/loader/place.h"
 #include "include/minhv/guest_layout.h"
 #include "include/minhv/hypercall_abi.h"
 #include "lib/string.h"
@@ -123,21 +124,20 @@ static bool in_file(u64 off, u64 len, u64 size)
 	return !__builtin_add_overflow(off, len, &end) && end <= size;
 }
 
-/* [a, a + len) inside [lo, hi), without overflow. */
-static bool in_window(u64 a, u64 len, u64 lo, u64 hi)
+/* Where a segment's bytes go (hv/loader/place.h, the loaders' one range
+ * check): the policy's window, or its low window when it has one; NULL
+ * when neither holds [paddr, paddr + memsz). */
+static const struct place_win *seg_window(const struct elf_policy *pol,
+					  struct place_win w[2], u64 paddr,
+					  u64 memsz)
 {
-	u64 end;
-
-	return a >= lo && !__builtin_add_overflow(a, len, &end) && end <= hi;
-}
-
-/* The one range check of where a segment's bytes go: the policy's window,
- * or its low window when it has one. */
-static bool seg_placeable(const struct elf_policy *pol, u64 paddr, u64 memsz)
-{
-	return in_window(paddr, memsz, pol->min, pol->limit) ||
-	       (pol->low_end &&
-		in_window(paddr, memsz, pol->low_min, pol->low_end));
+	w[0] = (struct place_win){ pol->min, pol->limit };
+	w[1] = (struct place_win){ pol->low_min, pol->low_end };
+	if (place_fits(&w[0], paddr, memsz))
+		return &w[0];
+	if (pol->low_end && place_fits(&w[1], paddr, memsz))
+		return &w[1];
+	return NULL;
 }
 
 /* e_ident: the magic, a class the policy takes, little-endian, version 1,
@@ -262,6 +262,7 @@ static int check_load(const struct elf_img *im, const struct phdr *ph,
 		      unsigned int i)
 {
 	const struct elf_policy *pol = im->pol;
+	struct place_win w[2];
 
 	if (ph->filesz > ph->memsz) {
 		pr_err("elf: segment %u: p_filesz %#llx exceeds p_memsz %#llx\n",
@@ -282,7 +283,7 @@ static int check_load(const struct elf_img *im, const struct phdr *ph,
 		       (unsigned long long)ph->paddr);
 		return -EINVAL;
 	}
-	if (seg_placeable(pol, ph->paddr, ph->memsz))
+	if (seg_window(pol, w, ph->paddr, ph->memsz))
 		return 0;
 	if (pol->low_end)
 		pr_err("elf: segment %u: [%#llx + %#llx] is outside guest memory for the image [%#llx, %#llx) or [%#llx, %#llx)\n",
@@ -364,6 +365,14 @@ static int check_phdrs(const struct elf_img *im, struct elf_load_info *out)
 	return 0;
 }
 
+bool elf_detect(const void *img, size_t size)
+{
+	const u8 *id = img;
+
+	return img && size >= EI_NIDENT && id[0] == ELFMAG0 && id[1] == 'E' &&
+	       id[2] == 'L' && id[3] == 'F' && id[EI_CLASS] == ELFCLASS64;
+}
+
 int elf_load_policy(const void *img, size_t size, void *mem_host, u64 mem_size,
 		    const struct elf_policy *pol, struct elf_load_info *out)
 {
@@ -391,12 +400,23 @@ int elf_load_policy(const void *img, size_t size, void *mem_host, u64 mem_size,
 	if (r)
 		return r;
 
+	/* Every segment was checked above: place_dst() cannot refuse one
+	 * now, so nothing is written unless all of them fit. */
 	for (unsigned int i = 0; i < im.eh.phnum; i++) {
 		const struct phdr ph = read_phdr(&im, i);
-		u8 *dst = (u8 *)mem_host + ph.paddr;
+		const struct place_mem m = { mem_host, mem_size };
+		struct place_win w[2];
+		const struct place_win *at;
+		u8 *dst;
 
 		if (ph.type != PT_LOAD || ph.memsz == 0)
 			continue;
+		at = seg_window(pol, w, ph.paddr, ph.memsz);
+		dst = at ? place_dst(&m, at, ph.paddr, ph.memsz) : NULL;
+		if (!dst)
+			return -EFAULT;
+		if (pol->placed)
+			pol->placed(pol->ctx, ph.paddr, ph.memsz);
 		memcpy(dst, im.img + ph.offset, ph.filesz);
 		memset(dst + ph.filesz, 0, ph.memsz - ph.filesz);
 	}

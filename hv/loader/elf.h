@@ -21,14 +21,22 @@ struct elf_policy {
 	u64 min, limit; /* segments in [min, limit), or, when low_end is not
 			 * 0, in [low_min, low_end) */
 	u64 low_min, low_end;
+	/* Called with each segment's range as it is copied (NULL: none). */
+	void (*placed)(void *ctx, u64 paddr, u64 memsz);
+	void *ctx;
 };
+
+/* Does img start like an ELF64 file ("\x7fELF", ELFCLASS64)? Says
+ * nothing of validity. */
+bool elf_detect(const void *img, size_t size);
 
 /* The one loader, for both classes: validate every header field of
  * img[0..size) under pol (the same checks for both: the file header,
  * each PT_LOAD's file bytes and memory range without overflow, no two
  * overlapping, the entry inside an executable one) and copy the PT_LOAD
  * segments to their p_paddr in guest memory (guest-physical [0, mem_size)
- * backed by mem_host; pol's windows must lie inside it). Returns 0, or
+ * backed by mem_host; pol's windows must lie inside it) through the
+ * loaders' one range check (hv/loader/place.h). Returns 0, or
  * after one pr_err line saying what is wrong: -EFAULT for a segment
  * outside the windows, -EINVAL for anything else wrong with the image. On
  * error nothing is written. */

@@ -6,6 +6,7 @@
 #include "arch/errno.h"
 #include "hv/loader/bzimage.h"
 #include "hv/loader/linux_boot.h"
+#include "hv/loader/place.h"
 #include "hv/vcpu/vcpu.h"
 #include "hv/log.h"
 #include "include/minhv/guest_layout.h"
@@ -28,35 +29,82 @@ static void e820_add(struct boot_params *bp, u64 addr, u64 size, u32 type)
 	e->type = type;
 }
 
-/* Where the protected-mode kernel goes: its preferred address when that
- * suits, else the lowest aligned address from 1 MiB (relocatable only). */
-static u64 kernel_address(const struct bzimage_info *bz)
+/* Guest memory the protected-mode kernel and the initrd may use: from
+ * 1 MiB (below lie the zero page, command line, GDT and ACPI tables) to
+ * top. */
+static int kernel_fits(u64 a, u64 size, u64 top)
+{
+	const struct place_win w = { PLACE_FLOOR, top };
+
+	return place_fits(&w, a, size);
+}
+
+/* The runtime start (boot.rst, init_size): where the kernel decompresses
+ * to and runs, align_up(max(load, pref_address), kernel_alignment) for a
+ * relocatable kernel, pref_address for another. false when it wraps. */
+static bool runtime_start(const struct bzimage_info *bz, u64 load, u64 *start)
+{
+	if (!bz->relocatable) {
+		*start = load;
+		return true;
+	}
+	return place_align_up(load > bz->pref_address ? load : bz->pref_address,
+			      bz->alignment, start);
+}
+
+/* Does the kernel loaded at load fit below top: its bytes from the file,
+ * and init_size bytes from its runtime start? *end is the end of both. */
+static bool kernel_at(const struct bzimage_info *bz, u64 load, u64 top,
+		      u64 *end)
+{
+	u64 run, a, b;
+
+	if (!runtime_start(bz, load, &run) ||
+	    !kernel_fits(load, bz->kernel_size, top) ||
+	    !kernel_fits(run, bz->init_size, top))
+		return false;
+	a = load + bz->kernel_size;
+	b = run + bz->init_size;
+	*end = a > b ? a : b;
+	return true;
+}
+
+/* Where the protected-mode kernel goes: a non-relocatable kernel at its
+ * pref_address (1 MiB when 0: protocols before 2.10), never below 1 MiB;
+ * a relocatable one there too when it is aligned and fits, else at the
+ * lowest aligned address from 1 MiB. false when no place fits. */
+static bool kernel_address(const struct bzimage_info *bz, u64 top, u64 *load,
+			   u64 *end)
 {
 	u64 a = bz->pref_address;
 
-	if (!bz->relocatable)
-		return a ? a : LINUX_HIGH_RAM;
-	if (a >= LINUX_HIGH_RAM && IS_ALIGNED(a, bz->alignment))
-		return a;
-	return ALIGN_UP(LINUX_HIGH_RAM, bz->alignment);
+	if (!bz->relocatable) {
+		*load = a ? a : LINUX_HIGH_RAM;
+		return kernel_at(bz, *load, top, end);
+	}
+	if (a >= LINUX_HIGH_RAM && IS_ALIGNED(a, bz->alignment) &&
+	    kernel_at(bz, a, top, end)) {
+		*load = a;
+		return true;
+	}
+	return place_align_up(LINUX_HIGH_RAM, bz->alignment, load) &&
+	       kernel_at(bz, *load, top, end);
 }
 
 static int place(u64 mem_size, const struct bzimage_info *bz,
 		 size_t initrd_size, struct linux_layout *l)
 {
-	u64 need = bz->init_size > bz->kernel_size ? bz->init_size :
-						     bz->kernel_size;
-	u64 top = mem_size;
+	u64 top = mem_size, load = 0, end = 0;
 
-	l->kernel = gpa(kernel_address(bz));
-	l->kernel_end = l->kernel.v + need;
 	if (initrd_size) {
 		/* As high as the kernel can reach (initrd_addr_max is the
 		 * highest byte it may occupy). */
 		if (bz->initrd_addr_max && top > (u64)bz->initrd_addr_max + 1)
 			top = (u64)bz->initrd_addr_max + 1;
-		if (initrd_size > top) {
-			pr_err("linux: initrd of %zu bytes does not fit below %#llx\n",
+		if (initrd_size > top ||
+		    !kernel_fits(ALIGN_DOWN(top - initrd_size, PAGE_SIZE),
+				 initrd_size, top)) {
+			pr_err("linux: initrd of %zu bytes does not fit in [1 MiB, %#llx)\n",
 			       initrd_size, (unsigned long long)top);
 			return -E2BIG;
 		}
@@ -64,15 +112,18 @@ static int place(u64 mem_size, const struct bzimage_info *bz,
 		l->initrd_size = initrd_size;
 		top = l->initrd.v;
 	}
-	if (l->kernel_end > top) {
-		pr_err("linux: the kernel needs [%#llx, %#llx) (init_size %#llx)%s, guest memory is %llu MiB: raise guest_mem=\n",
-		       (unsigned long long)l->kernel.v,
-		       (unsigned long long)l->kernel_end,
+	if (!kernel_address(bz, top, &load, &end)) {
+		pr_err("linux: the kernel (init_size %#llx, pref_address %#llx%s) does not fit in [1 MiB, %#llx)%s\n",
 		       (unsigned long long)bz->init_size,
-		       initrd_size ? " below the initrd" : "",
-		       (unsigned long long)(mem_size >> 20));
+		       (unsigned long long)bz->pref_address,
+		       bz->relocatable ? "" : ", fixed",
+		       (unsigned long long)top,
+		       initrd_size ? " below the initrd: raise guest_mem=" :
+				     ": raise guest_mem=");
 		return -E2BIG;
 	}
+	l->kernel = gpa(load);
+	l->kernel_end = end;
 	l->entry = gpa(l->kernel.v + BZ_ENTRY64_OFFSET);
 	return 0;
 }
@@ -104,6 +155,38 @@ static void fill_zero_page(struct boot_params *bp, const void *img,
 	e820_add(bp, LINUX_APIC_GPA, PAGE_SIZE, E820_RESERVED);
 }
 
+/* Every byte through place_dst(): the kernel and initrd from 1 MiB up,
+ * the boot data (GDT, zero page, command line) in one block of low RAM
+ * [LINUX_GDT_GPA, LINUX_BOOT_DATA_END). place() checked them all, so a
+ * refusal here writes nothing. */
+static int write_all(void *mem, u64 mem_size, const void *img,
+		     const struct bzimage_info *bz,
+		     const struct linux_layout *l, const char *cmdline,
+		     size_t clen, const void *initrd)
+{
+	const struct place_mem m = { mem, mem_size };
+	const struct place_win high = { PLACE_FLOOR, mem_size };
+	const struct place_win low = { LINUX_LOW_FLOOR, LINUX_LOW_RAM_END };
+	u8 *kernel = place_dst(&m, &high, l->kernel.v, bz->kernel_size);
+	u8 *rd = place_dst(&m, &high, l->initrd.v, l->initrd_size);
+	u8 *boot = place_dst(&m, &low, LINUX_GDT_GPA,
+			     LINUX_BOOT_DATA_END - LINUX_GDT_GPA);
+
+	if (!kernel || (l->initrd_size && !rd) || !boot)
+		return -EFAULT;
+	boot -= LINUX_GDT_GPA; /* boot + GPA: that byte of the block */
+	memcpy(kernel, (const u8 *)img + bz->kernel_off, bz->kernel_size);
+	if (l->initrd_size)
+		memcpy(rd, initrd, l->initrd_size);
+	memset(boot + LINUX_CMDLINE_GPA, 0, clen + 1);
+	if (clen)
+		memcpy(boot + LINUX_CMDLINE_GPA, cmdline, clen);
+	memcpy(boot + LINUX_GDT_GPA, boot_gdt, sizeof(boot_gdt));
+	fill_zero_page((struct boot_params *)(boot + LINUX_BOOT_PARAMS_GPA),
+		       img, bz, l, mem_size);
+	return 0;
+}
+
 int linux_boot_build(void *mem, u64 mem_size, const void *img, size_t size,
 		     const char *cmdline, const void *initrd,
 		     size_t initrd_size, struct linux_layout *out)
@@ -133,15 +216,10 @@ int linux_boot_build(void *mem, u64 mem_size, const void *img, size_t size,
 	if (r)
 		return r;
 
-	memcpy(m + l.kernel.v, (const u8 *)img + bz.kernel_off, bz.kernel_size);
-	if (l.initrd_size)
-		memcpy(m + l.initrd.v, initrd, l.initrd_size);
-	memset(m + LINUX_CMDLINE_GPA, 0, clen + 1);
-	if (clen)
-		memcpy(m + LINUX_CMDLINE_GPA, cmdline, clen);
-	memcpy(m + LINUX_GDT_GPA, boot_gdt, sizeof(boot_gdt));
+	r = write_all(mem, mem_size, img, &bz, &l, cmdline, clen, initrd);
+	if (r)
+		return r;
 	bp = (struct boot_params *)(m + LINUX_BOOT_PARAMS_GPA);
-	fill_zero_page(bp, img, &bz, &l, mem_size);
 	l.e820_entries = bp->e820_entries;
 	l.cmdline_max = bz.cmdline_size && bz.cmdline_size < LINUX_CMDLINE_MAX ?
 				bz.cmdline_size :

@@ -13,10 +13,12 @@ struct vcpu;
 /* Guest-physical layout below 1 MiB (all inside e820 RAM [0, 0x9fc00);
  * Linux reserves the first 1 MiB for itself and copies the zero page and
  * the command line before it uses any of it). */
+#define LINUX_LOW_FLOOR 0x1000ULL /* boot data from here (page 0: the IVT) */
 #define LINUX_GDT_GPA 0x5000ULL
 #define LINUX_BOOT_PARAMS_GPA 0x7000ULL
 #define LINUX_CMDLINE_GPA 0x8000ULL /* up to LINUX_CMDLINE_MAX bytes */
 #define LINUX_CMDLINE_MAX 0x1000ULL
+#define LINUX_BOOT_DATA_END (LINUX_CMDLINE_GPA + LINUX_CMDLINE_MAX)
 #define LINUX_STACK_TOP 0xa000ULL /* only until the kernel sets its own */
 #define LINUX_LOW_RAM_END 0x9fc00ULL /* below the EBDA, as on a PC */
 /* Reserved: the BIOS area, where the guest's ACPI tables lie (Linux scans
@@ -32,7 +34,9 @@ struct vcpu;
 struct linux_layout {
 	gpa_t entry; /* startup_64: load address + 0x200 */
 	gpa_t kernel; /* load address of the protected-mode kernel */
-	u64 kernel_end; /* load address + max(init_size, kernel bytes) */
+	/* The end of the kernel's bytes and of init_size from its runtime
+	 * start (boot.rst), whichever is higher. */
+	u64 kernel_end;
 	gpa_t initrd; /* 0 when there is none */
 	u64 initrd_size;
 	u32 e820_entries;

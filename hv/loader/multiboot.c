@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* hv/loader/multiboot.c - find a Multiboot v1 header (spec 3.1.1) and load
- * the kernel: the header's a.out-kludge addresses (3.1.3) when flag 16 is
- * set, else the ELF32 or ELF64 PT_LOAD segments at their physical
- * addresses through the one ELF loader (elf.c). Every range is checked
- * before a byte is written. */
+/* hv/loader/multiboot.c - find a Multiboot v1 header (spec 3.1.1), refuse
+ * the requirements minhv cannot meet (3.1.2), and load the kernel: the
+ * header's a.out-kludge addresses (3.1.3) when flag 16 is set, else the
+ * ELF32 or ELF64 PT_LOAD segments at their physical addresses through the
+ * one ELF loader (elf.c). Every segment is checked on its own
+ * (hv/loader/place.h) before a byte is written. */
 #include "arch/errno.h"
 #include "hv/loader/elf.h"
 #include "hv/loader/elf_format.h"
 #include "hv/loader/multiboot.h"
+#include "hv/loader/place.h"
 #include "include/minhv/hypercall_abi.h"
 #include "lib/string.h"
 #include "hv/log.h"
@@ -15,6 +17,7 @@
 long mb_find_header(const void *img, size_t size)
 {
 	const u8 *p = img;
+	long bad = -ENOENT;
 
 	for (size_t off = 0;
 	     off + sizeof(struct mb_header) <= size && off + 12 <= MB_SEARCH;
@@ -22,36 +25,58 @@ long mb_find_header(const void *img, size_t size)
 		struct mb_header h;
 
 		memcpy(&h, p + off, sizeof(h));
-		if (h.magic == MB_HEADER_MAGIC &&
-		    (u32)(h.magic + h.flags + h.checksum) == 0)
+		if (h.magic != MB_HEADER_MAGIC)
+			continue;
+		if ((u32)(h.magic + h.flags + h.checksum) == 0)
 			return (long)off;
+		bad = -EBADMSG; /* the magic, but not its checksum */
 	}
-	return -ENOENT;
+	return bad;
 }
 
-/* The a.out kludge's one segment: [gpa, gpa + memsz) inside
- * [MB_IMAGE_MIN, limit) or conventional memory, file bytes inside img. */
-static int range_ok(u64 gpa, u64 memsz, u64 off, u64 filesz, size_t size,
-		    u64 limit)
+/* The image occupies [a, b): its bounds, and its pages in conventional
+ * memory (the boot information goes in one it leaves free). */
+static void note(void *ctx, u64 a, u64 len)
 {
+	struct mb_load_info *o = ctx;
+	u64 b = a + len;
+
+	if (!o->end || a < o->start)
+		o->start = a;
+	if (b > o->end)
+		o->end = b;
+	for (u64 pg = a / PAGE_SIZE; pg * PAGE_SIZE < b && pg < MB_LOW_PAGES;
+	     pg++)
+		o->low_used[pg / 64] |= BIT(pg % 64);
+}
+
+/* The a.out kludge's one segment: file bytes inside img, memory inside
+ * [MB_IMAGE_MIN, limit) or conventional memory, as the ELF policy below;
+ * then copied through place_dst(). */
+static int aout_load(void *mem, u64 limit, u64 gpa, u64 memsz, const u8 *img,
+		     u64 off, u64 filesz, size_t size)
+{
+	const struct place_win high = { MB_IMAGE_MIN, limit },
+			       low = { MB_LOW_IMAGE_MIN, MB_LOW_RAM_END };
+	const struct place_mem m = { mem, limit };
+	const struct place_win *w = place_fits(&low, gpa, memsz)  ? &low :
+				    place_fits(&high, gpa, memsz) ? &high :
+								    NULL;
+	u8 *dst;
+
 	if (filesz > memsz || off > size || filesz > size - off) {
 		pr_err("multiboot: a segment reaches past the end of the file\n");
 		return -EINVAL;
 	}
-	if (gpa >= MB_LOW_IMAGE_MIN && gpa < MB_LOW_RAM_END &&
-	    memsz <= MB_LOW_RAM_END - gpa)
-		return 0; /* conventional memory (a real-mode test) */
-	if (gpa < MB_IMAGE_MIN || gpa > limit || memsz > limit - gpa) {
-		pr_err("multiboot: segment [%#llx, %#llx) is outside [%#llx, %#llx): %s\n",
-		       (unsigned long long)gpa,
-		       (unsigned long long)(gpa + memsz),
-		       (unsigned long long)MB_IMAGE_MIN,
-		       (unsigned long long)limit,
-		       gpa < MB_IMAGE_MIN ?
-			       "below 1 MiB and not inside conventional memory [0x1000, 0x9fc00)" :
-			       "it does not fit guest memory (guest_mem=)");
+	dst = w ? place_dst(&m, w, gpa, memsz) : NULL;
+	if (!dst) {
+		pr_err("multiboot: segment [%#llx, +%#llx) is outside [1 MiB, %#llx) (guest_mem=) and [0x1000, 0x9fc00)\n",
+		       (unsigned long long)gpa, (unsigned long long)memsz,
+		       (unsigned long long)limit);
 		return -EFAULT;
 	}
+	memcpy(dst, img + off, filesz);
+	memset(dst + filesz, 0, memsz - filesz);
 	return 0;
 }
 
@@ -78,14 +103,11 @@ static int load_aout(const u8 *img, size_t size, long hoff, void *mem,
 		pr_err("multiboot: load_end_addr below load_addr\n");
 		return -EINVAL;
 	}
-	r = range_ok(h.load_addr, memsz, off, filesz, size, limit);
+	r = aout_load(mem, limit, h.load_addr, memsz, img, off, filesz, size);
 	if (r)
 		return r;
-	memcpy((u8 *)mem + h.load_addr, img + off, filesz);
-	memset((u8 *)mem + h.load_addr + filesz, 0, memsz - filesz);
 	o->entry = h.entry_addr;
-	o->start = h.load_addr;
-	o->end = h.load_addr + memsz;
+	note(o, h.load_addr, memsz);
 	return 0;
 }
 
@@ -105,15 +127,29 @@ int mb_load(const void *img, size_t size, void *mem_host, u64 limit,
 		.limit = limit,
 		.low_min = MB_LOW_IMAGE_MIN,
 		.low_end = MB_LOW_RAM_END,
+		.placed = note,
+		.ctx = out,
 	};
 	int r;
 
 	*out = (struct mb_load_info){ 0 };
+	if (hoff == -EBADMSG) {
+		pr_err("multiboot: bad header checksum\n");
+		return -EINVAL;
+	}
 	if (hoff < 0) {
 		pr_err("multiboot: no multiboot header in the first 8 KiB\n");
 		return -EINVAL;
 	}
 	memcpy(&h, p + hoff, sizeof(h));
+	/* Spec 3.1.2: a loader must refuse a requirement (bits 0-15) it
+	 * does not understand or cannot meet. */
+	if (h.flags & MB_HDR_REQUIRED & ~MB_HDR_CAN_MEET) {
+		pr_err("multiboot: header flags %#x require what minhv cannot give (3.1.2)\n",
+		       (unsigned)(h.flags & MB_HDR_REQUIRED &
+				  ~MB_HDR_CAN_MEET));
+		return -EINVAL;
+	}
 	if (h.flags & MB_HDR_AOUT_KLUDGE)
 		return load_aout(p, size, hoff, mem_host, limit, out);
 	if (size < sizeof(struct elf32_ehdr) || p[0] != ELFMAG0 ||
@@ -129,8 +165,6 @@ int mb_load(const void *img, size_t size, void *mem_host, u64 limit,
 		       (unsigned long long)ei.entry.v);
 		return -EINVAL;
 	}
-	out->entry = (u32)ei.entry.v;
-	out->start = ei.lowest.v;
-	out->end = ei.end.v;
+	out->entry = (u32)ei.entry.v; /* start, end, low_used: note() */
 	return 0;
 }

@@ -14,6 +14,11 @@
 #define MB_BOOT_MAGIC 0x2badb002u /* EAX at entry */
 #define MB_SEARCH 8192 /* the header lies in the first 8 KiB, 4-aligned */
 #define MB_HDR_AOUT_KLUDGE BIT(16) /* load addresses in the header */
+/* Header flags 0-15 are requirements (spec 3.1.2): minhv page-aligns the
+ * module (bit 0) and gives memory information (bit 1); a video mode
+ * (bit 2) it never sets, and bits 3-15 are undefined. */
+#define MB_HDR_REQUIRED 0xffffu
+#define MB_HDR_CAN_MEET (BIT(0) | BIT(1))
 
 /* Where minhv puts things in a multiboot guest's memory (below 1 MiB;
  * the image itself must lie at or above 1 MiB). */
@@ -75,19 +80,26 @@ _Static_assert(__builtin_offsetof(struct mb_info, boot_loader_name) == 64,
 _Static_assert(sizeof(struct mb_info) == 96, "multiboot info");
 _Static_assert(sizeof(struct mb_mmap_entry) == 24, "mmap entry");
 
-/* The header's offset in img, or -ENOENT when img is no multiboot kernel. */
+/* The header's offset in img; -EBADMSG when the magic is there but no
+ * checksum matches; -ENOENT when img is no multiboot kernel. */
 long mb_find_header(const void *img, size_t size);
+
+/* Pages of conventional memory, [0, MB_LOW_RAM_END) rounded up. */
+#define MB_LOW_PAGES ((MB_LOW_RAM_END + PAGE_SIZE - 1) / PAGE_SIZE)
 
 struct mb_load_info {
 	u32 entry;
-	u64 start, end; /* GPA range the image occupies, bss included */
+	u64 start, end; /* lowest and highest + 1 GPA the image occupies */
+	/* The pages of conventional memory the image occupies, a bit each. */
+	u64 low_used[(MB_LOW_PAGES + 63) / 64];
 };
 
 /* Load a multiboot kernel (header address fields when flag 16 is set,
  * else ELF32 or ELF64 PT_LOAD segments at their physical addresses) into
- * guest memory. Everything must lie in [MB_IMAGE_MIN, limit) or
- * [MB_LOW_IMAGE_MIN, MB_LOW_RAM_END). 0, or
- * -EINVAL/-EFAULT after one pr_err line naming the problem. */
+ * guest memory [0, limit). Each segment must lie in [MB_IMAGE_MIN, limit)
+ * or in [MB_LOW_IMAGE_MIN, MB_LOW_RAM_END). The header's requirement
+ * flags must be ones minhv meets. 0, or -EINVAL/-EFAULT after one pr_err
+ * line naming the problem; nothing is written unless every segment fits. */
 int mb_load(const void *img, size_t size, void *mem_host, u64 limit,
 	    struct mb_load_info *out);
 
@@ -95,13 +107,23 @@ struct mb_boot {
 	u64 mem_size; /* bytes of guest RAM */
 	const char *cmdline; /* may be NULL */
 	u64 mod_start, mod_size; /* mod_size 0: no module */
-	/* Where the page goes: 0 = MB_INFO_GPA; another page below
-	 * MB_LOW_RAM_END when the image itself lies there. */
+	/* Where the page goes: 0 = MB_INFO_GPA; another page of
+	 * conventional memory when the image itself lies there. */
 	u64 info_gpa;
 };
 
+/* Where module 0 (b->mod_size bytes, 0: none) and the boot information
+ * page go, for the image li in b->mem_size bytes of guest memory: the
+ * module page-aligned above all the image occupies and at or above 1 MiB
+ * (never over the image, the boot information or the ACPI tables), the
+ * page at MB_INFO_GPA or else the lowest page of conventional memory
+ * [MB_LOW_IMAGE_MIN, MB_LOW_RAM_END) the image leaves free. Sets
+ * b->mod_start and b->info_gpa; 0, or -E2BIG after one pr_err line. */
+int mb_boot_place(const struct mb_load_info *li, struct mb_boot *b);
+
 /* Write the boot information page at b->info_gpa (MB_INFO_GPA when 0);
- * returns its GPA (EBX). */
+ * returns its GPA (EBX), or 0 (nothing written) when that page is not in
+ * conventional memory [MB_LOW_IMAGE_MIN, MB_LOW_RAM_END). */
 u32 mb_info_build(void *mem_host, const struct mb_boot *b);
 
 #endif

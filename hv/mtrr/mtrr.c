@@ -73,8 +73,12 @@ int mtrr_init(void)
 		return 0;
 	}
 	if (mtrr_locked_for_snp()) {
-		pr_err("mtrr: init after SNP was enabled: MTRRs left as they are\n");
-		return -EPERM;
+		/* SYSCFG.SNP_EN from firmware (docs/HARDWARE.md: supported):
+		 * the fixed MTRRs and SYSCFG are read-only now, and firmware
+		 * programmed every CPU alike. Check that instead of failing
+		 * the run. */
+		mtrr_read(s);
+		return mtrr_verify_all(s, NULL);
 	}
 	mtrr_capture(s);
 	g_mtrr.cur_valid = true;

@@ -3,7 +3,8 @@
  * lock-step rendezvous (Intel SDM vol 3A 11.11.8, AMD APM vol 2 7.6/7.7),
  * skipping both WBINVDs on self-snooping CPUs unless memory that may be
  * cached becomes UC. Sources: state.c (capture, read back, compare),
- * policy.c (flush rule), sync.c (the rendezvous), range.c
+ * policy.c (flush rule), sync.c (the rendezvous), verify.c (its
+ * read-only check when SNP locked them), range.c
  * (set a range's type), mtrr.c (init, option, SNP lock). */
 #ifndef MINHV_HV_MTRR_MTRR_H
 #define MINHV_HV_MTRR_MTRR_H
@@ -68,6 +69,7 @@ struct mtrr_stats {
 	u32 mismatch_msrs; /* MSRs that differ, all CPUs together */
 	u32 first_mismatch_cpu; /* lowest such CPU (valid if mismatch_cpus) */
 	bool aborted; /* entry barrier timed out: nothing was written */
+	bool verify_only; /* mtrr_verify_all(): compared, nothing written */
 	bool exit_timeout; /* exit barrier timed out (a CPU hung mid-way) */
 };
 
@@ -112,6 +114,10 @@ bool mtrr_need_flush(const struct features *f, const struct mtrr_state *old,
  * Returns 0, -ETIMEDOUT (a CPU never reached the entry barrier: nothing
  * written), -EIO (some CPU differs after), -EPERM (locked for SNP). */
 int mtrr_sync_all(const struct mtrr_state *target, struct mtrr_stats *st);
+/* verify.c. With the MTRRs locked (SNP_EN, set by firmware): compare every online
+ * CPU's MTRRs with *s, write nothing. Records stats like a rendezvous
+ * (verify_only, no WBINVD). 0, or -EIO when some CPU differs. */
+int mtrr_verify_all(const struct mtrr_state *s, struct mtrr_stats *st);
 
 /* range.c */
 /* Give [base, base + size) memory type `type` through one variable MTRR,
@@ -125,9 +131,12 @@ int mtrr_sync_all(const struct mtrr_state *target, struct mtrr_stats *st);
 int mtrr_set_range(u64 base, u64 size, u8 type);
 
 /* mtrr.c */
-/* Boot CPU, once, after every AP is online and before SNP is enabled:
+/* Boot CPU, once, after every AP is online and before minhv enables SNP:
  * capture, replicate to every CPU, verify. Returns mtrr_sync_all()'s
- * result, or 0 when the CPU has no MTRRs (nothing to do). */
+ * result, or 0 when the CPU has no MTRRs (nothing to do). With SNP_EN
+ * already set by firmware (a supported set-up) the MTRRs are read-only:
+ * the boot CPU's are read and every CPU verified identical instead
+ * (mtrr_verify_all()'s result). */
 int mtrr_init(void);
 /* The option mtrr_flush=on|off|auto (default auto). */
 void mtrr_set_flush_option(enum tristate t);

@@ -18,18 +18,23 @@ enum opt_type {
 	OPT_CPULIST, /* a CPU list (cpulist_next()), kept as written */
 };
 
+/* A row is 72 bytes (every byte of the table counts against the image's
+ * 256 KiB): type, off and size share 8 bytes, the bools come last. The
+ * table's rows set name..def by position, the rest by name. */
 struct opt_desc {
 	const char *name;
 	enum opt_type type;
-	size_t off, size; /* the field in struct options */
+	u16 off, size; /* the field in struct options */
 	s64 min, max; /* numbers and sizes (MiB): accepted range */
 	s64 def; /* default (not for OPT_STR, which defaults to "") */
 	const char *const *words; /* OPT_ENUM: NULL-terminated */
-	bool numeric; /* OPT_ENUM: also 0..n-1 */
-	bool auto_word; /* OPT_INT: "auto" = -1 */
 	const char *arg; /* help: value syntax, when not derived */
 	const char *help;
+	bool numeric; /* OPT_ENUM: also 0..n-1 */
+	bool auto_word; /* OPT_INT: "auto" = -1 */
 };
+_Static_assert(sizeof(struct options) <= 0xffff, "opt_desc.off is a u16");
+_Static_assert(sizeof(struct opt_desc) == 72, "opt_desc packing");
 
 extern const struct opt_desc opt_table[];
 extern const size_t opt_count;

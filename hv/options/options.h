@@ -49,6 +49,9 @@ struct options {
 	char tests[256]; /* tests=glob,glob,group; "" = default suite */
 	bool bench; /* bench=0|1 */
 	enum park_mode park; /* park=hlt|mwait */
+	/* rsb_fill=auto|on|off: the RSB fill after #VMEXIT (hv/park/
+	 * spec_ctrl_policy.c); auto = unless AutoIBRS or QEMU TCG */
+	enum tristate rsb_fill;
 	enum rmpopt_sched rmpopt; /* rmpopt=leader|all|both, default both */
 	u32 watchdog_ms; /* watchdog_ms=N, default 2000, 0 = off */
 	u32 guest_time_ms; /* guest_time_ms=N, default 0 = unlimited */

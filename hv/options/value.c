@@ -233,11 +233,12 @@ static int parse_str(const struct opt_desc *d, struct options *o, const char *v,
 		     size_t n, char *why, size_t whyn)
 {
 	char *s = field(o, d);
+	size_t max = (size_t)d->size - 1;
 
-	if (n > d->size - 1) {
+	if (n > max) {
 		fmt_snprintf(why, whyn,
 			     "value is too long (%zu characters, at most %zu)",
-			     n, d->size - 1);
+			     n, max);
 		return -EINVAL;
 	}
 	memcpy(s, v, n);
@@ -306,7 +307,7 @@ static int parse_cpulist(const struct opt_desc *d, struct options *o,
 	u32 lo, hi;
 	int r;
 
-	if (n >= sizeof(buf) || n > d->size - 1)
+	if (n >= sizeof(buf) || n + 1 > d->size)
 		return parse_str(d, o, v, n, why, whyn); /* too long: says so */
 	memcpy(buf, v, n);
 	buf[n] = 0;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* hv/park/spec_ctrl.c - applies the speculation policy: per-CPU setup and the
- * guest/host SPEC_CTRL switch around VMRUN (minimal writes, as Linux's
- * x86_spec_ctrl_set_guest/restore_host: write only when the values differ). */
+/* hv/park/spec_ctrl.c - applies the speculation policy: per-CPU setup, what
+ * the VMRUN stub does around VMRUN (the guest/host SPEC_CTRL swap, written
+ * only when the values differ, as Linux's x86_spec_ctrl_set_guest/
+ * restore_host; the RSB fill), and the IBPB between two guests on a CPU. */
 #include "hv/park/spec_ctrl.h"
 #include "arch/cpu.h"
 #include "arch/msr.h"
@@ -9,9 +10,9 @@
 
 struct spec_policy g_spec_policy;
 
-void spec_ctrl_boot(bool snp_enabled)
+void spec_ctrl_boot(bool snp_enabled, enum tristate rsb_fill)
 {
-	g_spec_policy = spec_policy_decide(&g_features, snp_enabled);
+	g_spec_policy = spec_policy_decide(&g_features, snp_enabled, rsb_fill);
 	spec_policy_log(&g_spec_policy);
 }
 
@@ -28,24 +29,27 @@ void spec_ctrl_cpu_init(void)
 	this_cpu()->spec_ctrl_base = p->base;
 }
 
-void spec_ctrl_guest_enter(u64 guest_val)
+void spec_ctrl_svm_host(struct svm_host *h)
 {
-	if (g_spec_policy.guest != SPEC_GUEST_SWAP)
-		return;
-	if (guest_val != this_cpu()->spec_ctrl_base)
-		wrmsr(MSR_SPEC_CTRL, guest_val);
+	const struct spec_policy *p = &g_spec_policy;
+
+	h->spec_ctrl = this_cpu()->spec_ctrl_base;
+	h->flags = 0;
+	if (p->guest == SPEC_GUEST_SWAP)
+		h->flags |= SVM_HOST_SPEC_SWAP;
+	/* Decided once at boot (spec_policy_decide()); the stub's one flag
+	 * test per exit is all it costs when off. */
+	if (p->rsb_fill)
+		h->flags |= SVM_HOST_RSB_FILL;
 }
 
-void spec_ctrl_guest_exit(u64 *guest_val)
+void spec_ctrl_guest_load(u64 guest)
 {
-	u64 base;
+	struct percpu *pc = this_cpu();
 
-	if (g_spec_policy.guest != SPEC_GUEST_SWAP)
+	if (pc->spec_last_guest == guest)
 		return;
-	base = this_cpu()->spec_ctrl_base;
-	/* The guest may write SPEC_CTRL without an exit (MSRPM pass-through),
-	 * so read back what it left before the host value goes in. */
-	*guest_val = rdmsr(MSR_SPEC_CTRL);
-	if (*guest_val != base)
-		wrmsr(MSR_SPEC_CTRL, base);
+	pc->spec_last_guest = guest;
+	if (g_features.ibpb)
+		wrmsr(MSR_PRED_CMD, PRED_CMD_IBPB);
 }

@@ -6,8 +6,10 @@
 #ifndef MINHV_HV_PARK_SPEC_CTRL_H
 #define MINHV_HV_PARK_SPEC_CTRL_H
 
+#include "arch/svm.h"
 #include "arch/types.h"
 #include "hv/features.h"
+#include "hv/options/options.h"
 
 /* How host (hypervisor) code is protected from poisoned indirect branches. */
 enum spec_host_mode {
@@ -20,7 +22,7 @@ enum spec_host_mode {
 enum spec_guest_mode {
 	SPEC_GUEST_NONE, /* no SPEC_CTRL MSR: nothing to switch */
 	SPEC_GUEST_V_SPEC_CTRL, /* hardware swaps it (VMCB save area 0x2E0) */
-	SPEC_GUEST_SWAP, /* software: spec_ctrl_guest_enter()/_exit() */
+	SPEC_GUEST_SWAP, /* software: the VMRUN stub (SVM_HOST_SPEC_SWAP) */
 };
 
 struct spec_policy {
@@ -36,13 +38,21 @@ struct spec_policy {
 	u64 park_val; /* base with IBRS and STIBP cleared, SSBD kept */
 	const char *park_why; /* one line: why parking does or does not write */
 	enum spec_guest_mode guest;
+	/* 32 CALLs into the return stack buffer after every #VMEXIT
+	 * (SVM_HOST_RSB_FILL), Linux's X86_FEATURE_RSB_VMEXIT: unless
+	 * AutoIBRS protects host mode, or the CPU is QEMU's TCG emulator
+	 * (nothing speculates, so no guest-planted entry to overwrite);
+	 * rsb_fill=on|off forces it. */
+	bool rsb_fill;
+	const char *rsb_why; /* one line: why the fill runs or not */
 };
 
 extern struct spec_policy g_spec_policy;
 
-/* Pure: the policy for these features. No MSR is touched. */
+/* Pure: the policy for these features and the rsb_fill= option. No MSR is
+ * touched. */
 struct spec_policy spec_policy_decide(const struct features *f,
-				      bool snp_enabled);
+				      bool snp_enabled, enum tristate rsb_fill);
 /* Pure: SPEC_CTRL while parked for this base: IBRS and STIBP cleared,
  * everything else (SSBD) kept. */
 u64 spec_park_value(u64 base);
@@ -52,18 +62,23 @@ const char *spec_host_mode_name(enum spec_host_mode m);
 const char *spec_guest_mode_name(enum spec_guest_mode m);
 
 /* Boot CPU, once, before any other CPU runs host code: decide from
- * g_features into g_spec_policy and log it. */
-void spec_ctrl_boot(bool snp_enabled);
+ * g_features (and rsb_fill=) into g_spec_policy and log it. */
+void spec_ctrl_boot(bool snp_enabled, enum tristate rsb_fill);
 /* Every CPU (boot CPU included), early in its bring-up: EFER.AUTOIBRS or
  * the base SPEC_CTRL value, and this_cpu()->spec_ctrl_base. */
 void spec_ctrl_cpu_init(void);
 
-/* Around VMRUN, interrupts and GIF off, for the SVM engine. With
- * SPEC_GUEST_SWAP: enter loads guest_val unless it equals the base; exit
- * reads the guest's value back (the guest may write the MSR directly) and
- * loads the base unless they are equal. Call exit before any indirect branch
- * after #VMEXIT. Other modes: no MSR access. */
-void spec_ctrl_guest_enter(u64 guest_val);
-void spec_ctrl_guest_exit(u64 *guest_val);
+/* This CPU's part of what the VMRUN stub does (arch/svm.h), when a vCPU
+ * starts on it: its base SPEC_CTRL, SVM_HOST_SPEC_SWAP with
+ * SPEC_GUEST_SWAP (the stub writes the guest's value under GIF=0 and the
+ * base back before STGI, each only when they differ), SVM_HOST_RSB_FILL
+ * when the policy decided the fill (rsb_fill). */
+void spec_ctrl_svm_host(struct svm_host *h);
+/* A vCPU of guest `guest` (its serial) starts on this CPU: IBPB (PRED_CMD,
+ * when enumerated) if the last one it ran belonged to another guest, so
+ * one guest's branch training cannot steer the next's, as KVM's
+ * svm_vcpu_load() when the VMCB changes. The first guest on a CPU gets
+ * one too (minhv's own boot code trained the predictors). */
+void spec_ctrl_guest_load(u64 guest);
 
 #endif

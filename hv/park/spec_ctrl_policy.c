@@ -59,8 +59,36 @@ static void decide_park(struct spec_policy *p)
 	}
 }
 
+/* Linux's spectre_v2_determine_rsb_fill_type_at_vmexit() sets
+ * X86_FEATURE_RSB_VMEXIT (32 CALLs after VMEXIT) in the retpoline, LFENCE
+ * and IBRS modes and not with (e)IBRS, AutoIBRS on AMD, which has no PBRSB:
+ * there the RSB's guest entries do not steer host RETs. minhv has no
+ * retpolines; without AutoIBRS its host RETs would follow what a guest
+ * left in the RSB (SpectreRSB). QEMU TCG runs nothing speculatively, so
+ * there is no RSB to poison and the fill is pure cost. */
+static __attribute__((noinline)) void
+decide_rsb(struct spec_policy *p, const struct features *f, enum tristate opt)
+{
+	if (opt != TRI_AUTO) {
+		p->rsb_fill = opt == TRI_ON;
+		p->rsb_why = p->rsb_fill ? "rsb_fill=on" : "rsb_fill=off";
+	} else if (f->tcg) {
+		p->rsb_fill = false;
+		p->rsb_why =
+			"QEMU TCG, CPUID 0x40000000 TCGTCGTCGTCG: no speculation";
+	} else if (p->host == SPEC_HOST_AUTO_IBRS) {
+		p->rsb_fill = false;
+		p->rsb_why =
+			"AutoIBRS: guest RSB entries do not steer host RETs";
+	} else {
+		p->rsb_fill = true;
+		p->rsb_why =
+			"no AutoIBRS in use: guest RSB entries could steer host RETs";
+	}
+}
+
 struct spec_policy spec_policy_decide(const struct features *f,
-				      bool snp_enabled)
+				      bool snp_enabled, enum tristate rsb_fill)
 {
 	struct spec_policy p = {
 		.ibrs = f->ibrs,
@@ -86,6 +114,7 @@ struct spec_policy spec_policy_decide(const struct features *f,
 		p.guest = SPEC_GUEST_V_SPEC_CTRL;
 	else
 		p.guest = SPEC_GUEST_SWAP;
+	decide_rsb(&p, f, rsb_fill);
 	return p;
 }
 
@@ -123,6 +152,8 @@ void spec_policy_log(const struct spec_policy *p)
 		(unsigned long long)p->base,
 		p->has_msr ? "" : " (no SPEC_CTRL MSR, never written)");
 	pr_info("spec: guest SPEC_CTRL: %s\n", spec_guest_mode_name(p->guest));
+	pr_info("spec: RSB fill after #VMEXIT: %s (%s)\n",
+		p->rsb_fill ? "on" : "off", p->rsb_why);
 	if (p->park_lowers)
 		pr_info("spec: parking: SPEC_CTRL 0x%llx while parked, 0x%llx on wake (%s)\n",
 			(unsigned long long)p->park_val,

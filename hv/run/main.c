@@ -155,7 +155,7 @@ _Noreturn void hv_main(struct boot_info *bi)
 		bi->ebs_tries, bi->ebs_tries == 1 ? "y" : "ies");
 	features_log(&g_features);
 	/* SNP enabling (hv/snp) is to pass whether it will turn SNP on. */
-	spec_ctrl_boot(false);
+	spec_ctrl_boot(false, g_options.rsb_fill);
 	spec_ctrl_cpu_init();
 	acpi_print_inventory(&bi->acpi);
 	if (g_npt_5level)

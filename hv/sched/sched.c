@@ -8,29 +8,31 @@
 #include "hv/mm.h"
 #include "hv/park/park.h"
 #include "hv/percpu.h"
+#include "hv/sched/internal.h"
 #include "hv/sched/sched.h"
 
-static struct runq *rqs;
-static u32 nrq;
+struct sched_state g_sched;
 
 int sched_init(void)
 {
 	u64 bytes = (u64)g_ncpus * sizeof(struct runq);
 
-	if (rqs)
+	if (g_sched.rqs)
 		return 0;
-	rqs = page_alloc_ptr(ALIGN_UP(bytes, PAGE_SIZE) / PAGE_SIZE);
-	if (!rqs)
+	g_sched.rqs = page_alloc_ptr(ALIGN_UP(bytes, PAGE_SIZE) / PAGE_SIZE);
+	if (!g_sched.rqs)
 		return -ENOMEM;
 	for (u32 i = 0; i < g_ncpus; i++)
-		runq_init(&rqs[i], i);
-	__atomic_store_n(&nrq, g_ncpus, __ATOMIC_RELEASE);
+		runq_init(&g_sched.rqs[i], i);
+	__atomic_store_n(&g_sched.nrq, g_ncpus, __ATOMIC_RELEASE);
 	return 0;
 }
 
 struct runq *sched_rq(u32 cpu)
 {
-	return cpu < __atomic_load_n(&nrq, __ATOMIC_ACQUIRE) ? &rqs[cpu] : NULL;
+	return cpu < __atomic_load_n(&g_sched.nrq, __ATOMIC_ACQUIRE) ?
+		       &g_sched.rqs[cpu] :
+		       NULL;
 }
 
 struct runq *sched_lock(struct sched_entity *se)
@@ -141,12 +143,13 @@ struct sched_entity *sched_steal(u32 cpu)
 	struct sched_entity *se = NULL;
 	u32 most = 0;
 
-	for (u32 c = 0; c < nrq; c++) {
-		u32 n = __atomic_load_n(&rqs[c].queue.n, __ATOMIC_ACQUIRE);
+	for (u32 c = 0; c < g_sched.nrq; c++) {
+		u32 n = __atomic_load_n(&g_sched.rqs[c].queue.n,
+					__ATOMIC_ACQUIRE);
 
-		if (c != cpu && n > most && rqs[c].curr) {
+		if (c != cpu && n > most && g_sched.rqs[c].curr) {
 			most = n;
-			best = &rqs[c];
+			best = &g_sched.rqs[c];
 		}
 	}
 	if (!best)

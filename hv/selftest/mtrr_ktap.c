@@ -35,6 +35,8 @@ static const char *selftest_blocked(const struct mtrr_state *cur, u32 online)
 
 	if (!cur)
 		return "mtrr_init did not capture a state";
+	if (mtrr_locked_for_snp())
+		return "MTRRs locked for SNP (SNP_EN set by firmware)";
 	/* On hardware 5 GiB may be RAM in use: making it WC under a running
 	 * hypervisor is not a test to run blind. */
 	if (!fw_cfg_present())

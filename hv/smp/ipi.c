@@ -89,6 +89,12 @@ void ipi_self(u8 vector)
 	apic_self_ipi(vector);
 }
 
+/* The call vector: its handler EOIs and finds the queue empty. */
+void ipi_self_kick(void)
+{
+	ipi_self(VEC_IPI_CALL);
+}
+
 /* The VEC_IPI_CALL handler polls this CPU's queue too: hold its lock only
  * with interrupts off, or the handler would spin on it forever. */
 static bool irq_save(void)

@@ -19,5 +19,10 @@ int ipi_call_all(ipi_fn fn, void *arg, bool wait, bool include_self);
 u32 ipi_online_count(void);
 /* Dense index of the calling CPU. */
 u32 ipi_this_cpu(void);
+/* An interrupt to this CPU, taken as soon as it enables them. Sent with
+ * interrupts off before VMRUN, it makes the guest exit (INTR) right after
+ * the event VMRUN injects: injection comes before interrupts are
+ * recognised (APM vol 2 15.20). KVM's "immediate exit". */
+void ipi_self_kick(void);
 
 #endif

@@ -13,10 +13,11 @@
 extern u64 g_tsc_khz;
 
 /* Measure g_tsc_khz (boot CPU, once) against the HPET, the ACPI PM timer
- * and PIT channel 2, whichever of them count; two log lines say how. With
- * none, the rate a hypervisor states (CPUID 0x40000010) is taken, with a
- * warning; otherwise the run stops with the fail status: minhv never
- * guesses a rate. */
+ * and PIT channel 2, whichever of them count; two or three log lines say
+ * how. With no consensus in the budget, the best-supported estimate, with
+ * a warning. With no reference counting, the rate a hypervisor states
+ * (CPUID 0x40000010) is taken, with a warning; otherwise the run stops
+ * with the fail status: minhv never guesses a rate. */
 void tsc_calibrate(const struct acpi_info *a);
 u64 tsc_to_us(u64 cycles);
 u64 tsc_now_us(void);

@@ -80,6 +80,18 @@ enum exit_action exit_unexpected(struct vcpu *v);
  * with an NMI in service. */
 enum exit_action vlapic_exit_vintr(struct vcpu *v);
 enum exit_action vlapic_exit_iret(struct vcpu *v);
+/* A CR8 write while TPR holds an interrupt back (the intercept is on only
+ * then): TPR and V_TPR take the value, the next entry delivers. */
+enum exit_action vlapic_exit_cr8(struct vcpu *v);
+
+/* event_inject.c. Right after #VMEXIT, before the handler: inject again
+ * the event whose delivery the exit interrupted (EXITINTINFO, APM 15.7.2),
+ * with a soft interrupt's return address (NEXT_RIP) set. */
+void vcpu_reinject_event(struct vcpu *v);
+/* Before VMRUN (interrupts off) when v->queued_event is set: inject it,
+ * or, while EVENTINJ is still taken, make the guest exit right after that
+ * event is delivered (a self IPI) so that it follows at once. */
+void vcpu_inject_queued(struct vcpu *v);
 
 /* Wait in the host (HLT with IF=1, OFFLINE) until kicked; false when the
  * guest is stopping. Lives in vcpu_run.c (needs cpu_relax and the SMP

@@ -40,6 +40,40 @@ enum exit_action exit_pause(struct vcpu *v)
 	return vcpu_pause_yield(v) ? EXIT_LEAVE : EXIT_RESUME;
 }
 
+/* Only an instruction's data access to the final address is a device
+ * access minhv emulates (AUDIT D2, B5): EXITINFO1 bit 32 set, bit 33 (a
+ * guest page-table walk) and the fetch bit clear, and no event being
+ * delivered (EXITINTINFO valid: the fault hit the IDT, a stack or a TSS
+ * on the way to a handler, not the instruction at RIP). */
+static bool npf_is_data_access(const struct vmcb_control *c)
+{
+	struct npf_info f;
+
+	exit_npf_decode(c->exit_info1, &f);
+	return f.final_gpa && !f.guest_walk && !f.fetch &&
+	       !(c->exit_int_info & EVENTINJ_VALID);
+}
+
+/* Any other access to the APIC page stops the guest, saying what it was. */
+static __attribute__((noinline, cold)) enum exit_action
+not_data_access(struct vcpu *v, u64 addr)
+{
+	const struct vmcb_control *c = &v->vmcb->control;
+	struct npf_info f;
+	char why[96];
+
+	exit_npf_decode(c->exit_info1, &f);
+	exit_npf_describe(&f, why, sizeof(why));
+	guest_stop(v->guest, -1, true,
+		   "vCPU %u: %s%s at APIC GPA %#llx: not emulated, RIP %#llx",
+		   v->id, why,
+		   (c->exit_int_info & EVENTINJ_VALID) ? " in event delivery" :
+							 "",
+		   (unsigned long long)addr,
+		   (unsigned long long)v->vmcb->save.rip);
+	return EXIT_LEAVE;
+}
+
 /* A foreign guest's xAPIC page: left unmapped in the NPT, so each access
  * faults here and is emulated from the instruction's bytes. E_NOT_MINE
  * when gpa is not in it. */
@@ -54,6 +88,10 @@ static int lapic_mmio(struct vcpu *v, u64 addr, enum exit_action *act)
 	if (!guest_has_platform(v->guest) || addr < reg.base.v ||
 	    addr >= reg.base.v + reg.size)
 		return E_NOT_MINE;
+	if (!npf_is_data_access(&v->vmcb->control)) {
+		*act = not_data_access(v, addr);
+		return 0;
+	}
 	vlapic_sync(v); /* TPR from CR8, the time for the timer */
 	r = mmio_emulate(v, gpa(addr), &reg, &seen);
 	if (!r) {
@@ -117,6 +155,12 @@ enum exit_action exit_shutdown(struct vcpu *v)
 	return EXIT_LEAVE;
 }
 
+/* SVM instructions (no nested SVM), and MONITOR, MWAIT, MONITORX and
+ * MWAITX (the last two exit as the first two): the guest's CPUID has
+ * neither SVM nor MONITOR (1:ECX[3]) nor MONITORX (0x80000001:ECX[29]), so
+ * #UD as on a CPU without them. KVM does the same for MWAIT when the
+ * guest's CPUID lacks it and its "MWAIT never #UD" quirk is off; a native
+ * MWAIT would idle the physical CPU behind the host's back (docs/SVM.md). */
 enum exit_action exit_svm_insn(struct vcpu *v)
 {
 	/* A fault: RIP stays on the instruction. */

@@ -136,7 +136,7 @@ int exit_msr_read(struct vcpu *v, u32 msr, u64 *val)
 		       (v->id == 0 ? APIC_BASE_BSP : 0);
 		return 0;
 	case MSR_SPEC_CTRL:
-		*val = v->spec_ctrl;
+		*val = v->gprs.spec_ctrl;
 		return 0;
 	case MSR_MTRRCAP:
 		*val = 0; /* no variable ranges, no fixed, no WC */
@@ -244,19 +244,20 @@ int exit_msr_write(struct vcpu *v, u32 msr, u64 val)
 			return -EINVAL;
 		if (((val ^ s->efer) & EFER_LME) && (s->cr0 & CR0_PG))
 			return -EINVAL; /* LME cannot change while paging is on */
-		s->efer = (val & ~EFER_LMA) | (s->efer & EFER_LMA) | EFER_SVME;
-		vmcb_mark_dirty(v->vmcb, VMCB_CLEAN_CRX); /* EFER is cached */
+		vmcb_set_efer(v->vmcb, (val & ~EFER_LMA) |
+					       (s->efer & EFER_LMA) |
+					       EFER_SVME);
 		return 0;
 	case MSR_PAT:
 		if (!pat_valid(val))
 			return -EINVAL;
-		s->g_pat = val;
-		vmcb_mark_dirty(v->vmcb, VMCB_CLEAN_NP); /* G_PAT is cached */
+		vmcb_set_g_pat(v->vmcb, val);
 		return 0;
-	case MSR_SPEC_CTRL: /* in hardware while the guest runs (vcpu_spec.c) */
+	case MSR_SPEC_CTRL: /* in hardware while the guest runs: the VMRUN
+			     * stub or V_SPEC_CTRL (vcpu_spec.c) */
 		if (val & ~(SPEC_CTRL_IBRS | SPEC_CTRL_STIBP | SPEC_CTRL_SSBD))
 			return -EINVAL;
-		v->spec_ctrl = val;
+		v->gprs.spec_ctrl = val;
 		return 0;
 	case MSR_PRED_CMD:
 		if (val & ~1ULL)

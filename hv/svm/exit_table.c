@@ -16,6 +16,7 @@
 	X(NMI, NMI, exit_intr)                      \
 	X(VINTR, OTHER, vlapic_exit_vintr)          \
 	X(IRET, OTHER, vlapic_exit_iret)            \
+	X(CR8_WRITE, OTHER, vlapic_exit_cr8)        \
 	X(CPUID, CPUID, exit_cpuid)                 \
 	X(PAUSE, PAUSE, exit_pause)                 \
 	X(HLT, HLT, exit_hlt)                       \
@@ -32,8 +33,14 @@
 	X(SKINIT, SVM_INSN, exit_svm_insn)          \
 	X(INVD, OTHER, exit_cache_insn)             \
 	X(WBINVD, OTHER, exit_cache_insn)           \
+	X(MONITOR, OTHER, exit_svm_insn)            \
+	X(MWAIT, OTHER, exit_svm_insn)              \
 	X(XSETBV, OTHER, exit_xsetbv)               \
 	X(EXCP_DB, OTHER, exit_exception)           \
+	X(EXCP_NP, OTHER, exit_exception)           \
+	X(EXCP_SS, OTHER, exit_exception)           \
+	X(EXCP_GP, OTHER, exit_exception)           \
+	X(EXCP_PF, OTHER, exit_exception)           \
 	X(EXCP_AC, OTHER, exit_exception)           \
 	X(EXCP_MC, OTHER, exit_exception)
 /* Codes of EXIT_DIRECT and above, looked up by exit_slot(). */

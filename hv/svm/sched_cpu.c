@@ -6,7 +6,6 @@
  * docs/SCHED.md. */
 #include "arch/cpu.h"
 #include "arch/errno.h"
-#include "arch/msr.h"
 #include "hv/features.h"
 #include "hv/guest/guest.h"
 #include "hv/log.h"
@@ -59,14 +58,15 @@ static bool all_stopping(struct guest *const *gs, u32 n)
 }
 
 /* What the switch to v needs (runq_switch()): its guest's TLB entries
- * flushed at VMRUN (TLB_CONTROL, APM 15.16.1), an IBPB between guests. */
+ * flushed at VMRUN (TLB_CONTROL, APM 15.16.1). The IBPB between guests
+ * (RUNQ_SW_IBPB, counted in the queue's statistics) is vcpu_run()'s
+ * spec_ctrl_guest_load(): it compares the guest serial per CPU, whoever
+ * switched. */
 static void switch_to(struct vcpu *v, unsigned f)
 {
 	if (f & RUNQ_SW_FLUSH)
 		v->vmcb->control.tlb_control =
 			vmcb_first_tlb_control(&g_features);
-	if ((f & RUNQ_SW_IBPB) && g_features.ibpb)
-		wrmsr(MSR_PRED_CMD, PRED_CMD_IBPB);
 }
 
 /* One turn of v, then back on the queue (or off it) as it left. */
@@ -246,6 +246,23 @@ int vcpu_launch(struct vcpu *v)
 	return r;
 }
 
+void vcpu_run_here(struct vcpu *v)
+{
+	struct runq *rq = sched_rq(ipi_this_cpu());
+	bool start;
+
+	if (!rq || mark_running(v, VCPU_IDLE))
+		return;
+	spin_lock(&rq->lock);
+	rq->loop = true; /* this CPU runs it: no loop to start */
+	spin_unlock(&rq->lock);
+	if (sched_add(&v->se, rq->cpu, rdtsc(), &start)) {
+		unmark(v);
+		return;
+	}
+	cpu_loop(rq, NULL, 0); /* until nothing is left on this queue */
+}
+
 void guests_run(struct guest *const *gs, u32 n)
 {
 	struct runq *rq = sched_rq(ipi_this_cpu());
@@ -282,9 +299,9 @@ void vcpu_sched_enter(struct vcpu *v)
 	v->lapic.c.host_at = 0; /* this CPU's timer holds nothing of it */
 	if (g->window_dynamic && g->pause.mode == HV_PAUSE_FILTER &&
 	    c->pause_filter_count != g->pause.count) {
-		c->pause_filter_count = pause_window_shrink(
-			c->pause_filter_count, g->pause.count);
-		vmcb_mark_dirty(v->vmcb, VMCB_CLEAN_I);
+		vmcb_set_pause_filter_count(
+			v->vmcb, pause_window_shrink(c->pause_filter_count,
+						     g->pause.count));
 	}
 }
 
@@ -349,10 +366,8 @@ bool vcpu_pause_yield(struct vcpu *v)
 		u16 w = pause_window_grow(c->pause_filter_count,
 					  g->pause.count);
 
-		if (w != c->pause_filter_count) {
-			c->pause_filter_count = w;
-			vmcb_mark_dirty(v->vmcb, VMCB_CLEAN_I);
-		}
+		if (w != c->pause_filter_count)
+			vmcb_set_pause_filter_count(v->vmcb, w);
 	}
 	if (g->yield == YIELD_NONE || !rq)
 		return false;

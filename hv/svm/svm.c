@@ -76,8 +76,8 @@ int svm_cpu_enable(void)
 		if (!sc)
 			return -ENOMEM;
 		sc->hsave = page_alloc(1, 1);
-		sc->host_vmcb = page_alloc(1, 1);
-		if (!sc->hsave.v || !sc->host_vmcb.v) {
+		sc->host.vmcb = page_alloc(1, 1);
+		if (!sc->hsave.v || !sc->host.vmcb.v) {
 			pr_err("svm: CPU %u: out of memory for the host save area\n",
 			       pc->cpu);
 			return -ENOMEM;

@@ -5,6 +5,7 @@
 #ifndef MINHV_HV_SVM_SVM_H
 #define MINHV_HV_SVM_SVM_H
 
+#include "arch/svm.h"
 #include "arch/types.h"
 #include "hv/features.h"
 
@@ -14,7 +15,9 @@ struct runq;
 /* Per-CPU SVM state, hung off struct percpu's svm slot. */
 struct svm_cpu {
 	hpa_t hsave; /* VM_HSAVE_PA page (APM 15.30.4) */
-	hpa_t host_vmcb; /* VMSAVE of the host's hidden state */
+	/* For the VMRUN stub: the VMSAVE of the host's hidden state, and the
+	 * SPEC_CTRL and RSB work around VMRUN (set when a vCPU starts). */
+	struct svm_host host;
 	bool enabled;
 	struct vcpu *vcpu; /* the vCPU this CPU runs, if any */
 	struct runq *rq; /* its run queue, once its loop ran (hv/sched) */

@@ -5,6 +5,7 @@
  * queue; docs/SCHED.md), and the waits in place of the built-in guest. */
 #include "arch/errno.h"
 #include "arch/cpu.h"
+#include "arch/cpu_inline.h"
 #include "arch/msr.h"
 #include "hv/selftest_hook.h"
 #include "hv/features.h"
@@ -22,19 +23,6 @@
 #include "hv/svm/vcpu_watchdog.h"
 #include "hv/svm/sched_cpu.h"
 #include "hv/smp/time.h"
-
-/* CLI/STI in place: the loop runs them on every exit, and this file is
- * never linked against the unit tests' CPU double (arch/cpu.h's
- * irq_disable()/irq_enable() are the same instructions out of line). */
-static inline void loop_cli(void)
-{
-	__asm__ volatile("cli" ::: "memory");
-}
-
-static inline void loop_sti(void)
-{
-	__asm__ volatile("sti" ::: "memory");
-}
 
 /* bench=1: one #VMEXIT -> VMRUN path: t_exit is set after every exit (0
  * when the loop starts, so the first entry is not timed). The window runs
@@ -83,18 +71,18 @@ bool vcpu_wait_wakeup(struct vcpu *v)
 		if (vcpu_sched_should_block(v, 0))
 			return false;
 		offline = v->state == VCPU_OFFLINE;
-		if (!park_ready()) { /* parking not armed: plain spin */
-			cpu_relax();
-			continue;
-		}
-		if (offline)
+		if (park_ready() && offline)
 			v->stats.offline_waits++;
-		else
+		else if (park_ready())
 			v->stats.halt_waits++;
-		park_until(offline ? PARK_VCPU_OFFLINE : PARK_VCPU_HALTED,
-			   &v->wake);
+		/* Parked (or a plain spin before parking is armed), the
+		 * limits checked as in the run loop. */
+		if (!vcpu_wait_turn(
+			    v, offline ? PARK_VCPU_OFFLINE : PARK_VCPU_HALTED,
+			    offline ? "offline" : "HLT", 0))
+			break;
 		/* park_until() returns with the base value restored. */
-		if (g_spec_policy.park_lowers &&
+		if (park_ready() && g_spec_policy.park_lowers &&
 		    rdmsr(MSR_SPEC_CTRL) != this_cpu()->spec_ctrl_base)
 			v->stats.wake_spec_bad++;
 	}
@@ -102,8 +90,8 @@ bool vcpu_wait_wakeup(struct vcpu *v)
 }
 
 /* The loop proper, inlined four times by vcpu_run(): spec, bench and
- * foreign are constants in each copy, so the common guest (no SPEC_CTRL
- * swap, no vLAPIC) runs without their tests and with its state in
+ * foreign are constants in each copy, so the common guest (no V_SPEC_CTRL
+ * copy, no vLAPIC) runs without their tests and with its state in
  * registers. Returns when the vCPU leaves its CPU. */
 static __attribute__((always_inline)) inline void
 run_loop(struct vcpu *v, struct svm_cpu *sc, u32 clean, const bool spec,
@@ -111,7 +99,7 @@ run_loop(struct vcpu *v, struct svm_cpu *sc, u32 clean, const bool spec,
 {
 	struct guest *g = v->guest;
 	struct vmcb *vmcb = v->vmcb;
-	const hpa_t host_vmcb = sc->host_vmcb;
+	const struct svm_host *host = &sc->host;
 
 	for (;;) {
 		/* vLAPIC of a foreign guest: INIT -> wait-for-SIPI here, with
@@ -127,7 +115,7 @@ run_loop(struct vcpu *v, struct svm_cpu *sc, u32 clean, const bool spec,
 		 * below cannot pass it. The other side has its own (the
 		 * SEQ_CST store of v->wake in vcpu_kick() between its state
 		 * change and its load of in_guest). */
-		loop_cli();
+		irq_disable_inline();
 		__atomic_store_n(&v->in_guest, 1, __ATOMIC_SEQ_CST);
 		if (__builtin_expect(__atomic_load_n(&v->state,
 						     __ATOMIC_SEQ_CST) !=
@@ -136,7 +124,7 @@ run_loop(struct vcpu *v, struct svm_cpu *sc, u32 clean, const bool spec,
 							     __ATOMIC_SEQ_CST),
 				     0)) {
 			__atomic_store_n(&v->in_guest, 0, __ATOMIC_RELEASE);
-			loop_sti();
+			irq_enable_inline();
 			if (g->stopping)
 				break;
 			if (v->state == VCPU_RUNNING)
@@ -150,38 +138,33 @@ run_loop(struct vcpu *v, struct svm_cpu *sc, u32 clean, const bool spec,
 			bench_path(&v->stats, __builtin_ia32_rdtsc());
 		/* Pending vLAPIC events into EVENTINJ / V_IRQ, after the
 		 * Dekker above so a kick from now on forces an exit. */
+		if (__builtin_expect(v->queued_event != 0, 0))
+			vcpu_inject_queued(v); /* behind EXITINTINFO's event */
 		if (foreign)
 			vlapic_inject_pending(v);
 		v->vmrun_cr0 = vmcb->save.cr0;
-		if (spec) {
-			/* Guest SPEC_CTRL in hardware while it runs
-			 * (vcpu_spec.c); the host base is back before any
-			 * interrupt or indirect branch: the stub returns with
-			 * IF=0, the loop enables them after the switch. */
+		/* V_SPEC_CTRL: the guest's value into the VMCB, the hardware
+		 * swaps (vcpu_spec.c). The software swap, and the RSB fill,
+		 * are the stub's own, done before its STGI (arch/svm.asm):
+		 * interrupts come back there, on host state. An interrupt
+		 * handler that runs there sees in_guest 1 a few instructions
+		 * longer; the waiter (another CPU) just waits. */
+		if (spec)
 			vcpu_spec_enter(v);
-			svm_vmrun(v->vmcb_hpa, &v->gprs, host_vmcb);
+		svm_vmrun(v->vmcb_hpa, &v->gprs, host);
+		/* Out of guest mode. A release store is enough: the waiter
+		 * only needs to see 0 after the guest stopped running, and
+		 * nothing here is ordered after it (the next entry's store is
+		 * the full barrier again). */
+		__atomic_store_n(&v->in_guest, 0, __ATOMIC_RELEASE);
+		if (spec)
 			vcpu_spec_exit(v);
-			/* Out of guest mode. A release store is enough: the
-			 * waiter only needs to see 0 after the guest stopped
-			 * running, and nothing here is ordered after it (the
-			 * next entry's store is the full barrier again). */
-			__atomic_store_n(&v->in_guest, 0, __ATOMIC_RELEASE);
-			loop_sti();
-		} else {
-			/* Nothing to switch (the CPU has no SPEC_CTRL, or the
-			 * policy leaves it alone): interrupts come back at the
-			 * stub's STGI, on host state. An interrupt handler
-			 * that runs there sees in_guest 1 a few instructions
-			 * longer; the waiter (another CPU) just waits. */
-			svm_vmrun_sti(v->vmcb_hpa, &v->gprs, host_vmcb);
-			__atomic_store_n(&v->in_guest, 0, __ATOMIC_RELEASE);
-		}
 		if (bench)
 			v->stats.t_exit = __builtin_ia32_rdtsc();
 		vmcb_after_exit(vmcb, clean);
 		if (__builtin_expect(
 			    vmcb->control.exit_int_info & EVENTINJ_VALID, 0))
-			vcpu_reinject_event(v);
+			vcpu_reinject_event(v); /* event_inject.c */
 		if (exit_dispatch_fast(v, vmcb->control.exit_code) ==
 		    EXIT_LEAVE)
 			break;
@@ -204,7 +187,7 @@ enum sched_why vcpu_run(struct vcpu *v)
 	struct guest *g = v->guest;
 	struct svm_cpu *sc = svm_this_cpu();
 	struct vmcb *vmcb = v->vmcb;
-	const bool spec = g_spec_policy.guest != SPEC_GUEST_NONE;
+	const bool spec = g_spec_policy.guest == SPEC_GUEST_V_SPEC_CTRL;
 	const bool bench = g->bench;
 	const bool foreign = guest_has_platform(g); /* a vLAPIC */
 	const u32 clean = vmcb_clean_mask(&g_features);
@@ -219,8 +202,13 @@ enum sched_why vcpu_run(struct vcpu *v)
 	}
 	__atomic_store_n(&v->in_loop, true, __ATOMIC_RELEASE);
 	sc->vcpu = v;
-	/* Host FS/GS (percpu!)/TR/syscall MSRs, restored after each exit. */
-	svm_vmsave(sc->host_vmcb);
+	/* Host FS/GS (percpu!)/TR/syscall MSRs, restored after each exit;
+	 * the stub's SPEC_CTRL and RSB work for this CPU. */
+	svm_vmsave(sc->host.vmcb);
+	spec_ctrl_svm_host(&sc->host);
+	/* Another guest than last time on this CPU: IBPB (KVM's
+	 * svm_vcpu_load()). */
+	spec_ctrl_guest_load(g->serial);
 	/* Entering the loop is how a vCPU comes to a CPU: what this CPU may
 	 * have cached of the VMCB is not to be trusted (APM 15.15.3; KVM
 	 * marks all dirty when a vCPU changes CPU). */

@@ -5,11 +5,14 @@
  * (an endless loop) stops its guest, a guest past its run-time limit
  * (guest_time_ms) is stopped, and the console budget is refilled. Whether
  * there was a useful exit comes from the exit counters exit_dispatch_fast()
- * keeps anyway; per exit the run loop only tests the tick flag. On a CPU
- * that vCPUs share, the same timer ends a vCPU's turn and wakes sleeping
- * vCPUs (hv/svm/sched_cpu.c): it fires by the scheduler's deadline too. */
+ * keeps anyway; per exit the run loop only tests the tick flag. A vCPU
+ * that waits in the host (HLT, wait-for-SIPI, S3, offline) runs the same
+ * checks in vcpu_wait_turn(). On a CPU that vCPUs share, the same timer
+ * ends a vCPU's turn and wakes sleeping vCPUs (hv/svm/sched_cpu.c): it
+ * fires by the scheduler's deadline too. */
 #include "arch/cpu.h"
 #include "hv/guest/guest.h"
+#include "hv/park/park.h"
 #include "hv/log.h"
 #include "lib/fmt.h"
 #include "hv/svm/vcpu_watchdog.h"
@@ -18,7 +21,6 @@
 #include "arch/apic.h"
 #include "arch/cr.h"
 #include "arch/idt.h"
-#include "hv/park/park.h"
 #include "hv/sched/runq.h"
 #include "hv/smp/ipi.h"
 #include "hv/svm/sched_cpu.h"
@@ -80,8 +82,9 @@ static void apic_timer_calibrate(void)
 }
 
 /* Taken in the host: after an INTR exit, or while the host handles any
- * other exit. Either way the next vcpu_watchdog_check() sees the flag
- * (and when it may not, the timer asks again soon: below). */
+ * other exit, or while the vCPU waits (vcpu_wait_turn()). Either way the
+ * next vcpu_watchdog_check() sees the flag (and when it may not, the timer
+ * asks again soon: below), and a wait wakes. */
 static void tick_handler(struct trap_frame *f)
 {
 	struct svm_cpu *sc = svm_this_cpu();
@@ -91,9 +94,7 @@ static void tick_handler(struct trap_frame *f)
 		__atomic_store_n(&sc->vcpu->tick, 1, __ATOMIC_RELAXED);
 		/* The same timer drives a foreign guest's vLAPIC timer. */
 		vlapic_host_timer_fired(sc->vcpu);
-		/* A sleeping sibling's timer: a wait in place looks again. */
-		if (sc->rq && sc->rq->sleepers.n)
-			__atomic_store_n(&sc->vcpu->wake, 1, __ATOMIC_SEQ_CST);
+		__atomic_store_n(&sc->vcpu->wake, 1, __ATOMIC_SEQ_CST);
 		/* Not an INTR exit (those are taken at the VMRUN stub's STGI
 		 * with in_guest still 1): the host ran, and may have looked
 		 * at the flag already (between the exit's check and the next
@@ -203,20 +204,8 @@ static bool watchdog_tick(struct vcpu *v, u64 now)
 	u64 p;
 
 	guest_console_refill(g, now, g_tsc_khz);
-	if (g->deadline_tsc && now >= g->deadline_tsc) {
-		char flood[64] = "";
-
-		if (g->con_dropped)
-			fmt_snprintf(flood, sizeof(flood),
-				     "; console flood: %llu bytes dropped",
-				     (unsigned long long)g->con_dropped);
-		guest_stop(
-			g, -1, true,
-			"vCPU %u: run-time limit of %u ms reached at RIP %#llx%s",
-			v->id, g->time_ms,
-			(unsigned long long)v->vmcb->save.rip, flood);
+	if (!guest_time_check(v, now, NULL))
 		return false;
-	}
 	p = progress(v);
 	if (!limit_tsc || p != v->progress_seen) {
 		v->progress_seen = p;
@@ -239,11 +228,59 @@ bool vcpu_watchdog_tick(struct vcpu *v)
 	u64 now = rdtsc();
 
 	v->tick = 0;
+	timer_arm(v, now);
 	if (!watchdog_tick(v, now))
 		return false;
-	/* A shared CPU: the turn may be over, sleepers due (sched_cpu.c). */
-	if (vcpu_sched_deadline(v) && vcpu_sched_tick(v, now))
-		return false;
-	timer_arm(v, now);
+	/* A shared CPU: the turn may be over, sleepers due (sched_cpu.c);
+	 * the queue that changed has another deadline. */
+	if (vcpu_sched_deadline(v)) {
+		if (vcpu_sched_tick(v, now))
+			return false;
+		timer_arm(v, now);
+	}
 	return true;
+}
+
+/* Cold: a wait is about to park the CPU; size over speed. */
+__attribute__((cold)) bool vcpu_wait_turn(struct vcpu *v, enum park_reason why,
+					  const char *what, u64 until)
+{
+	struct guest *g = v->guest;
+	u64 now, sd;
+
+	/* The host timer for the nearest of until, the guest's own timer
+	 * (foreign guests) and, when a limit is on, the next tick: a wait
+	 * checks the limits as often as the run loop does. */
+	if (ticking(g)) {
+		u64 t = rdtsc() + (u64)TICK_MS * g_tsc_khz;
+
+		if (!until || t < until)
+			until = t;
+	}
+	/* A shared CPU: never later than the scheduler's deadline (the
+	 * sleepers' timers; the vLAPIC's arming takes it into account). */
+	sd = vcpu_sched_deadline(v);
+	if (guest_has_platform(g))
+		vlapic_host_timer_arm(v, until);
+	else if (sd)
+		cpu_timer_arm_at(until && until < sd ? until : sd, rdtsc());
+	else if (until)
+		apic_timer_oneshot(VEC_TIMER, tick_count, APIC_TIMER_DIV_1);
+	if (park_ready())
+		park_until(why, &v->wake);
+	else
+		cpu_relax();
+	if (__atomic_load_n(&g->stopping, __ATOMIC_ACQUIRE))
+		return false;
+	if (!__atomic_load_n(&v->tick, __ATOMIC_RELAXED))
+		return true;
+	/* The run loop's tick, for a vCPU that waits: the console budget,
+	 * the run-time limit; time spent waiting is not a hang. The flag
+	 * stays set: back in the run loop, vcpu_watchdog_check() re-arms the
+	 * tick this wait's timer replaced. */
+	now = rdtsc();
+	guest_console_refill(g, now, g_tsc_khz);
+	v->progress_seen = progress(v);
+	v->progress_tsc = now;
+	return guest_time_check(v, now, what);
 }

@@ -5,6 +5,7 @@
 #ifndef MINHV_HV_SVM_VCPU_WATCHDOG_H
 #define MINHV_HV_SVM_VCPU_WATCHDOG_H
 
+#include "hv/park/park.h"
 #include "hv/vcpu/vcpu.h"
 #include "hv/vmcb/vmcb.h"
 
@@ -24,6 +25,17 @@ bool vcpu_watchdog_tick(struct vcpu *v);
 /* This CPU's LAPIC timer to fire at host TSC at (now: the TSC now), in
  * counts of its calibrated clock (hv/smp/apic_cal.h). */
 void cpu_timer_arm_at(u64 at, u64 now);
+
+/* One turn of a wait in the host (HLT, wait-for-SIPI, ACPI S3, a halted
+ * or offline vCPU), after the caller cleared v->wake and found nothing to
+ * wake for: the host timer armed for the nearest of until (host TSC, 0:
+ * none), the guest's vLAPIC timer and, when a limit is on, the next tick;
+ * the CPU parked (why) until v->wake or that timer; then the run loop's
+ * checks: the console budget and the run-time limit (the stop reason says
+ * "in <what>"); time spent waiting is not a hang. false when the
+ * guest is stopping. */
+bool vcpu_wait_turn(struct vcpu *v, enum park_reason why, const char *what,
+		    u64 until);
 
 /* After each exit, once exit_dispatch_fast() counted it: one load and a branch,
  * no TSC read. The tick handler sets v->tick whether the timer fired in

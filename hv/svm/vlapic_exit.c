@@ -1,21 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* hv/svm/vlapic_exit.c - the vLAPIC's side of a foreign guest's
  * exits: CR8 (V_TPR) back into TPR and the guest's time before a register
- * access, the interrupt-window (VINTR) and IRET exits (APM vol 2 15.21.4,
- * 15.9), minhv's own single step over an NMI handler's IRET, and
+ * access, the interrupt-window (VINTR), IRET and CR8-write exits (APM vol
+ * 2 15.21.4, 15.9), minhv's own single step for an NMI window (ended,
+ * with the guest's TF back, when the stepped instruction faults), and
  * IA32_TSC_DEADLINE. */
 #include "arch/cpu.h"
 #include "arch/cr.h"
 #include "arch/errno.h"
 #include "arch/vmcb.h"
+#include "hv/features.h"
 #include "hv/guest/guest.h"
+#include "hv/guest/mmio.h"
 #include "hv/svm/exit.h"
 #include "hv/svm/vlapic_vcpu.h"
-
-static u64 guest_tsc(const struct vcpu *v)
-{
-	return rdtsc() + v->vmcb->control.tsc_offset;
-}
 
 void vlapic_sync_tpr(struct vcpu *v)
 {
@@ -34,7 +32,10 @@ void vlapic_sync(struct vcpu *v)
 	if (!guest_has_platform(v->guest))
 		return;
 	vlapic_sync_tpr(v);
-	v->lapic.now = guest_tsc(v);
+	/* The bus clock runs on the host TSC; the guest's TSC (for
+	 * TSC-deadline mode) is that plus its offset. */
+	v->lapic.tsc_offset = v->vmcb->control.tsc_offset;
+	v->lapic.now = rdtsc();
 	vlapic_timer_poll(&v->lapic, v->lapic.now);
 }
 
@@ -43,28 +44,64 @@ void vlapic_sync(struct vcpu *v)
  * marks only what it changes itself. */
 enum exit_action vlapic_exit_vintr(struct vcpu *v)
 {
-	v->vmcb->control.v_intr &= ~V_IRQ;
-	vmcb_mark_dirty(v->vmcb, VMCB_CLEAN_TPR);
+	vmcb_set_v_intr(v->vmcb, v->vmcb->control.v_intr & ~V_IRQ);
 	vmcb_clr_intercept(v->vmcb, INTERCEPT_VINTR);
 	return EXIT_RESUME;
 }
 
 /* IRET with an NMI in service: it intercepts before it executes, so NMIs
- * stay blocked until RIP moves on. With another NMI pending, single-step
- * over the IRET (TF, as KVM does) so it is delivered right after it. */
+ * stay blocked until RIP moves on (vlapic_inject_pending() sees that). An
+ * NMI pending now or posted later gets its window at every entry until
+ * then: a single step over the IRET (hv/svm/vlapic_inject.c). */
 enum exit_action vlapic_exit_iret(struct vcpu *v)
 {
 	struct vlapic *l = &v->lapic;
 
 	vmcb_clr_intercept(v->vmcb, INTERCEPT_IRET);
-	v->vmcb->control.clean &= ~VMCB_CLEAN_I;
 	l->c.iret_wait = true;
 	l->c.iret_rip = v->vmcb->save.rip;
-	if (__atomic_load_n(&l->nmi_pending, __ATOMIC_ACQUIRE) &&
-	    !(v->vmcb->save.rflags & RFLAGS_TF)) {
-		v->vmcb->save.rflags |= RFLAGS_TF;
-		l->c.nmi_step = true;
+	return EXIT_RESUME;
+}
+
+/* MOV to CR8 (or LOCK MOV CR0 with AltMovCr8) while the CR8-write
+ * intercept is on: the write did not happen. The source register comes
+ * from the decode assist (EXITINFO1[63] valid, [3:0] the GPR, APM 15.33.1)
+ * with NEXT_RIP, else from the instruction's bytes. Bits 63:4 set: #GP(0)
+ * (SDM vol 3A 2.5, APM vol 2 3.1.5). */
+__attribute__((cold)) enum exit_action vlapic_exit_cr8(struct vcpu *v)
+{
+	struct vmcb *vm = v->vmcb;
+	struct vlapic *l = &v->lapic;
+	struct mmio_bytes b;
+	struct insn in;
+	u64 val, next;
+	unsigned reg;
+
+	if (g_features.decode_assists && g_features.nrips &&
+	    (vm->control.exit_info1 & BIT(63)) && vm->control.next_rip) {
+		reg = vm->control.exit_info1 & 0xf;
+		next = vm->control.next_rip;
+	} else if (!emul_decode_at_rip(v, &b, &in) &&
+		   in.kind == INSN_MOV_TO_CR && in.cr == 8) {
+		reg = in.reg;
+		next = vm->save.rip + in.len;
+		if (in.size == 4)
+			next &= 0xffffffffULL;
+	} else {
+		vcpu_stop_guest(v, -1, true,
+				"vCPU %u: CR8 write at RIP %#llx not decoded",
+				v->id, (unsigned long long)vm->save.rip);
+		return EXIT_LEAVE;
 	}
+	val = *vcpu_gpr(v, reg);
+	if (val >> 4) {
+		vcpu_inject_exception(v, VEC_GP, true, 0);
+		return EXIT_RESUME;
+	}
+	l->tpr = (u32)val << 4;
+	l->c.vtpr = (u8)val;
+	vmcb_set_v_intr(vm, (vm->control.v_intr & ~V_TPR_MASK) | val);
+	vcpu_insn_complete(v, next);
 	return EXIT_RESUME;
 }
 
@@ -74,10 +111,29 @@ bool vlapic_db_step(struct vcpu *v)
 
 	if (!guest_has_platform(v->guest) || !l->c.nmi_step)
 		return false;
-	l->c.nmi_step = false;
-	/* IRET loaded RFLAGS from the stack, so our TF is gone already;
-	 * the trap is ours, not the guest's. */
-	v->vmcb->save.dr6 &= ~DR6_BS;
+	/* The trap is ours, not the guest's: our TF (and RF) out again. DR6
+	 * is cached (DRX clean bit, APM 15.15.3): the setter marks it, or a
+	 * CPU with clean bits (and nested KVM) would keep the stale BS. */
+	vcpu_nmi_step_end(v);
+	vmcb_set_dr6(v->vmcb, v->vmcb->save.dr6 & ~DR6_BS);
+	return true;
+}
+
+__attribute__((cold)) bool vlapic_step_fault(struct vcpu *v)
+{
+	struct vmcb *vm = v->vmcb;
+	u8 vec = (u8)(vm->control.exit_code - VMEXIT_EXCP_BASE);
+
+	if (!guest_has_platform(v->guest) || !v->lapic.c.nmi_step)
+		return false;
+	/* The stepped instruction faulted (RIP still on it): the fault goes
+	 * to the guest as the CPU raised it, with the guest's TF and RF in
+	 * its frame (AUDIT B2: an IRET with a bad frame leaked our TF, and
+	 * the guest took a spurious #DB after its handler). */
+	vcpu_nmi_step_end(v);
+	if (vec == VEC_PF)
+		vmcb_set_cr2(vm, vm->control.exit_info2);
+	vcpu_inject_exception(v, vec, true, (u32)vm->control.exit_info1);
 	return true;
 }
 

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* hv/svm/vlapic_vcpu.c - the vLAPIC wired to a foreign guest's vCPUs:
- * the APIC bus (a target on another CPU is kicked with a host IPI), event
- * injection before VMRUN (APM vol 2 15.20 EVENTINJ, 15.21.4 V_IRQ and the
- * VINTR intercept), NMI blocking until IRET, HLT and wait-for-SIPI waits
- * on a parked CPU, INIT/SIPI (SDM vol 3 9.4.4, 11.6.1), and the host LAPIC
- * timer armed for the guest timer's next expiry. */
+ * the APIC bus (a target on another CPU is kicked with a host IPI), HLT
+ * and wait-for-SIPI waits on a parked CPU (each turn through
+ * vcpu_wait_turn(): the limits checked, a guest whose every vCPU waits for
+ * what none can send stopped), INIT/SIPI (SDM vol 3 9.4.4, 11.6.1), and
+ * the host LAPIC timer armed for the guest timer's next expiry. Event
+ * injection before VMRUN is vlapic_inject.c. */
 #include "hv/svm/vcpu_watchdog.h"
 #include "arch/apic.h"
 #include "arch/cpu.h"
@@ -76,8 +77,8 @@ static void host_timer_arm_at(struct vcpu *v, u64 until, u64 now)
 	if (!g_tsc_khz)
 		return;
 	/* The guest timer in host TSC. */
-	at = l->timer_next ? l->timer_next - v->vmcb->control.tsc_offset :
-			     until;
+	l->tsc_offset = v->vmcb->control.tsc_offset;
+	at = l->timer_next ? vlapic_timer_expiry(l) : until;
 	if (until && until < at)
 		at = until;
 	if (sd && sd < at)
@@ -91,10 +92,10 @@ static void host_timer_arm_at(struct vcpu *v, u64 until, u64 now)
 	ticks = at > now ? (at - now) * g_apic_timer_khz / g_tsc_khz : 0;
 	/* host_at before the timer, interrupts off: a short count fires at
 	 * once, and the handler's clear of host_at must come after this
-	 * store. Stored after it, a stale host_at says "armed" to the next
-	 * wait, which then parks with no timer running: CPUs halted with
-	 * their guest timers expired (issue 24's lost wake-up, which vCPUs
-	 * sharing CPUs, re-arming the timer for each other, hit often). */
+	 * store. Stored after it, a stale host_at would say "armed" to the
+	 * next wait, which then parked with no timer running: the lost
+	 * wake-up of a `sti; hlt` loop (issue 24), which vCPUs sharing CPUs,
+	 * re-arming the timer for each other, hit often. */
 	irq = read_rflags() & RFLAGS_IF;
 	irq_disable();
 	l->c.host_at = at > now ? at : now + 1;
@@ -103,8 +104,7 @@ static void host_timer_arm_at(struct vcpu *v, u64 until, u64 now)
 		irq_enable();
 }
 
-/* The same, reading the TSC only when there is something to arm for. */
-static void host_timer_arm_until(struct vcpu *v, u64 until)
+void vlapic_host_timer_arm(struct vcpu *v, u64 until)
 {
 	if (v->lapic.timer_next || until)
 		host_timer_arm_at(v, until, rdtsc());
@@ -136,134 +136,97 @@ void vlapic_guest_start(struct guest *g)
 	}
 }
 
-bool vlapic_before_run(struct vcpu *v)
+/* The wait-for-SIPI loop of vlapic_before_run(), ACPI S3 included: only
+ * another vCPU's INIT or SIPI ends it, or for vCPU 0 in S3 the RTC alarm.
+ * -1 when the guest is stopping, -2 when the vCPU blocks (another vCPU is
+ * queued on this CPU: SCHED_BLOCK, back here when it runs again, at the
+ * alarm at the latest; still counted as stuck meanwhile), else the SIPI
+ * vector or 256 (S3 resume, or no longer waiting). */
+static int wait_sipi(struct vcpu *v)
 {
 	struct vlapic *l = &v->lapic;
 	struct guest *g = v->guest;
-	u64 until;
 
-	if (!guest_has_platform(g))
+	for (;;) {
+		int vec = vlapic_take_startup(l);
+		const char *what = "wait-for-SIPI";
+		u64 until = 0;
+
+		if (vec >= 0)
+			return vec;
+		if (!l->wait_sipi)
+			return 256;
+		__atomic_store_n(&v->wake, 0, __ATOMIC_SEQ_CST);
+		if (__atomic_load_n(&g->stopping, __ATOMIC_SEQ_CST))
+			return -1;
+		if (__atomic_load_n(&l->init_pending, __ATOMIC_SEQ_CST) ||
+		    __atomic_load_n(&l->sipi, __ATOMIC_SEQ_CST))
+			continue;
+		/* ACPI S3: vCPU 0 wakes at the RTC alarm (hv/guest/s3.c). */
+		if (v->id == 0 && acpi_s3_asleep(&g->plat)) {
+			switch (acpi_s3_poll(v, rdtsc(), &until)) {
+			case ACPI_S3_RESUMED:
+				return 256;
+			case ACPI_S3_STOPPED:
+				return -1;
+			case ACPI_S3_ASLEEP:
+				what = "S3 with no wake-up";
+				break;
+			}
+		}
+		if (g->plat.pm.wake_tsc && v->id == 0)
+			vcpu_wait_unstuck(v); /* the RTC alarm wakes it */
+		else if (!vcpu_wait_stuck(v, what))
+			return -1;
+		if (vcpu_sched_should_block(v, until))
+			return -2;
+		if (park_ready())
+			v->stats.halt_waits++;
+		if (!vcpu_wait_turn(v, PARK_VCPU_HALTED, what, until))
+			return -1;
+	}
+}
+
+bool vlapic_before_run(struct vcpu *v)
+{
+	struct vlapic *l = &v->lapic;
+	int vec;
+
+	if (!guest_has_platform(v->guest))
 		return true;
 	/* The common case (the run loop tests it inline too): running, and
 	 * no INIT or SIPI posted (struct vlapic's summary). */
 	if (!vlapic_before_run_maybe(l))
 		return true;
-	for (;;) {
-		int vec = vlapic_take_startup(l);
-
-		if (vec >= 0) {
-			/* SIPI (SDM 9.4.4.1): CS.sel = vector << 8, IP 0. */
-			vcpu_start_real(v, (u16)(vec << 8), 0);
-			vcpu_watchdog_arm(v); /* waiting is not a hang */
-			return true;
-		}
-		if (!l->wait_sipi)
-			return true;
-		__atomic_store_n(&v->wake, 0, __ATOMIC_SEQ_CST);
-		if (__atomic_load_n(&g->stopping, __ATOMIC_SEQ_CST))
-			return false;
-		if (__atomic_load_n(&l->init_pending, __ATOMIC_SEQ_CST) ||
-		    __atomic_load_n(&l->sipi, __ATOMIC_SEQ_CST))
-			continue;
-		until = 0;
-		/* ACPI S3: vCPU 0 wakes at the RTC alarm (hv/guest/s3.c). */
-		if (v->id == 0 && acpi_s3_asleep(&g->plat)) {
-			switch (acpi_s3_poll(v, rdtsc(), &until)) {
-			case ACPI_S3_RESUMED:
-				vcpu_watchdog_arm(v);
-				return true;
-			case ACPI_S3_STOPPED:
-				return false;
-			case ACPI_S3_ASLEEP:
-				if (until)
-					host_timer_arm_until(v, until);
-				break;
-			}
-		}
-		/* Another vCPU queued here: give it the CPU meanwhile (back
-		 * here when it runs again, at the alarm at the latest). */
-		if (vcpu_sched_should_block(v, until))
-			return false;
-		if (park_ready())
-			park_until(PARK_VCPU_HALTED, &v->wake);
-		else
-			cpu_relax();
-	}
+	vec = wait_sipi(v);
+	if (vec == -2)
+		return false; /* blocked, still waiting */
+	vcpu_wait_unstuck(v);
+	if (vec < 0)
+		return false;
+	/* SIPI (SDM 9.4.4.1): CS.sel = vector << 8, IP 0. */
+	if (vec < 256)
+		vcpu_start_real(v, (u16)(vec << 8), 0);
+	vcpu_watchdog_arm(v); /* waiting is not a hang */
+	return true;
 }
 
-/* V_INTR_* as an interrupt window leaves them (cleared at each entry). */
-#define V_WINDOW (V_IRQ | V_IGN_TPR | V_INTR_PRIO(0xf) | V_INTR_VECTOR(0xff))
-
-/* Every entry of a foreign guest, so the common case (no timer armed,
- * nothing posted, no window open, TPR unchanged) reads no TSC, scans no
- * IRR and leaves the VMCB clean bits as they are. The VMCB fields it
- * writes are marked dirty only when their value changes (APM vol 2
- * 15.15.3: a field written after the first VMRUN must have its clean bit
- * cleared; V_TPR and V_IRQ as the CPU wrote them back at #VMEXIT are what
- * it holds already, and exit handlers mark what they change). */
-void vlapic_inject_pending(struct vcpu *v)
+/* hv/svm/vlapic_inject.c, at each entry: the guest timer's next expiry
+ * (now: the host TSC it read, valid when a timer is armed). */
+void vlapic_host_timer_rearm(struct vcpu *v, u64 now)
 {
-	struct vmcb *vm = v->vmcb;
-	struct vmcb_control *c = &vm->control;
-	struct vlapic *l = &v->lapic;
-	const u64 v_intr = c->v_intr;
-	u64 now = 0;
-	unsigned ev;
-	u8 vec = 0;
-
-	if (!guest_has_platform(v->guest))
-		return;
-	if (c->exit_code == VMEXIT_INTR)
-		l->c.host_at = 0; /* the watchdog may have re-armed it */
-	vlapic_sync_tpr(v); /* CR8 -> TPR */
-	/* Expired timers; the time is needed only when one is armed. */
-	if (l->timer_next) {
-		now = rdtsc();
-		vlapic_timer_poll(l, now + c->tsc_offset);
-	}
-	/* Last entry's interrupt window, if one was opened. */
-	if (v_intr & V_WINDOW)
-		c->v_intr &= ~V_WINDOW;
-	if (vmcb_has_intercept(vm, INTERCEPT_VINTR))
-		vmcb_clr_intercept(vm, INTERCEPT_VINTR);
-	/* The NMI handler's IRET has retired once RIP moved on. */
-	if (l->c.iret_wait && vm->save.rip != l->c.iret_rip)
-		l->c.nmi_masked = l->c.iret_wait = false;
-	/* A re-injected event (EXITINTINFO) or a handler's goes first.
-	 * Nothing posted: nothing to inject, no window to open. */
-	ev = 0;
-	if (vlapic_event_maybe(l))
-		ev = vlapic_next_event(l, vm->save.rflags & RFLAGS_IF,
-				       c->int_shadow & INT_SHADOW,
-				       c->event_inj & EVENTINJ_VALID, &vec);
-	if (ev & VLAPIC_INJ_NMI) {
-		c->event_inj = VEC_NMI | EVENTINJ_TYPE_NMI | EVENTINJ_VALID;
-		vmcb_set_intercept(vm, INTERCEPT_IRET); /* watch for IRET */
-	}
-	if (ev & VLAPIC_INJ_INTR)
-		c->event_inj = (u64)vec | EVENTINJ_TYPE_INTR | EVENTINJ_VALID;
-	if (ev & VLAPIC_INJ_WINDOW) {
-		/* Exit as soon as the guest can take it (IF=1, no shadow,
-		 * the injected event delivered). */
-		c->v_intr |= V_IRQ | V_IGN_TPR | V_INTR_PRIO(0xf) |
-			     V_INTR_VECTOR(vec);
-		vmcb_set_intercept(vm, INTERCEPT_VINTR);
-	}
-	l->c.vtpr = (l->tpr >> 4) & 0xf;
-	c->v_intr = (c->v_intr & ~V_TPR_MASK) | l->c.vtpr;
-	if (c->v_intr != v_intr)
-		vmcb_mark_dirty(vm, VMCB_CLEAN_TPR);
-	if (l->timer_next)
-		host_timer_arm_at(v, 0, now);
+	host_timer_arm_at(v, 0, now);
 }
 
 /* The earliest host TSC something of v's own ends its HLT at: its vLAPIC
  * timer, or until (the HLT tick). */
-static u64 hlt_wake_at(const struct vcpu *v, u64 until)
+static u64 hlt_wake_at(struct vcpu *v, u64 until)
 {
-	const struct vlapic *l = &v->lapic;
-	u64 t = l->timer_next ? l->timer_next - v->vmcb->control.tsc_offset : 0;
+	struct vlapic *l = &v->lapic;
+	u64 t;
 
+	l->tsc_offset = v->vmcb->control.tsc_offset;
+	t = l->timer_next ? vlapic_timer_expiry(l) : 0;
 	return t && (!until || t < until) ? t : until;
 }
 
@@ -278,32 +241,43 @@ bool vlapic_hlt_resume(struct vcpu *v)
 {
 	struct vlapic *l = &v->lapic;
 	struct guest *g = v->guest;
-	bool if_on = v->vmcb->save.rflags & RFLAGS_IF;
+	bool if_on = v->vmcb->save.rflags & RFLAGS_IF, ok = true;
 	u64 tick = v->hlt_until;
 
 	v->hlt_wait = false;
 	for (;;) {
 		__atomic_store_n(&v->wake, 0, __ATOMIC_SEQ_CST);
-		if (__atomic_load_n(&g->stopping, __ATOMIC_SEQ_CST))
-			return false;
+		if (__atomic_load_n(&g->stopping, __ATOMIC_SEQ_CST)) {
+			ok = false;
+			break;
+		}
 		vlapic_sync(v);
 		if (vlapic_wakeup(l, if_on) ||
 		    (l->wait_sipi && (l->sipi & VLAPIC_SIPI_PENDING)))
-			return true;
+			break;
 		if (if_on && rdtsc() >= tick)
-			return true; /* resumes after HLT, nothing injected */
-		host_timer_arm_until(v, if_on ? tick : 0);
-		/* Another vCPU queued here: block, go on when run again. */
+			break; /* resumes after HLT, nothing injected */
+		/* Interrupts off: only another vCPU's NMI or INIT wakes it. */
+		if (!if_on && !vcpu_wait_stuck(v, "HLT with interrupts off")) {
+			ok = false;
+			break;
+		}
+		/* Another vCPU queued here: block, go on when run again (still
+		 * counted as stuck meanwhile when interrupts are off). */
 		if (vcpu_sched_should_block(v,
 					    hlt_wake_at(v, if_on ? tick : 0))) {
 			v->hlt_wait = true;
 			return false;
 		}
-		if (!park_ready()) {
-			cpu_relax();
-			continue;
+		if (park_ready())
+			v->stats.halt_waits++;
+		if (!vcpu_wait_turn(v, PARK_VCPU_HALTED,
+				    if_on ? "HLT" : "HLT with interrupts off",
+				    if_on ? tick : 0)) {
+			ok = false;
+			break;
 		}
-		v->stats.halt_waits++;
-		park_until(PARK_VCPU_HALTED, &v->wake);
 	}
+	vcpu_wait_unstuck(v);
+	return ok;
 }

@@ -19,14 +19,23 @@ void vlapic_guest_start(struct guest *g);
 /* The host LAPIC timer fired on v's CPU (called from the one timer
  * handler, hv/svm/vcpu_watchdog.c): wake v, re-arm before its next run. */
 void vlapic_host_timer_fired(struct vcpu *v);
+/* Arm the host timer for v's guest timer or host TSC until (0: none),
+ * whichever is sooner, at most HOST_TIMER_MAX_MS ahead; nothing when
+ * neither is set (vcpu_wait_turn()). */
+void vlapic_host_timer_arm(struct vcpu *v, u64 until);
 /* Run loop, top of each turn (interrupts on, may wait): INIT puts the vCPU
  * into wait-for-SIPI and it waits here; a SIPI starts it in real mode.
  * false when the guest is stopping. */
 bool vlapic_before_run(struct vcpu *v);
-/* Run loop, right before VMRUN (interrupts off): timers, then the highest
- * pending event into EVENTINJ, or an interrupt window (V_IRQ + VINTR
- * intercept) when the guest cannot take it now; V_TPR; the host timer. */
+/* Run loop, right before VMRUN (interrupts off; vlapic_inject.c): timers,
+ * then the highest pending event into EVENTINJ, or its window when the
+ * guest cannot take it now (an interrupt: V_IRQ + VINTR intercept; an
+ * NMI: a single step, or an exit right after the injected event); V_TPR
+ * and the CR8-write intercept; the host timer. */
 void vlapic_inject_pending(struct vcpu *v);
+/* vlapic_vcpu.c: arm the host timer for the guest timer's next expiry;
+ * now is the host TSC (read when a guest timer is armed). */
+void vlapic_host_timer_rearm(struct vcpu *v, u64 now);
 /* Exit handlers: before an APIC register access (CR8 -> TPR, the time). */
 void vlapic_sync(struct vcpu *v);
 /* Its first half: the guest's CR8 writes (V_TPR) into TPR. */
@@ -37,9 +46,14 @@ void vlapic_sync_tpr(struct vcpu *v);
  * vlapic_hlt_resume() when the vCPU runs again). */
 bool vlapic_hlt(struct vcpu *v);
 bool vlapic_hlt_resume(struct vcpu *v);
-/* #DB exit: true when it was minhv's own single step after an NMI's IRET
+/* #DB exit: true when it was minhv's own single step for an NMI window
  * (consumed); false to reflect it. */
 bool vlapic_db_step(struct vcpu *v);
+/* #NP, #SS, #GP or #PF exit while minhv's NMI-window step is armed
+ * (intercepted only then): the stepped instruction faulted. The step ends
+ * (TF and RF as the guest had them) and the fault is reflected with its
+ * error code (and CR2). false when no step was armed. */
+bool vlapic_step_fault(struct vcpu *v);
 /* IA32_TSC_DEADLINE for the exit handler: 0, or E_NOT_MINE when not a
  * foreign guest. */
 int vlapic_tsc_deadline_msr(struct vcpu *v, bool wr, u64 *val);

@@ -71,7 +71,6 @@ struct vcpu {
 	 * runs again, until hlt_until (host TSC) at the latest. */
 	bool hlt_wait;
 	u64 hlt_until;
-	u64 spec_ctrl; /* guest's SPEC_CTRL: in hardware while it runs */
 	u64 mtrr_def_type;
 	u64 tsc_aux; /* in the hardware MSR while the vCPU runs */
 	u64 misc_enable; /* IA32_MISC_ENABLE of a platform guest (exit_msr.c) */
@@ -88,11 +87,22 @@ struct vcpu {
 	/* TSC it had run without progress when it was preempted: carried
 	 * over its time in the queue (waiting is not a hang). */
 	u64 wd_carry;
+	/* What it waits in while only another vCPU can wake it, or NULL
+	 * (hv/guest/wait.c). */
+	const char *stuck_on;
 	/* CR0 as the last VMRUN was given it: an emulator (QEMU) writes host
 	 * state over the save area when VMRUN fails its checks, and the guest
 	 * writes CR0 without an exit, so only this copy tells VMEXIT_INVALID
 	 * what VMRUN saw (hv/svm/exit_invalid.c). */
 	u64 vmrun_cr0;
+	/* An exception a handler raised while EXITINTINFO's event was being
+	 * re-injected (EVENTINJ taken): injected at the first entry after
+	 * that one, 0 when none (hv/svm/event_inject.c). */
+	u64 queued_event;
+	/* The last MOV to CR3/CR4 answered with #GP for QEMU's
+	 * VMEXIT_INVALID: its RIP and stats.exits then, so the same answer
+	 * twice in a row is seen as the real VMRUN failure it is. */
+	u64 mov_cr_gp_rip, mov_cr_gp_exit;
 	/* vcpu_fpu.c: in the hardware while the vCPU runs on its CPU. */
 	void *fpu; /* XSAVE/FXSAVE area, page-aligned (vcpu_fpu_pages()) */
 	u64 xcr0; /* the guest's XCR0 (XSETBV is intercepted) */
@@ -115,10 +125,33 @@ struct vcpu {
 /* vcpu_ops.c: pure helpers on a vCPU's VMCB. Its state machine, its
  * start and reset are the guest's (hv/guest/guest.h), the run loop is
  * hv/svm's (hv/svm/vcpu_run.c). */
+/* An exception for the next entry. When EVENTINJ holds an event already
+ * (EXITINTINFO's, re-injected before the handler ran) that one goes
+ * first, and this one is queued behind it (v->queued_event). */
 void vcpu_inject_exception(struct vcpu *v, u8 vector, bool has_err, u32 err);
+/* #DB into the guest (DR6 as the caller left it), with DR7.GD cleared as
+ * the processor's own delivery would. */
+void vcpu_inject_db(struct vcpu *v);
 /* The single-step #DB trap after an instruction minhv carried out for a
  * guest with RFLAGS.TF set (vcpu_ops.c); vcpu_insn_complete() calls it. */
 void vcpu_step_trap(struct vcpu *v);
+/* minhv's single step for an NMI window is over (its #DB, an instruction
+ * exit after it, or an event injected meanwhile): TF, and RF if minhv set
+ * it, out of RFLAGS again, unless a stepped IRET loaded them. */
+void vcpu_nmi_step_end(struct vcpu *v);
+/* The faults a stepped instruction can raise on its way (#NP, #SS, #GP,
+ * #PF: an IRET's, SDM vol 2 IRET), intercepted while minhv's step is
+ * armed (on) so their frames never get minhv's TF; vcpu_nmi_step_end()
+ * turns them off. */
+static inline void vcpu_step_faults_intercept(struct vmcb *vm, bool on)
+{
+	const u32 faults = BIT(VEC_NP) | BIT(VEC_SS) | BIT(VEC_GP) |
+			   BIT(VEC_PF);
+	u32 *w = &vm->control.intercepts[INTERCEPT_EXCEPTION(0) / 32];
+
+	*w = on ? *w | faults : *w & ~faults;
+	vmcb_mark_dirty(vm, VMCB_CLEAN_I);
+}
 /* The one "instruction completed" path (KVM's
  * kvm_skip_emulated_instruction()): every handler that carried out the
  * guest's instruction ends here with the RIP after it. The interrupt
@@ -146,14 +179,11 @@ static inline void vcpu_step_known(struct vcpu *v, unsigned len)
 	vcpu_insn_complete(
 		v, g_features.nrips && nrip ? nrip : v->vmcb->save.rip + len);
 }
-/* vcpu_spec.c, right around VMRUN (interrupts and GIF off): the guest's
- * SPEC_CTRL into the VMCB (V_SPEC_CTRL: hardware swaps) or the MSR
- * (software swap, hv/park/spec_ctrl.c), and back after #VMEXIT. */
+/* vcpu_spec.c, right around VMRUN: the guest's SPEC_CTRL (gprs.spec_ctrl)
+ * into the VMCB and back after #VMEXIT with V_SPEC_CTRL (the hardware
+ * swaps); the software swap is the VMRUN stub's (arch/svm.asm). */
 void vcpu_spec_enter(struct vcpu *v);
 void vcpu_spec_exit(struct vcpu *v);
-/* Before the next VMRUN: inject again the event whose delivery the exit
- * interrupted (EXITINTINFO, APM 15.7.2). */
-void vcpu_reinject_event(struct vcpu *v);
 /* Step over the intercepted instruction (exit_next_rip(): IOIO's
  * EXITINFO2, NRIP or the exit's known length) through
  * vcpu_insn_complete(). Returns false (and stops the guest) when its

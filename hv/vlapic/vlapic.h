@@ -4,8 +4,8 @@
  * state, IA32_APIC_BASE mode switches), IRR/ISR/TMR with priority
  * arbitration, the timer (one-shot, periodic, TSC-deadline) and IPIs
  * routed over a bus of the guest's vLAPICs (SDM vol 3 ch. 11 (10 in older
- * editions), APM vol 2 ch. 16). Pure: time comes in as a guest TSC value,
- * and the bus says how to reach another vCPU. */
+ * editions), APM vol 2 ch. 16). Pure: time comes in as the host TSC and the
+ * guest's TSC offset, and the bus says how to reach another vCPU. */
 #ifndef MINHV_HV_VLAPIC_VLAPIC_H
 #define MINHV_HV_VLAPIC_VLAPIC_H
 
@@ -83,16 +83,20 @@ struct vlapic {
 	 * that kind was posted (a set one may be stale). */
 	u32 pending;
 	bool wait_sipi; /* after INIT: only a SIPI (or INIT) starts it */
-	/* Timer, in guest TSC: next expiry (0: not armed), its start and
-	 * period (periodic). tsc_deadline is IA32_TSC_DEADLINE. */
+	/* Timer: next expiry (0: not armed), its start and period
+	 * (periodic), on the bus clock's time base (the host TSC) in
+	 * one-shot and periodic mode, in guest TSC in TSC-deadline mode.
+	 * tsc_deadline is IA32_TSC_DEADLINE. */
 	u64 timer_next, timer_start, timer_period, tsc_deadline;
-	u64 now; /* guest TSC of the access being emulated */
+	u64 now; /* host TSC of the access being emulated */
+	u64 tsc_offset; /* guest TSC = host TSC + this (the VMCB's) */
 	u64 fired; /* timer interrupts raised (statistics) */
 	/* The owner vCPU's injection state (hv/svm/vlapic_vcpu.c). */
 	struct {
 		bool nmi_masked; /* an NMI is in service until IRET */
 		bool iret_wait; /* IRET seen at iret_rip, not yet retired */
-		bool nmi_step; /* TF set by us to trap right after IRET */
+		bool nmi_step; /* TF set by us: the NMI window's single step */
+		bool nmi_step_rf; /* the guest's RF when the step began */
 		u8 vtpr; /* V_TPR as last written to the VMCB */
 		u64 iret_rip;
 		u64 host_at; /* host TSC the host timer is armed for; 0 none */
@@ -122,10 +126,12 @@ int vlapic_msr_write(struct vlapic *l, u32 msr, u64 val);
 void vlapic_set_error(struct vlapic *l, u32 bits);
 
 /* xAPIC MMIO: dev is the struct vlapic, off within the 4 KiB page. In
- * xAPIC mode only aligned 4-byte accesses at 16-byte offsets are valid
- * (-EINVAL otherwise); reserved registers read 0 and ignore writes. When
- * the APIC is disabled or in x2APIC mode the page is not decoded: reads
- * return all ones, writes are dropped. */
+ * xAPIC mode a read of 1, 2, 4 or 8 bytes inside a register's 16-byte slot
+ * gets the slot's bytes (the register, then zeros), one across two slots
+ * is -EINVAL; only aligned 4-byte writes at 16-byte offsets reach a
+ * register, other writes are dropped; reserved registers read 0 and ignore
+ * writes. When the APIC is disabled or in x2APIC mode the page is not
+ * decoded: reads return all ones, writes are dropped. */
 extern const struct mmio_ops vlapic_mmio_ops;
 
 /* vlapic_irq.c: interrupt state, pure and owner-side unless noted. */
@@ -136,6 +142,9 @@ u32 vlapic_ppr(const struct vlapic *l);
 /* The highest requested vector above PPR (it would be delivered now if the
  * CPU accepts interrupts), or -ENOENT. Nothing while software-disabled. */
 int vlapic_pending_vector(const struct vlapic *l);
+/* Is the highest requested vector held back by TPR alone (its class above
+ * the in-service one, not above TPR's)? Lowering TPR would deliver it. */
+bool vlapic_tpr_holds(const struct vlapic *l);
 /* Any requested vector at all (an interrupt wakes HLT only when above PPR:
  * use vlapic_pending_vector for that). */
 bool vlapic_irr_any(const struct vlapic *l);
@@ -158,10 +167,21 @@ int vlapic_take_startup(struct vlapic *l);
  * service; the highest deliverable interrupt when the guest can take it
  * (IF=1, no interrupt shadow, no event already being injected), else an
  * interrupt window. Consumes what it returns (NMI taken and masked until
- * IRET, interrupt acknowledged into ISR); *vec is the vector. */
+ * IRET, interrupt acknowledged into ISR); *vec is the vector.
+ * VLAPIC_INJ_NMI_WINDOW: an NMI waits for an interrupt shadow, an event
+ * being injected, or the IRET of the NMI in service to retire (seen,
+ * c.iret_wait, not yet retired); IF does not hold NMIs back, so the glue
+ * opens its window without V_IRQ (KVM's svm_enable_nmi_window()). An NMI
+ * masked before its handler's IRET was seen needs none: the IRET
+ * intercept reports it. VLAPIC_INJ_TPR: the highest requested vector is
+ * held back by TPR alone (above the in-service class, not above TPR's):
+ * the guest lowering TPR through CR8 must exit (KVM's
+ * svm_update_cr8_intercept()). */
 #define VLAPIC_INJ_NMI 1u
 #define VLAPIC_INJ_INTR 2u
 #define VLAPIC_INJ_WINDOW 4u
+#define VLAPIC_INJ_NMI_WINDOW 8u
+#define VLAPIC_INJ_TPR 16u
 unsigned vlapic_next_event(struct vlapic *l, bool if_on, bool shadow, bool busy,
 			   u8 *vec);
 /* Does a halted CPU wake (SDM vol 2 HLT): a deliverable interrupt
@@ -182,8 +202,11 @@ static inline bool vlapic_event_maybe(const struct vlapic *l)
 	       (VLAPIC_PEND_IRR | VLAPIC_PEND_NMI);
 }
 
-/* vlapic_timer.c: the timer. now is the guest's TSC. */
-/* Bus ticks (before the divider) to guest TSC cycles. */
+/* vlapic_timer.c: the timer. now is the host TSC, the time base of the
+ * APIC bus clock (one-shot and periodic mode: a guest TSC write does not
+ * move them); TSC-deadline mode compares now + tsc_offset, the guest TSC.
+ * Bus ticks (before the divider) to TSC cycles (host and guest TSC tick
+ * at one rate). */
 u64 vlapic_ticks_to_tsc(const struct vlapic *l, u64 ticks);
 void vlapic_timer_write_init(struct vlapic *l, u32 count, u64 now);
 u32 vlapic_timer_current(const struct vlapic *l, u64 now);
@@ -196,6 +219,9 @@ void vlapic_tsc_deadline_write(struct vlapic *l, u64 val);
 /* Raise the timer interrupt when now is past the expiry (periodic: re-arm
  * from the missed expiries, which coalesce into one). true when it fired. */
 bool vlapic_timer_poll(struct vlapic *l, u64 now);
+/* The host TSC of the next expiry (with tsc_offset as last set), 0 when
+ * the timer is not armed. */
+u64 vlapic_timer_expiry(const struct vlapic *l);
 
 /* vlapic_ipi.c: IPIs (SDM 11.6). */
 /* Does l accept a message for dest (ICR format of the sender: 8-bit xAPIC

@@ -55,6 +55,18 @@ int vlapic_pending_vector(const struct vlapic *l)
 	return v;
 }
 
+__attribute__((cold)) bool vlapic_tpr_holds(const struct vlapic *l)
+{
+	int v = highest(l->irr, true), isrv = highest(l->isr, false);
+	u32 cls;
+
+	if (v < 0 || !(l->svr & APIC_SVR_ENABLE))
+		return false;
+	cls = (u32)v & 0xf0;
+	return cls > (isrv < 0 ? 0 : ((u32)isrv & 0xf0)) &&
+	       cls <= (l->tpr & 0xf0);
+}
+
 bool vlapic_irr_any(const struct vlapic *l)
 {
 	return highest(l->irr, true) >= 0;
@@ -143,17 +155,20 @@ unsigned vlapic_next_event(struct vlapic *l, bool if_on, bool shadow, bool busy,
 			busy = true;
 		}
 	}
-	/* Held by the shadow or another event: exit once it is over (a
-	 * guest spinning in STI; NOP loops would otherwise never see it). */
-	if (nmi && !(r & VLAPIC_INJ_NMI) && !l->c.nmi_masked &&
+	/* Held by the shadow, another event, or an IRET that has not
+	 * retired: a window once it is over, whatever IF says (a guest
+	 * spinning in STI, or in an interrupt handler with IF=0, would
+	 * otherwise never see it). */
+	if (nmi && !(r & VLAPIC_INJ_NMI) &&
+	    (!l->c.nmi_masked || l->c.iret_wait) &&
 	    __atomic_load_n(&l->nmi_pending, __ATOMIC_ACQUIRE))
-		r |= VLAPIC_INJ_WINDOW;
+		r |= VLAPIC_INJ_NMI_WINDOW;
 	/* Nothing posted since IRR was last seen empty: no scan. */
 	if (!vlapic_irr_maybe(l))
 		return r;
 	v = vlapic_pending_vector(l);
 	if (v < 0)
-		return r;
+		return vlapic_tpr_holds(l) ? r | VLAPIC_INJ_TPR : r;
 	*vec = (u8)v;
 	if (busy || shadow || !if_on)
 		return r | VLAPIC_INJ_WINDOW;

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* hv/vlapic/vlapic_timer.c - the vLAPIC timer (SDM vol 3 11.5.4, APM
  * 16.4.1): one-shot and periodic modes count the APIC bus clock
- * (VLAPIC_BUS_KHZ) through the divide configuration; TSC-deadline mode
- * (11.5.4.1) fires when the guest TSC reaches IA32_TSC_DEADLINE. All times
- * are guest TSC values; the caller polls at exits and arms a host timer
- * for timer_next. */
+ * (VLAPIC_BUS_KHZ) through the divide configuration, on the host's time
+ * base (now: the host TSC), which a guest TSC write does not move;
+ * TSC-deadline mode (11.5.4.1) fires when the guest TSC (now +
+ * tsc_offset) reaches IA32_TSC_DEADLINE. The caller polls at exits and
+ * arms a host timer for vlapic_timer_expiry(). */
 #include "hv/vlapic/vlapic.h"
 
 #define LVT_TIMER 0 /* l->lvt[] index of APIC_REG_LVT_TIMER */
@@ -117,10 +118,22 @@ void vlapic_tsc_deadline_write(struct vlapic *l, u64 val)
 	l->timer_next = val;
 }
 
+u64 vlapic_timer_expiry(const struct vlapic *l)
+{
+	if (!l->timer_next || timer_mode(l) != APIC_TIMER_TSC_DEADLINE)
+		return l->timer_next;
+	/* A deadline the guest TSC passed already: due now. */
+	return l->timer_next > l->tsc_offset ? l->timer_next - l->tsc_offset :
+					       1;
+}
+
 bool vlapic_timer_poll(struct vlapic *l, u64 now)
 {
 	u32 lvt = l->lvt[LVT_TIMER];
 
+	/* The deadline is a guest TSC value; the bus clock runs on now. */
+	if (timer_mode(l) == APIC_TIMER_TSC_DEADLINE)
+		now += l->tsc_offset;
 	if (!l->timer_next || now < l->timer_next)
 		return false;
 	switch (timer_mode(l)) {

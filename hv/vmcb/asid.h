@@ -6,7 +6,8 @@
 
 #include "arch/types.h"
 
-/* A free ASID (1..64, fewer when the CPU has fewer), or 0 when none. */
+/* A free ASID (64 of them above the SEV range, fewer when the CPU has
+ * fewer), or 0 when none. */
 u32 asid_alloc(void);
 /* Give back an ASID asid_alloc() returned. */
 void asid_free(u32 a);

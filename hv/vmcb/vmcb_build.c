@@ -33,6 +33,11 @@ static const u16 intercepts[] = {
 	/* A guest INVD would discard the host's dirty lines; WBINVD (and
 	 * WBNOINVD, which exits as WBINVD) has nothing to write back for. */
 	INTERCEPT_INVD,	    INTERCEPT_WBINVD,
+	/* MONITOR/MWAIT, and MONITORX/MWAITX, which exit through the same
+	 * two (APM vol 3 MONITORX, MWAITX): CPUID hides both features, and
+	 * a guest must not idle the physical CPU natively; #UD, as on a CPU
+	 * without them (exit_svm_insn(), docs/SVM.md). */
+	INTERCEPT_MONITOR,  INTERCEPT_MWAIT,
 	/* XSETBV: VMRUN does not switch XCR0, so minhv must know and check
 	 * the guest's value (exit_xsetbv.c, hv/vcpu/vcpu_fpu.c). */
 	INTERCEPT_XSETBV,

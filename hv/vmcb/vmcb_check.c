@@ -10,11 +10,6 @@
 #define EFER_KNOWN                                                           \
 	(BIT(0) | BIT(8) | BIT(10) | BIT(11) | BIT(12) | BIT(13) | BIT(14) | \
 	 BIT(15) | BIT(21))
-/* VME..UMIP (bits 11:0), FSGSBASE, PCIDE, OSXSAVE, SMEP, SMAP, PKE, CET;
- * CR4.PKS only with CPUID 7.0:ECX[31] (SDM vol 3A 2.5). */
-#define CR4_KNOWN                                                       \
-	(0xfffULL | CR4_FSGSBASE | CR4_PCIDE | CR4_OSXSAVE | CR4_SMEP | \
-	 CR4_SMAP | CR4_PKE | CR4_CET)
 
 const char *vmcb_check(const struct vmcb *v, const struct features *f)
 {
@@ -34,7 +29,8 @@ const char *vmcb_check(const struct vmcb *v, const struct features *f)
 		return "guest CR0[63:32] not zero";
 	if (s->cr3 >> 52)
 		return "guest CR3 has MBZ bits 63:52 set";
-	if (s->cr4 & ~(CR4_KNOWN | (f->pks ? CR4_PKS : 0)))
+	/* The bits CPUID says exist (LA57 on Zen 4/5, PKS, ...). */
+	if (s->cr4 & ~features_cr4_valid(f))
 		return "guest CR4 has reserved bits set";
 	if ((s->dr6 >> 32) || (s->dr7 >> 32))
 		return "guest DR6/DR7 bits 63:32 not zero";

@@ -23,6 +23,14 @@ boot foundation-badval --smp 1 --opts "maxcpus=lots"
 expect_rc 1 "malformed value ends the run with the fail status"
 expect_log "maxcpus" "the message names the option with the bad value"
 
+# The ESP is read through the firmware's file protocols (boot/efi_file.c):
+# a guest= file that is not there is named, and the run fails.
+boot foundation-noguest --smp 1 --opts "guest=\\minhv\\nope.elf"
+expect_rc 1 "a guest= file missing from the ESP fails the run"
+expect_log "^error: boot: guest image '.minhv.nope\.elf': no such file" \
+	"the message names the missing file"
+expect_log '^error: boot: guest image unavailable' "and says the run cannot go on"
+
 boot foundation-cmdline --smp 1 --cmdline "loglevel=debug exit=qemu" --timeout 180
 expect_rc 0 "options from the UEFI load options (shell command line) are accepted"
 expect_log '^options: .*loglevel=debug' "loglevel=debug from the load options took effect"

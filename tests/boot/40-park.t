@@ -12,6 +12,8 @@ expect_log '^spec: host protection: none \(IBRS not enumerated by CPUID\); base 
 	"TCG: no kernel-mode IBRS, and why"
 expect_log '^spec: parking: no SPEC_CTRL write needed: IBRS not enumerated by CPUID' \
 	"TCG: the log says parking needs no SPEC_CTRL write, and why"
+expect_log '^spec: RSB fill after #VMEXIT: off \(QEMU TCG, CPUID 0x40000000 TCGTCGTCGTCG: no speculation\)' \
+	"TCG: QEMU's signature is found, no RSB fill after #VMEXIT"
 
 for mode in hlt mwait; do
 	boot "park-smp4-$mode" --smp 4 --opts "park=$mode"

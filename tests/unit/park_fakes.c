@@ -21,6 +21,7 @@ struct percpu **g_percpu;
 u32 g_ncpus;
 struct pf_call pf_calls[64];
 unsigned pf_ncalls;
+enum tristate pf_rsb_fill;
 static _Alignas(4096) unsigned char pool[64 * 1024];
 
 void pf_reset(void)
@@ -36,6 +37,7 @@ void pf_reset(void)
 	g_percpu = pcs_tab;
 	g_ncpus = PF_NCPUS;
 	pf_ncalls = 0;
+	pf_rsb_fill = TRI_AUTO;
 }
 
 struct percpu *this_cpu(void)
@@ -79,6 +81,17 @@ void pf_cpuid_amd(u32 ebx_80000008, u32 eax_80000021, u32 edx_8000000a)
 	fake_cpuid_set(0x80000021, 0, eax_80000021, 0, 0, 0);
 }
 
+void pf_cpuid_hypervisor(const char *sig12)
+{
+	u32 b, c, d;
+
+	memcpy(&b, sig12, 4);
+	memcpy(&c, sig12 + 4, 4);
+	memcpy(&d, sig12 + 8, 4);
+	fake_cpuid_or(1, 0, 2, 1u << 31); /* ECX[31]: hypervisor present */
+	fake_cpuid_set(0x40000000, 0, 0x40000001, b, c, d);
+}
+
 void pf_cpuid_intel(u32 edx_7)
 {
 	fake_cpuid_vendor("GenuineIntel");
@@ -90,7 +103,7 @@ void pf_cpuid_intel(u32 edx_7)
 void pf_boot_spec(bool snp_enabled)
 {
 	features_detect(&g_features);
-	spec_ctrl_boot(snp_enabled);
+	spec_ctrl_boot(snp_enabled, pf_rsb_fill);
 	for (u32 i = 0; i < PF_NCPUS; i++) {
 		fake_cpu_select(i);
 		spec_ctrl_cpu_init();

@@ -26,6 +26,11 @@ void pf_reset(void);
 /* Fake CPUID: an AMD EPYC (SVM, NPT) with these extra bits. */
 void pf_cpuid_amd(u32 ebx_80000008, u32 eax_80000021, u32 edx_8000000a);
 void pf_cpuid_intel(u32 edx_7);
+/* On top of pf_cpuid_amd(): the hypervisor bit (leaf 1 ECX[31]) and this
+ * 12-byte signature at leaf 0x40000000 ("TCGTCGTCGTCG", "KVMKVMKVM\0\0\0"). */
+void pf_cpuid_hypervisor(const char *sig12);
+/* The rsb_fill= option pf_boot_spec() passes (TRI_AUTO after pf_reset()). */
+extern enum tristate pf_rsb_fill;
 /* features_detect() into g_features, spec_ctrl_boot(snp), then
  * spec_ctrl_cpu_init() on every fake CPU; leaves fake CPU 0 selected and
  * the trace and console empty. */

@@ -4,7 +4,8 @@
 UNIT_TESTS += test_vmcb test_pause test_npt test_exit_decode test_exits test_exits_cpuid \
 	test_exits_msr \
 	test_hypercall test_svm_enable
-test_vmcb_MODS := vmcb vmcb_check pause fmt
+test_vmcb_MODS := vmcb vmcb_check pause asid features log fmt fake_cpu \
+	fake_console
 test_pause_MODS := pause fmt
 test_npt_MODS := npt pgtable mm log fmt fake_cpu fake_console
 # exit_name()/exit_kind_of() read the exit table, which names every handler.

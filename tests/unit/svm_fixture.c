@@ -10,7 +10,9 @@
 #include <cmocka.h>
 
 #include "arch/msr.h"
+#include "hv/smp/ipi.h"
 #include "hv/svm/exit.h"
+#include "hv/svm/sched_cpu.h"
 #include "tests/doubles/fake_console.h"
 #include "tests/doubles/fake_cpu.h"
 #include "tests/unit/svm_fixture.h"
@@ -18,7 +20,7 @@
 struct guest *fx_g;
 struct vcpu *fx_v[FX_VCPUS];
 static struct vcpu *vptrs[FX_VCPUS];
-unsigned fx_launches, fx_kicks, fx_reports;
+unsigned fx_launches, fx_kicks, fx_reports, fx_self_kicks;
 int fx_launch_ret;
 char fx_report[512];
 
@@ -28,7 +30,7 @@ void fx_setup(void)
 	fake_console_clear();
 	memset(&g_features, 0, sizeof(g_features));
 	g_features.svm = g_features.npt = g_features.nx = true;
-	fx_launches = fx_kicks = fx_reports = 0;
+	fx_launches = fx_kicks = fx_reports = fx_self_kicks = 0;
 	fx_launch_ret = 0;
 	fx_wait_out_ret = 0;
 	fx_launch_state = 0;
@@ -156,8 +158,9 @@ int fx_cmocka_teardown(void **state)
 	return 0;
 }
 
-/* --- fakes of hv/svm/vcpu_run.c, hv/guest/vcpu_kick.c, the vLAPIC HLT wait
- * (hv/svm/vlapic_vcpu.c) and hv/guest/report.c --- */
+/* --- fakes of hv/svm/vcpu_run.c, hv/guest/vcpu_kick.c, hv/smp/ipi.c's
+ * self kick, the vLAPIC HLT wait (hv/svm/vlapic_vcpu.c) and
+ * hv/guest/report.c --- */
 int vcpu_launch(struct vcpu *v)
 {
 	fx_launches++;
@@ -174,6 +177,17 @@ int vcpu_launch(struct vcpu *v)
 unsigned int fx_waits_out;
 int fx_wait_out_ret;
 u32 fx_launch_state;
+
+void ipi_self_kick(void)
+{
+	fx_self_kicks++;
+}
+
+void vlapic_host_timer_rearm(struct vcpu *v, u64 now)
+{
+	(void)v; /* no host LAPIC timer in a unit test */
+	(void)now;
+}
 
 void vcpu_kick(struct vcpu *v)
 {

@@ -11,12 +11,13 @@
 #define FX_MEM (1ULL << 20)
 #define FX_VCPUS 4
 #define FX_RIP 0x100000ULL /* RIP of every fx_exit() */
-#define FX_GP_EVENT                                                   \
+#define FX_GP_EVENT \
 	(VEC_GP | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID | EVENTINJ_EV)
 
 extern struct guest *fx_g;
 extern struct vcpu *fx_v[FX_VCPUS];
 extern unsigned fx_launches, fx_kicks, fx_reports;
+extern unsigned fx_self_kicks; /* ipi_self_kick(): an exit right after entry */
 extern unsigned int fx_waits_out; /* vcpu_wait_out() calls */
 extern int fx_launch_ret;
 extern int fx_wait_out_ret; /* what vcpu_wait_out() returns */

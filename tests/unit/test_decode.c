@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* tests/unit/test_decode.c - the MOV decoder (hv/emul/decode.c): each form
- * in 32- and 64-bit mode with prefixes, and bytes it must refuse; the
+ * in 16-, 32- and 64-bit mode with prefixes, and bytes it must refuse; the
  * prefix scanner it shares with string I/O. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -15,6 +15,7 @@
 
 #define M32 INSN_MODE32
 #define M64 INSN_MODE64
+#define M16 INSN_MODE16
 
 static struct insn dec_ok(enum insn_mode m, const u8 *b, unsigned n)
 {
@@ -180,7 +181,6 @@ static void test_bad(void **s)
 	BAD(M32, 0x0f, 0xb8, 0x00); /* not MOVZX */
 	BAD(M32, 0x89, 0xc0); /* register form: no memory operand */
 	BAD(M32, 0xf0, 0x89, 0x00); /* LOCK MOV */
-	BAD(M32, 0xf3, 0x89, 0x00); /* REP: refused */
 	/* truncated: modrm, SIB, displacement, immediate, moffs, 0F */
 	BAD(M32, 0x89);
 	BAD(M32, 0x8b, 0x04);
@@ -206,6 +206,54 @@ static void test_bad(void **s)
 	assert_int_equal(insn_decode(b, 16, (enum insn_mode)7, &in), -EINVAL);
 }
 
+/* A CPU ignores REP/REPNE on these MOVs: so does the decoder. */
+static void test_rep_ignored(void **s)
+{
+	struct insn in;
+
+	(void)s;
+	check(DEC(M32, 0xf3, 0x89, 0x03), 3, 4, true, INSN_MOV_TO_MEM_REG, 0);
+	check(DEC(M32, 0xf2, 0x8b, 0x05, 0x30, 0, 0xe0, 0xfe), 7, 4, false,
+	      INSN_MOV_FROM_MEM, 0);
+	/* REX after REP still counts (it is right before the opcode). */
+	in = DEC(M64, 0xf3, 0x48, 0x8b, 0x03);
+	check(in, 4, 8, false, INSN_MOV_FROM_MEM, 0);
+	in = DEC(M32, 0xf3, 0x0f, 0xb6, 0x03); /* movzx: no F3 form */
+	assert_int_equal(in.kind, INSN_MOVZX_FROM_MEM);
+}
+
+/* 16-bit code (real mode, CS.D = 0): 16-bit operands and addresses by
+ * default, 66 and 67 flip them to 32; ModRM with 16-bit addressing. */
+static void test_mode16(void **s)
+{
+	struct insn in;
+
+	(void)s;
+	/* mov [bx+si], ax */
+	check(DEC(M16, 0x89, 0x00), 2, 2, true, INSN_MOV_TO_MEM_REG, 0);
+	/* mov cx, [0x1234]: mod 0 rm 6 = disp16 */
+	check(DEC(M16, 0x8b, 0x0e, 0x34, 0x12), 4, 2, false, INSN_MOV_FROM_MEM,
+	      1);
+	/* 66: mov [bp+di+0x10], edx */
+	check(DEC(M16, 0x66, 0x89, 0x53, 0x10), 4, 4, true, INSN_MOV_TO_MEM_REG,
+	      2);
+	/* 67 66: mov eax, [0xfee00030] with a 32-bit address */
+	check(DEC(M16, 0x67, 0x66, 0x8b, 0x05, 0x30, 0, 0xe0, 0xfe), 8, 4,
+	      false, INSN_MOV_FROM_MEM, 0);
+	/* moffs16 and imm16 */
+	check(DEC(M16, 0xa1, 0x30, 0x00), 3, 2, false, INSN_MOV_FROM_MEM, 0);
+	in = DEC(M16, 0xc7, 0x06, 0x80, 0x03, 0x34, 0x12);
+	check(in, 6, 2, true, INSN_MOV_TO_MEM_IMM, 0);
+	assert_int_equal(in.imm, 0x1234);
+	/* mov cr4, eax: 32-bit operand whatever the mode */
+	in = DEC(M16, 0x0f, 0x22, 0xe0);
+	assert_int_equal(in.kind, INSN_MOV_TO_CR);
+	assert_int_equal(in.cr, 4);
+	assert_int_equal(in.size, 4);
+	/* no REX in 16-bit code: 0x48 is DEC AX, not a prefix */
+	BAD(M16, 0x48, 0x89, 0x03);
+}
+
 /* MOV to a control register (0F 22 /r): CR from ModRM.reg + REX.R, the
  * source from ModRM.rm + REX.B, 64 bits in 64-bit mode; mod is ignored. */
 static void test_mov_to_cr(void **s)
@@ -225,6 +273,12 @@ static void test_mov_to_cr(void **s)
 	in = DEC(M32, 0x66, 0x0f, 0x22, 0x27); /* mod 0: still %edi, 32 bits */
 	check(in, 4, 4, false, INSN_MOV_TO_CR, 7);
 	assert_int_equal(in.cr, 4);
+	/* AltMovCr8: LOCK MOV CR0 is MOV CR8 (32-bit code's only way). */
+	in = DEC(M32, 0xf0, 0x0f, 0x22, 0xc3); /* lock mov %ebx,%cr0 */
+	check(in, 4, 4, false, INSN_MOV_TO_CR, 3);
+	assert_int_equal(in.cr, 8);
+	BAD(M32, 0xf0, 0x0f, 0x22, 0xe3); /* LOCK MOV CR4: #UD */
+	BAD(M32, 0xf0, 0x0f, 0xb6, 0x00); /* LOCK MOVZX: #UD */
 	BAD(M64, 0x0f, 0x22); /* truncated */
 	BAD(M64, 0x0f, 0x20, 0xe0); /* MOV from CR: not decoded */
 }
@@ -255,6 +309,7 @@ static void test_prefixes(void **s)
 	p = PF(M32, 0x90);
 	assert_int_equal(p.len, 0);
 	assert_false(p.opsize || p.addrsize || p.lock || p.rep || p.rex);
+	assert_int_equal(p.seg, INSN_SEG_NONE);
 	p = PF(M32, 0xf3, 0x67, 0x6c); /* rep insb with a16 */
 	assert_int_equal(p.len, 2);
 	assert_true(p.rep && p.addrsize);
@@ -263,6 +318,13 @@ static void test_prefixes(void **s)
 	assert_int_equal(p.len, 8);
 	assert_true(p.opsize && p.lock);
 	assert_false(p.rep || p.addrsize);
+	assert_int_equal(p.seg, 5); /* the last override wins: GS */
+	/* Each override by its IOIO number: ES 0, CS 1, SS 2, DS 3, FS 4. */
+	assert_int_equal(PF(M32, 0x26, 0x6e).seg, 0);
+	assert_int_equal(PF(M32, 0x2e, 0x6e).seg, 1);
+	assert_int_equal(PF(M32, 0x36, 0x6e).seg, 2);
+	assert_int_equal(PF(M32, 0x3e, 0x6e).seg, 3);
+	assert_int_equal(PF(M64, 0x64, 0x6e).seg, 4);
 	p = PF(M32, 0xf2, 0x48, 0x89); /* 48 is DEC EAX outside 64-bit mode */
 	assert_int_equal(p.len, 1);
 	assert_true(p.rep);
@@ -295,6 +357,8 @@ int main(void)
 		cmocka_unit_test(test_movzx_movsx_moffs),
 		cmocka_unit_test(test_bad),
 		cmocka_unit_test(test_mov_to_cr),
+		cmocka_unit_test(test_rep_ignored),
+		cmocka_unit_test(test_mode16),
 		cmocka_unit_test(test_prefixes),
 	};
 

@@ -51,22 +51,26 @@ static void test_ioio(void **s)
 	fx_run(VMEXIT_IOIO, IO(0x80, 0, 0), RIP0 + 2);
 	fx_run(VMEXIT_IOIO, IO(0x3f8, 1, 0), RIP0 + 2); /* OUT AX to COM1 */
 	assert_int_equal(v->stats.io_dropped, before + 2);
-	/* REP OUTSB from guest memory. */
-	fx_put(0x2000, "rep!\n", 5);
-	v->gprs.rsi = 0x2000;
+	/* REP OUTSB from guest memory (identity-mapped 2 MiB). */
+	fx_long_mode_pt(v);
+	fx_put(0x5000, "rep!\n", 5);
+	v->gprs.rsi = 0x5000;
 	v->gprs.rcx = 5;
 	fx_run(VMEXIT_IOIO, IO(0x3f8, 0, 0) | BIT(2) | BIT(3), RIP0 + 2);
 	assert_true(fake_console_has("[tg] rep!\n"));
-	assert_int_equal(v->gprs.rsi, 0x2005);
+	assert_int_equal(v->gprs.rsi, 0x5005);
 	assert_int_equal(v->gprs.rcx, 0);
-	/* String I/O past the end of guest memory stops the guest. */
+	/* String I/O mapped past the end of guest RAM stops the guest, after
+	 * the bytes that were RAM. */
 	v->gprs.rsi = FX_MEM - 2;
 	v->gprs.rcx = 5;
 	assert_int_equal(fx_run(VMEXIT_IOIO, IO(0x3f8, 0, 0) | BIT(2) | BIT(3),
 				RIP0 + 2),
 			 EXIT_LEAVE);
 	assert_true(fx_g->stopping);
-	assert_non_null(strstr(fx_g->stop_reason, "outside guest memory"));
+	assert_non_null(strstr(fx_g->stop_reason, "reaches no guest RAM"));
+	assert_int_equal(v->gprs.rsi, FX_MEM);
+	assert_int_equal(v->gprs.rcx, 3);
 	assert_int_equal(v->stats.count[EK_IOIO], 9);
 }
 
@@ -80,30 +84,36 @@ static void test_ioio_addr_size(void **s)
 	struct vcpu *v = fx_v[0];
 
 	(void)s;
-	fx_put(0x2000, "a32!\n", 5);
-	v->gprs.rsi = JUNK | 0x2000;
+	fx_long_mode_pt(v);
+	fx_put(0x5000, "a32!\n", 5);
+	v->gprs.rsi = JUNK | 0x5000;
 	v->gprs.rcx = JUNK | 5;
 	assert_int_equal(fx_run(VMEXIT_IOIO, OUTSB(BIT(8)), RIP0 + 3),
 			 EXIT_RESUME);
 	assert_false(fx_g->stopping);
 	assert_true(fake_console_has("[tg] a32!\n"));
-	assert_int_equal(v->gprs.rsi, 0x2005);
+	assert_int_equal(v->gprs.rsi, 0x5005);
 	assert_int_equal(v->gprs.rcx, 0);
 	assert_int_equal(v->vmcb->save.rip, RIP0 + 3);
-	fx_put(0x3000, "a16!\n", 5);
-	v->gprs.rsi = 0x123450000ULL | 0x3000;
+	fx_put(0x6000, "a16!\n", 5);
+	v->gprs.rsi = 0x123450000ULL | 0x6000;
 	v->gprs.rcx = 0x77770000ULL | 5;
 	assert_int_equal(fx_run(VMEXIT_IOIO, OUTSB(BIT(7)), RIP0 + 3),
 			 EXIT_RESUME);
 	assert_true(fake_console_has("[tg] a16!\n"));
-	assert_int_equal(v->gprs.rsi, 0x123453005ULL);
+	assert_int_equal(v->gprs.rsi, 0x123456005ULL);
 	assert_int_equal(v->gprs.rcx, 0x77770000ULL);
-	/* A64: the junk counts, and is outside guest memory. */
-	v->gprs.rsi = JUNK | 0x2000;
+	/* A64: the junk counts: a non-canonical address, #GP(0), RIP and
+	 * the registers as they were. */
+	v->gprs.rsi = JUNK | 0x5000;
 	v->gprs.rcx = 5;
 	assert_int_equal(fx_run(VMEXIT_IOIO, OUTSB(BIT(9)), RIP0 + 2),
-			 EXIT_LEAVE);
-	assert_non_null(strstr(fx_g->stop_reason, "outside guest memory"));
+			 EXIT_RESUME);
+	assert_int_equal(v->vmcb->control.event_inj, GP_EVENT);
+	assert_int_equal(v->vmcb->save.rip, RIP0);
+	assert_int_equal(v->gprs.rsi, JUNK | 0x5000);
+	assert_int_equal(v->gprs.rcx, 5);
+	assert_false(fx_g->stopping);
 }
 
 /* No size in EXITINFO1 (QEMU): a 67 prefix at RIP in 64-bit code means
@@ -114,25 +124,115 @@ static void test_ioio_addr_size_decoded(void **s)
 	struct vcpu *v = fx_v[0];
 
 	(void)s;
+	fx_long_mode_pt(v);
 	fx_put(rip, "\x67\xf3\x6e", 3);
-	fx_put(0x2000, "dec!\n", 5);
-	v->gprs.rsi = JUNK | 0x2000;
+	fx_put(0x5000, "dec!\n", 5);
+	v->gprs.rsi = JUNK | 0x5000;
 	v->gprs.rcx = JUNK | 5;
 	fx_exit(v, VMEXIT_IOIO, OUTSB(0), rip + 3);
 	v->vmcb->save.rip = rip;
 	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
 	assert_false(fx_g->stopping);
 	assert_true(fake_console_has("[tg] dec!\n"));
-	assert_int_equal(v->gprs.rsi, 0x2005);
+	assert_int_equal(v->gprs.rsi, 0x5005);
 	assert_int_equal(v->gprs.rcx, 0);
 	assert_int_equal(v->vmcb->save.rip, rip + 3);
-	/* Without the prefix, 64-bit: the junk counts. */
+	/* Without the prefix, 64-bit: the junk counts (#GP). */
 	fx_put(rip, "\xf3\x6e", 2);
-	v->gprs.rsi = JUNK | 0x2000;
+	v->gprs.rsi = JUNK | 0x5000;
 	v->gprs.rcx = 5;
 	fx_exit(v, VMEXIT_IOIO, OUTSB(0), rip + 2);
 	v->vmcb->save.rip = rip;
-	assert_int_equal(exit_dispatch(v), EXIT_LEAVE);
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	assert_int_equal(v->vmcb->control.event_inj, GP_EVENT);
+	assert_int_equal(v->vmcb->save.rip, rip);
+}
+
+/* String I/O addresses are linear (AUDIT D1): segment base + the register
+ * masked to the address size, through the guest's page tables a page at a
+ * time. Page 0 is RAM; an unmapped page is the #PF a CPU raises, after
+ * the elements before it; overrides choose the segment of OUTS. */
+static void test_ioio_linear(void **s)
+{
+	struct vcpu *v = fx_v[0];
+	struct vmcb_save *vs = &v->vmcb->save;
+	const u64 rip = 0x8000;
+	u64 e;
+
+	(void)s;
+	/* 32-bit protected mode, paging off, DS.base 0x10000. */
+	vs->cr0 = CR0_PE | CR0_ET;
+	vs->efer = EFER_SVME;
+	vs->cs.attrib = 0xc9b; /* D = 1 */
+	vs->ds.base = 0x10000;
+	fx_put(0x10100, "seg!\n", 5);
+	v->gprs.rsi = 0x100;
+	v->gprs.rcx = 5;
+	fx_exit(v, VMEXIT_IOIO, OUTSB(BIT(8)), RIP0 + 2);
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	assert_true(fake_console_has("[tg] seg!\n"));
+	/* INSB into page 0 (a PC guest's IVT and BDA are RAM). */
+	v->gprs.rdi = 0x100;
+	v->gprs.rcx = 2;
+	fx_exit(v, VMEXIT_IOIO, IO(0x80, 0, 1) | BIT(2) | BIT(3) | BIT(8),
+		RIP0 + 2);
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	assert_false(fx_g->stopping);
+	assert_int_equal(((u8 *)fx_g->mem_host)[0x100], 0xff);
+	assert_int_equal(((u8 *)fx_g->mem_host)[0x101], 0xff);
+	assert_int_equal(v->gprs.rdi, 0x102);
+	/* 64-bit paging: linear 0x40000000 -> GPA 0x7000, the next page
+	 * unmapped. OUTSW of 2 words from 0x40000ffe: one word, then #PF
+	 * with CR2 at the unmapped page, RSI/RCX after the word done. */
+	vs->cr0 = 0x80000011;
+	vs->efer = EFER_LME | EFER_LMA | EFER_SVME;
+	vs->cs.attrib = 0xa9b;
+	fx_long_mode_pt(v);
+	e = 0x4000 | 3;
+	fx_put(0x2008, &e, 8); /* PDPT[1] -> PD */
+	e = 0x6000 | 3;
+	fx_put(0x4000, &e, 8); /* PD[0] -> PT */
+	e = 0x7000 | 3;
+	fx_put(0x6000, &e, 8); /* PT[0] -> 0x7000; PT[1] not present */
+	fx_put(0x7ffe, "ok", 2);
+	v->gprs.rsi = 0x40000ffe;
+	v->gprs.rcx = 2;
+	v->vmcb->control.event_inj = 0;
+	fx_exit(v, VMEXIT_IOIO, IO(0x80, 1, 0) | BIT(2) | BIT(3) | BIT(9),
+		RIP0 + 3);
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	assert_int_equal(v->vmcb->control.event_inj,
+			 VEC_PF | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID |
+				 EVENTINJ_EV);
+	assert_int_equal(vs->cr2, 0x40001000);
+	assert_int_equal(v->gprs.rsi, 0x40001000);
+	assert_int_equal(v->gprs.rcx, 1);
+	assert_int_equal(vs->rip, RIP0);
+	/* INSB there: the error code says write (bit 1). */
+	v->gprs.rdi = 0x40001000;
+	v->gprs.rcx = 1;
+	fx_exit(v, VMEXIT_IOIO, IO(0x80, 0, 1) | BIT(2) | BIT(3) | BIT(9),
+		RIP0 + 2);
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	assert_int_equal(v->vmcb->control.event_inj >> 32, 2);
+	/* An FS override (QEMU: no segment in EXITINFO1) reads FS.base +
+	 * RSI; in 64-bit mode DS has no base. */
+	vs->fs.base = 0x40000000;
+	vs->ds.base = 0x12345000;
+	fx_put(rip, "\x64\x6e", 2); /* outsb %fs:(%rsi) */
+	v->gprs.rsi = 0xffe;
+	v->vmcb->control.event_inj = 0;
+	fx_exit(v, VMEXIT_IOIO, IO(0x3f8, 0, 0) | BIT(2), rip + 2);
+	vs->rip = rip;
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	assert_int_equal(v->vmcb->control.event_inj, 0);
+	assert_int_equal(v->gprs.rsi, 0xfff);
+	fx_put(rip, "\x6e", 1); /* outsb (%rsi): DS, base ignored */
+	fx_put(0xfff, "\n", 1);
+	fx_exit(v, VMEXIT_IOIO, IO(0x3f8, 0, 0) | BIT(2), rip + 1);
+	vs->rip = rip;
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	assert_true(fake_console_has("[tg] o\n"));
 }
 
 /* A long REP moves at most 4 KiB an exit and leaves RIP at the instruction
@@ -144,6 +244,7 @@ static void test_ioio_chunked(void **s)
 	unsigned exits = 0;
 
 	(void)s;
+	fx_long_mode_pt(v);
 	memset(buf, 'c', sizeof(buf));
 	fx_put(0x10000, buf, sizeof(buf));
 	v->gprs.rsi = 0x10000;
@@ -173,6 +274,65 @@ static void test_npf_outside(void **s)
 	assert_non_null(strstr(fx_g->stop_reason, "write to unmapped page"));
 	assert_true(fake_console_has("guest tg stopped"));
 	assert_int_equal(fx_v[0]->stats.count[EK_NPF], 1);
+}
+
+/* mov eax, [0xfee00030] (64-bit: ModRM 04, SIB 25, disp32): the APIC
+ * version register, through the decode-assist bytes. */
+static void lapic_read_insn(struct vcpu *v)
+{
+	static const u8 b[] = { 0x8b, 0x04, 0x25, 0x30, 0x00, 0xe0, 0xfe };
+
+	v->vmcb->control.insn_len = sizeof(b);
+	memcpy(v->vmcb->control.insn_bytes, b, sizeof(b));
+}
+
+/* The APIC page is emulated only for an instruction's data access to the
+ * final address (AUDIT D2, B5): not for a guest page-table walk that
+ * touches it, an instruction fetch from it, or an access while an event
+ * is delivered; those stop the guest with the reason. */
+static void test_npf_lapic_final_data_only(void **s)
+{
+	static const struct {
+		u64 info1, intinfo;
+		const char *why;
+	} bad[] = {
+		{ BIT(33), 0,
+		  "read of unmapped page during a guest page-table walk" },
+		{ BIT(33) | BIT(1), 0, "write to unmapped page during" },
+		{ BIT(32) | BIT(4), 0, "fetch from unmapped page" },
+		{ BIT(32), 0x8000000eULL | EVENTINJ_TYPE_EXCEPTION,
+		  "in event delivery" },
+		{ 0, 0, "read of unmapped page" }, /* neither bit */
+	};
+	struct vcpu *v = fx_v[0];
+
+	(void)s;
+	fx_platform(v);
+	lapic_read_insn(v);
+	v->vmcb->save.rax = 0;
+	assert_int_equal(fx_run(VMEXIT_NPF, BIT(32), 0xfee00030), EXIT_RESUME);
+	assert_int_equal(v->vmcb->save.rax, VLAPIC_VERSION);
+	assert_int_equal(v->vmcb->save.rip, RIP0 + 7);
+	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		fx_teardown();
+		fx_setup();
+		v = fx_v[0];
+		fx_platform(v);
+		lapic_read_insn(v);
+		v->vmcb->save.rax = 0;
+		fx_exit(v, VMEXIT_NPF, bad[i].info1, 0xfee00300);
+		v->vmcb->control.exit_int_info = bad[i].intinfo;
+		assert_int_equal(exit_dispatch(v), EXIT_LEAVE);
+		assert_true(fx_g->stopping);
+		assert_true(fx_g->failed);
+		if (!strstr(fx_g->stop_reason, bad[i].why) ||
+		    !strstr(fx_g->stop_reason, "not emulated, RIP"))
+			fail_msg("case %u: '%s'", i, fx_g->stop_reason);
+		/* Nothing was read or written: no IPI sent, EAX untouched. */
+		assert_int_equal(v->vmcb->save.rax, 0);
+		assert_int_equal(v->lapic.icr_lo, 0);
+		assert_int_equal(v->vmcb->save.rip, RIP0);
+	}
 }
 
 static void test_shutdown(void **s)
@@ -237,6 +397,7 @@ static void test_invalid_mov_cr_gp(void **s)
 	struct vmcb *vm = v->vmcb;
 
 	(void)s;
+	g_features.qemu = true; /* fw_cfg said so at boot */
 	fx_long_mode_pt(v);
 	vm->control.asid = 1; /* a VMCB that passes vmcb_check() */
 	vmcb_set_intercept(vm, INTERCEPT_VMRUN);
@@ -250,7 +411,8 @@ static void test_invalid_mov_cr_gp(void **s)
 	assert_int_equal(vm->save.rip, rip);
 	assert_int_equal(vm->save.cr4, 0x20);
 	assert_int_equal(v->stats.mov_cr_gp, 1);
-	/* mov %r8,%cr3 */
+	/* mov %r8,%cr3, after the guest ran on (another exit) */
+	assert_int_equal(fx_run(VMEXIT_CPUID, 0, 0), EXIT_RESUME);
 	vm->control.event_inj = 0;
 	fx_put(rip, "\x41\x0f\x22\xd8", 4);
 	fx_exit(v, 0xffffffffULL, 0, 0);
@@ -265,6 +427,93 @@ static void test_invalid_mov_cr_gp(void **s)
 	vm->save.rip = rip;
 	assert_int_equal(exit_dispatch(v), EXIT_LEAVE);
 	assert_non_null(strstr(fx_g->stop_reason, "without CR4.PAE"));
+	assert_int_equal(v->stats.mov_cr_gp, 2);
+}
+
+/* D3: the QEMU workaround is QEMU's only (on hardware a VMRUN failure
+ * vmcb_check() misses, with RIP at a MOV to CR4, would turn into a #GP
+ * that fails again at once, forever), and never twice in a row at one
+ * RIP: the first #GP was then never delivered. */
+static void test_invalid_mov_cr_gp_guarded(void **s)
+{
+	const u64 rip = 0x8000;
+	struct vcpu *v = fx_v[0];
+	struct vmcb *vm = v->vmcb;
+
+	(void)s;
+	fx_long_mode_pt(v);
+	vm->control.asid = 1;
+	vmcb_set_intercept(vm, INTERCEPT_VMRUN);
+	fx_put(rip, "\x0f\x22\xe7", 3); /* mov %rdi,%cr4 */
+	/* Not QEMU: the VMRUN failure it is. */
+	fx_exit(v, 0xffffffffULL, 0, 0);
+	vm->save.rip = rip;
+	assert_int_equal(exit_dispatch(v), EXIT_LEAVE);
+	assert_non_null(strstr(fx_g->stop_reason, "VMRUN failed"));
+	assert_int_equal(v->stats.mov_cr_gp, 0);
+	/* QEMU: once; after other exits (the guest ran) again. */
+	fx_g->stopping = false;
+	fx_g->stop_reason[0] = 0;
+	g_features.qemu = true;
+	for (int i = 0; i < 2; i++) {
+		fx_exit(v, 0xffffffffULL, 0, 0);
+		vm->save.rip = rip;
+		assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+		assert_int_equal(vm->control.event_inj, GP_EVENT);
+		assert_int_equal(fx_run(VMEXIT_CPUID, 0, 0), EXIT_RESUME);
+	}
+	assert_int_equal(v->stats.mov_cr_gp, 2);
+	/* The same RIP right after the answer: its #GP was never delivered,
+	 * VMRUN failed again. Stop instead of looping. */
+	fx_exit(v, 0xffffffffULL, 0, 0);
+	vm->save.rip = rip;
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	fx_exit(v, 0xffffffffULL, 0, 0);
+	vm->save.rip = rip;
+	assert_int_equal(exit_dispatch(v), EXIT_LEAVE);
+	assert_true(fx_g->stopping);
+	assert_int_equal(v->stats.mov_cr_gp, 3);
+}
+
+/* The same from 16-bit code: decoded at CS.base + IP, and in real mode
+ * the #GP carries no error code (VMRUN would refuse one). */
+static void test_invalid_mov_cr4_16bit(void **s)
+{
+	struct vcpu *v = fx_v[0];
+	struct vmcb *vm = v->vmcb;
+
+	(void)s;
+	g_features.qemu = true; /* fw_cfg said so at boot */
+	vm->control.asid = 1;
+	vmcb_set_intercept(vm, INTERCEPT_VMRUN);
+	/* 16-bit protected mode: CS.D = 0, paging off */
+	fx_put(0x8000, "\x0f\x22\xe0", 3); /* mov %eax,%cr4 */
+	vm->save.rax = BIT(28);
+	fx_exit(v, 0xffffffffULL, 0, 0);
+	vm->save.cr0 = CR0_PE | CR0_ET;
+	vm->save.efer = EFER_SVME;
+	vm->save.cs.attrib = 0x9b; /* present code, D = 0 */
+	vm->save.cs.base = 0x7000;
+	vm->save.rip = 0x1000;
+	v->vmrun_cr0 = vm->save.cr0;
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	assert_false(fx_g->stopping);
+	assert_int_equal(vm->control.event_inj, GP_EVENT);
+	assert_int_equal(vm->save.rip, 0x1000);
+	/* real mode, after the guest ran on (another exit) */
+	assert_int_equal(fx_run(VMEXIT_CPUID, 0, 0), EXIT_RESUME);
+	vm->control.event_inj = 0;
+	fx_exit(v, 0xffffffffULL, 0, 0);
+	vm->save.cr0 = CR0_ET;
+	vm->save.efer = EFER_SVME;
+	vm->save.cs.attrib = 0x9b;
+	vm->save.cs.base = 0x7000;
+	vm->save.rip = 0x1000;
+	v->vmrun_cr0 = vm->save.cr0;
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	assert_false(fx_g->stopping);
+	assert_int_equal(vm->control.event_inj,
+			 VEC_GP | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID);
 	assert_int_equal(v->stats.mov_cr_gp, 2);
 }
 
@@ -352,6 +601,7 @@ static void test_shadow_cleared(void **s)
 	fx_expect_gp();
 	assert_int_equal(c->int_shadow, INT_SHADOW);
 	/* REP OUTSB: kept while RCX runs, cleared when it completes. */
+	fx_long_mode_pt(v);
 	memset(buf, 'x', sizeof(buf));
 	fx_put(0x10000, buf, sizeof(buf));
 	v->gprs.rsi = 0x10000;
@@ -482,12 +732,16 @@ int main(void)
 		T(test_ioio_addr_size),
 		T(test_ioio_addr_size_decoded),
 		T(test_ioio_chunked),
+		T(test_ioio_linear),
 		T(test_invalid_cr0_nw),
 		T(test_invalid_mov_cr_gp),
+		T(test_invalid_mov_cr_gp_guarded),
+		T(test_invalid_mov_cr4_16bit),
 		T(test_invalid_other_insn),
 		T(test_single_step_trap),
 		T(test_shadow_cleared),
 		T(test_npf_outside),
+		T(test_npf_lapic_final_data_only),
 		T(test_shutdown),
 		T(test_svm_insns_ud),
 		T(test_invalid_both_widths),

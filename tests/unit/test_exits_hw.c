@@ -56,6 +56,30 @@ static void test_cache_intercepts(void **s)
 	free(v);
 }
 
+/* H7: MONITOR/MWAIT intercepted (MONITORX/MWAITX exit through the same
+ * bits, APM vol 3), answered with #UD as the hidden CPUID bits say. */
+static void test_monitor_mwait_ud(void **s)
+{
+	struct vmcb *b = built();
+	struct vcpu *v = fx_v[0];
+
+	(void)s;
+	assert_true(b->control.intercept2 & BIT(10)); /* MONITOR(X) */
+	assert_true(b->control.intercept2 & BIT(11)); /* MWAIT(X) */
+	assert_false(b->control.intercept2 & BIT(12)); /* MWAIT_COND */
+	free(b);
+	assert_int_equal(fx_run(0x8a, 0, 0), EXIT_RESUME); /* MONITOR */
+	assert_int_equal(v->vmcb->control.event_inj,
+			 VEC_UD | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID);
+	assert_int_equal(v->vmcb->save.rip, RIP0); /* a fault */
+	assert_int_equal(fx_run(0x8b, 0, 0), EXIT_RESUME); /* MWAIT */
+	assert_int_equal(v->vmcb->control.event_inj,
+			 VEC_UD | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID);
+	assert_int_equal(v->vmcb->save.rip, RIP0);
+	assert_false(fx_g->stopping);
+	assert_string_equal(exit_name(0x8b), "MWAIT");
+}
+
 static void test_invd_wbinvd_skipped(void **s)
 {
 	struct vcpu *v = fx_v[0];
@@ -105,6 +129,44 @@ static void test_db_ac_reflected(void **s)
 				 EVENTINJ_EV);
 	assert_int_equal(v->vmcb->save.rip, RIP0);
 	assert_false(fx_g->stopping);
+}
+
+/* B6: a general-detect #DB (DR6.BD: a MOV DR under DR7.GD) reflected
+ * with GD cleared, as the processor's delivery clears it (SDM vol 3B
+ * 18.2.4) and KVM's injection does: else the guest's handler faults again
+ * on its MOV from DR6, forever. DR7 is cached: DRX marked dirty. */
+static void test_db_gd_cleared(void **s)
+{
+	struct vcpu *v = fx_v[0];
+	struct vmcb *vm = v->vmcb;
+
+	(void)s;
+	fx_exit(v, VMEXIT_EXCP_DB, 0, 0);
+	vm->save.dr6 = DR6_ACTIVE_LOW | DR6_BD;
+	vm->save.dr7 = DR7_FIXED | DR7_GD | 0x1; /* L0 stays */
+	vm->control.clean = VMCB_CLEAN_ALL;
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	assert_int_equal(vm->control.event_inj,
+			 VEC_DB | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID);
+	assert_int_equal(vm->save.dr7, DR7_FIXED | 0x1);
+	assert_int_equal(vm->save.dr6, DR6_ACTIVE_LOW | DR6_BD); /* kept */
+	assert_int_equal(vm->control.clean, VMCB_CLEAN_ALL & ~VMCB_CLEAN_DRX);
+	/* GD clear: DR7 untouched, nothing to reload. */
+	fx_exit(v, VMEXIT_EXCP_DB, 0, 0);
+	vm->save.dr6 = DR6_ACTIVE_LOW | 0x1;
+	vm->control.clean = VMCB_CLEAN_ALL;
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	assert_int_equal(vm->save.dr7, DR7_FIXED | 0x1);
+	assert_int_equal(vm->control.clean, VMCB_CLEAN_ALL);
+	/* minhv's own single-step trap after a completed instruction clears
+	 * it as well. */
+	fx_exit(v, VMEXIT_CPUID, 0, 0);
+	vm->save.rflags |= RFLAGS_TF;
+	vm->save.dr7 = DR7_FIXED | DR7_GD;
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	assert_int_equal(vm->save.dr7, DR7_FIXED);
+	assert_int_equal(vm->control.event_inj,
+			 VEC_DB | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID);
 }
 
 /* XSETBV is intercepted (VMRUN does not switch XCR0) and checked: #GP in
@@ -234,6 +296,127 @@ static void test_exitintinfo_reinjected(void **s)
 	assert_int_equal(v->vmcb->control.event_inj, 0x80000030ULL);
 }
 
+/* B5(i): a software interrupt whose delivery an exit interrupted (INTn is
+ * type 4; INT3/INTO come as exceptions 3/4) is re-injected with its return
+ * address: NEXT_RIP with NRIP (KVM's svm_update_soft_interrupt_rip()),
+ * else RIP moved past the instruction. RIP is at the instruction, whose
+ * bytes give the length; bytes that are not it: not re-injected, the
+ * guest runs the instruction again (Xen's rule). */
+static void soft(struct vcpu *v, u64 rip, const char *bytes, unsigned n,
+		 u64 info)
+{
+	const struct vmcb_save *sv = &v->vmcb->save;
+	bool lm = sv->efer & EFER_LMA;
+
+	fx_exit(v, VMEXIT_NPF, 0, 0);
+	/* Paging is identity (or off): linear = CS.base + RIP. */
+	fx_put(lm ? rip : sv->cs.base + rip, bytes, n);
+	v->vmcb->save.rip = rip;
+	v->vmcb->control.next_rip = 0xdead; /* what an earlier exit left */
+	v->vmcb->control.exit_int_info = info;
+	vcpu_reinject_event(v);
+}
+
+static void test_exitintinfo_soft_next_rip(void **s)
+{
+	const u64 intn = 0x80 | EVENTINJ_TYPE_SOFT | EVENTINJ_VALID;
+	const u64 int3 = VEC_BP | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID;
+	const u64 into = VEC_OF | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID;
+	struct vcpu *v = fx_v[0];
+	struct vmcb *vm = v->vmcb;
+
+	(void)s;
+	fx_long_mode_pt(v);
+	g_features.nrips = true;
+	soft(v, 0x8000, "\xcd\x80", 2, intn); /* int $0x80 */
+	assert_int_equal(vm->control.event_inj, intn);
+	assert_int_equal(vm->control.next_rip, 0x8002);
+	assert_int_equal(vm->save.rip, 0x8000);
+	soft(v, 0x8000, "\x66\x48\xcd\x80", 4, intn); /* prefixes count */
+	assert_int_equal(vm->control.next_rip, 0x8004);
+	soft(v, 0x8010, "\xcc", 1, int3); /* int3 */
+	assert_int_equal(vm->control.event_inj, int3);
+	assert_int_equal(vm->control.next_rip, 0x8011);
+	soft(v, 0x8010, "\xcd\x03", 2, /* int $3: INTn, not INT3 */
+	     3 | EVENTINJ_TYPE_SOFT | EVENTINJ_VALID);
+	assert_int_equal(vm->control.next_rip, 0x8012);
+	/* Without NRIP the CPU pushes RIP: move it past the instruction. */
+	g_features.nrips = false;
+	soft(v, 0x8020, "\xcd\x80", 2, intn);
+	assert_int_equal(vm->control.event_inj, intn);
+	assert_int_equal(vm->save.rip, 0x8022);
+	assert_int_equal(vm->control.next_rip, 0xdead);
+	/* The bytes are no longer that instruction: not re-injected, RIP
+	 * stays, the guest executes what is there. */
+	g_features.nrips = true;
+	soft(v, 0x8030, "\x90\x90", 2, intn);
+	assert_int_equal(vm->control.event_inj, 0);
+	assert_int_equal(vm->save.rip, 0x8030);
+	soft(v, 0x8030, "\xcd\x81", 2, intn); /* another vector */
+	assert_int_equal(vm->control.event_inj, 0);
+	soft(v, 0x8030, "\xcc", 1, into); /* INTO is CE */
+	assert_int_equal(vm->control.event_inj, 0);
+	/* 32-bit code, paging off: CS.base counts. */
+	vm->save.efer &= ~(EFER_LMA | EFER_LME);
+	vm->save.cr0 = CR0_PE | CR0_ET;
+	vm->save.cs.attrib = 0xc9b; /* D=1 */
+	vm->save.cs.base = 0x1000;
+	soft(v, 0x7000, "\xce", 1, into); /* at linear 0x8000 */
+	assert_int_equal(vm->control.event_inj, into);
+	assert_int_equal(vm->control.next_rip, 0x7001);
+	/* Real mode: CS.base + IP, 16-bit IP. */
+	vm->save.cr0 = CR0_ET;
+	vm->save.cs.attrib = 0x9b;
+	vm->save.cs.base = 0x10000;
+	soft(v, 0xfffe, "\xcd\x10", 2,
+	     0x10 | EVENTINJ_TYPE_SOFT | EVENTINJ_VALID);
+	assert_int_equal(vm->control.next_rip, 0);
+	/* Hardware events keep NEXT_RIP as it was. */
+	soft(v, 0x10, "\x90", 1, 0x30 | EVENTINJ_VALID);
+	assert_int_equal(vm->control.event_inj, 0x30 | EVENTINJ_VALID);
+	assert_int_equal(vm->control.next_rip, 0xdead);
+}
+
+/* B5(ii): a handler's exception does not replace the re-injected event
+ * (an interrupt already moved IRR -> ISR would be lost): it is queued,
+ * the entry that delivers the first one makes the guest exit at once (a
+ * self IPI), and the next entry injects it. */
+static void test_exitintinfo_not_overwritten(void **s)
+{
+	const u64 irq = 0x30 | EVENTINJ_TYPE_INTR | EVENTINJ_VALID;
+	const u64 db = VEC_DB | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID;
+	struct vcpu *v = fx_v[0];
+	struct vmcb *vm = v->vmcb;
+
+	(void)s;
+	/* A #DB intercepted while an interrupt was being delivered. */
+	fx_exit(v, VMEXIT_EXCP_DB, 0, 0);
+	vm->control.exit_int_info = irq;
+	vcpu_reinject_event(v); /* as the run loop, before the handler */
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	assert_int_equal(vm->control.event_inj, irq);
+	assert_int_equal(v->queued_event, db);
+	/* Entry: the interrupt goes first, the guest exits right after. */
+	vcpu_inject_queued(v);
+	assert_int_equal(vm->control.event_inj, irq);
+	assert_int_equal(fx_self_kicks, 1);
+	/* That exit (INTR, the interrupt delivered): the #DB goes now. */
+	fx_exit(v, VMEXIT_INTR, 0, 0);
+	vm->control.exit_int_info = 0;
+	vcpu_reinject_event(v);
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	vcpu_inject_queued(v);
+	assert_int_equal(vm->control.event_inj, db);
+	assert_int_equal(v->queued_event, 0);
+	assert_int_equal(fx_self_kicks, 1);
+	/* Without EXITINTINFO a handler's exception goes straight in. */
+	fx_exit(v, VMEXIT_EXCP_DB, 0, 0);
+	vm->control.exit_int_info = 0;
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	assert_int_equal(vm->control.event_inj, db);
+	assert_int_equal(v->queued_event, 0);
+}
+
 /* Linux's sme_enable() reads MSR_AMD64_SEV when 0x8000001F reports SEV:
  * hide the leaf (and everything from it up) and SVM. */
 static void test_cpuid_sev_hidden(void **s)
@@ -293,11 +476,20 @@ int main(void)
 #define T(f) \
 	cmocka_unit_test_setup_teardown(f, fx_cmocka_setup, fx_cmocka_teardown)
 	const struct CMUnitTest tests[] = {
-		T(test_cache_intercepts),	T(test_invd_wbinvd_skipped),
-		T(test_exception_intercepts),	T(test_db_ac_reflected),
-		T(test_mc_stops_guest),		T(test_xsetbv_checked),
-		T(test_exitintinfo_reinjected), T(test_cpuid_sev_hidden),
-		T(test_pred_cmd_written),	T(test_shutdown_after_mc),
+		T(test_cache_intercepts),
+		T(test_invd_wbinvd_skipped),
+		T(test_monitor_mwait_ud),
+		T(test_exception_intercepts),
+		T(test_db_ac_reflected),
+		T(test_db_gd_cleared),
+		T(test_mc_stops_guest),
+		T(test_xsetbv_checked),
+		T(test_exitintinfo_reinjected),
+		T(test_cpuid_sev_hidden),
+		T(test_exitintinfo_soft_next_rip),
+		T(test_exitintinfo_not_overwritten),
+		T(test_pred_cmd_written),
+		T(test_shutdown_after_mc),
 	};
 	return cmocka_run_group_tests_name("exits_hw", tests, NULL, NULL);
 }

@@ -57,7 +57,7 @@ static void test_msr(void **s)
 	/* SPEC_CTRL is a per-vCPU shadow. */
 	fx_msr(MSR_SPEC_CTRL, true, SPEC_CTRL_IBRS);
 	fx_expect_ok();
-	assert_int_equal(fx_v[0]->spec_ctrl, SPEC_CTRL_IBRS);
+	assert_int_equal(fx_v[0]->gprs.spec_ctrl, SPEC_CTRL_IBRS);
 	assert_int_equal(fake_cpus[0].wrmsr_count, 0);
 	fx_msr(MSR_SPEC_CTRL, true, 1ULL << 40);
 	fx_expect_gp();

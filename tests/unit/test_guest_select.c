@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "guest/test.h"
+#include "lib/phrase.h"
 #include "lib/select.h"
 
 static const struct scenario hello = { "hello", "basic", NULL, NULL, 0 };
@@ -78,6 +79,33 @@ static void test_has_word(void **st)
 	assert_false(select_has_word("hello", ""));
 }
 
+/* The hostile judge: an expected stop reason matches whole words only. */
+static void test_has_phrase(void **st)
+{
+	(void)st;
+	assert_true(has_phrase("exited with status 1", "exited with status 1"));
+	assert_true(has_phrase("guest: exited with status 1, ok",
+			       "exited with status 1"));
+	assert_false(
+		has_phrase("exited with status 10", "exited with status 1"));
+	assert_false(
+		has_phrase("exited with status 11", "exited with status 1"));
+	assert_false(
+		has_phrase("exited with status 100", "exited with status 1"));
+	assert_false(
+		has_phrase("unexited with status 1", "exited with status 1"));
+	assert_true(has_phrase(
+		"vCPU 0: run-time limit of 1000 ms reached at RIP 0x1",
+		"run-time limit of 1000 ms reached"));
+	assert_false(has_phrase(
+		"vCPU 0: run-time limit of 10000 ms reached at RIP 0x1",
+		"run-time limit of 1000 ms reached"));
+	assert_true(has_phrase("limit; console flood: 12 bytes",
+			       "; console flood: "));
+	assert_false(has_phrase("anything", ""));
+	assert_false(has_phrase("", "x"));
+}
+
 static void test_default_suite(void **st)
 {
 	(void)st;
@@ -108,6 +136,7 @@ int main(void)
 		cmocka_unit_test(test_glob),
 		cmocka_unit_test(test_words),
 		cmocka_unit_test(test_has_word),
+		cmocka_unit_test(test_has_phrase),
 		cmocka_unit_test(test_default_suite),
 		cmocka_unit_test(test_by_name_and_group),
 	};

@@ -19,6 +19,7 @@
 #include "arch/idt.h"
 #include "arch/msr.h"
 #include "hv/smp/ipi_internal.h"
+#include "hv/mm.h"
 #include "hv/percpu.h"
 #include "tests/doubles/fake_cpu.h"
 

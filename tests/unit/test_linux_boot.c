@@ -242,6 +242,65 @@ static void test_too_little_memory(void **state)
 	refused(sizeof(img), -E2BIG, "raise guest_mem=");
 }
 
+/* A pref_address near 2^64 would wrap the kernel's end past zero and put
+ * it below guest memory: refused, relocatable or not, nothing written. */
+static void test_pref_wraps(void **state)
+{
+	(void)state;
+	hdr()->pref_address = 0xffffffffffe00000ULL; /* 2 MiB aligned */
+	refused(sizeof(img), -E2BIG, "does not fit in [1 MiB,");
+	hdr()->relocatable_kernel = 0;
+	refused(sizeof(img), -E2BIG, ", fixed) does not fit");
+	hdr()->pref_address = 0xfffffffffffff000ULL;
+	hdr()->init_size = 0x2000; /* pref + init_size wraps to 0x1000 */
+	refused(sizeof(img), -E2BIG, "does not fit in [1 MiB,");
+}
+
+/* init_size near 4 GiB from a high pref: no wrap through the sum. */
+static void test_init_size_wraps(void **state)
+{
+	(void)state;
+	hdr()->init_size = 0xffffffffu;
+	refused(sizeof(img), -E2BIG, "raise guest_mem=");
+}
+
+/* A kernel that is not relocatable goes at its pref_address, never below
+ * 1 MiB (the zero page, command line and ACPI tables lie there). */
+static void test_not_relocatable_low(void **state)
+{
+	struct linux_layout l;
+
+	(void)state;
+	hdr()->relocatable_kernel = 0;
+	hdr()->pref_address = 0x10000;
+	refused(sizeof(img), -E2BIG,
+		"pref_address 0x10000, fixed) does not fit in [1 MiB,");
+	hdr()->pref_address = 0x300000;
+	assert_int_equal(build("", &l), 0);
+	assert_int_equal(l.kernel.v, 0x300000);
+	hdr()->pref_address = 0; /* before protocol 2.10: 1 MiB */
+	assert_int_equal(build("", &l), 0);
+	assert_int_equal(l.kernel.v, 0x100000);
+}
+
+/* boot.rst: init_size counts from the runtime start,
+ * align_up(max(load, pref_address), kernel_alignment), which lies above
+ * the load address when pref_address is unaligned and higher. */
+static void test_runtime_start(void **state)
+{
+	struct linux_layout l;
+
+	(void)state;
+	hdr()->pref_address = 0x501000; /* runtime start 0x600000 */
+	hdr()->init_size = 0x1ff000; /* to 0x7ff000: the initrd's page */
+	assert_int_equal(build("", &l), 0);
+	assert_int_equal(l.kernel.v, 0x200000);
+	assert_int_equal(l.kernel_end, 0x7ff000);
+	hdr()->init_size = 0x200000; /* a page into the initrd's */
+	memset(mem, UNTOUCHED, MEM);
+	refused(sizeof(img), -E2BIG, "below the initrd");
+}
+
 static void test_cmdline_too_long(void **state)
 {
 	struct linux_layout l;
@@ -328,6 +387,10 @@ int main(void)
 		T(test_relocated_when_pref_unaligned),
 		T(test_no_initrd),
 		T(test_not_bzimage),
+		T(test_pref_wraps),
+		T(test_init_size_wraps),
+		T(test_not_relocatable_low),
+		T(test_runtime_start),
 		T(test_tiny_file),
 		T(test_old_protocol),
 		T(test_bad_boot_flag),

@@ -270,13 +270,7 @@ static void test_failures(void **s)
 	assert_int_equal(v->gprs.rcx, 7);
 	assert_int_equal(v->vmcb->save.rip, CODE);
 	dev.ret = 0;
-	/* real mode and 16-bit code are not decoded */
-	v->vmcb->save.cr0 = 0;
-	assert_int_equal(emulate(0), -EINVAL);
-	v->vmcb->save.cr0 = CR0_PE;
-	v->vmcb->save.cs.attrib = 0;
-	assert_int_equal(emulate(0), -EINVAL);
-	v->vmcb->save.cs.attrib = SEG_ATTR_D;
+
 	/* RIP outside guest RAM: the fetch fails */
 	v->vmcb->save.rip = MEM + 0x1000;
 	assert_int_equal(emulate(0), -ERANGE);
@@ -287,6 +281,37 @@ static void test_failures(void **s)
 	memcpy((u8 *)g->mem_host + CODE, (u8[]){ 0x8b, 0x0b }, 2);
 	assert_int_equal(emulate(0), 0);
 	assert_int_equal(v->vmcb->save.rip, 0x10000 + CODE + 2);
+}
+
+/* Real mode and 16-bit protected-mode code: fetched at CS.base + IP,
+ * 16-bit operands by default, IP wraps at 64 KiB. */
+static void test_mode16(void **s)
+{
+	(void)s;
+	/* real mode: CS = 0x1000 (base 0x10000), IP = 0 */
+	v->vmcb->save.cr0 = 0;
+	v->vmcb->save.cs.base = CODE;
+	v->vmcb->save.rip = 0;
+	v->gprs.rcx = 0xaaaa5678;
+	CODE_BYTES(0x89, 0x0f); /* mov [bx], cx */
+	memcpy((u8 *)g->mem_host + CODE, (u8[]){ 0x89, 0x0f }, 2);
+	assert_int_equal(emulate(0x20), 0);
+	assert_int_equal(dev.size, 2);
+	assert_int_equal(dev.val, 0x5678);
+	assert_int_equal(v->vmcb->save.rip, 2);
+	/* 16-bit protected mode (CS.D = 0), IP at 0xffff wraps */
+	v->vmcb->save.cr0 = CR0_PE;
+	v->vmcb->save.cs.attrib = 0;
+	v->vmcb->save.cs.base = CODE;
+	v->vmcb->save.rip = 0xfffe;
+	memcpy((u8 *)g->mem_host + CODE + 0xfffe, (u8[]){ 0x66, 0x8b, 0x07 },
+	       3); /* mov eax, [bx] */
+	dev.read_val = 0x12345678;
+	v->vmcb->save.rax = 0;
+	assert_int_equal(emulate(0x30), 0);
+	assert_int_equal(dev.size, 4);
+	assert_int_equal(v->vmcb->save.rax, 0x12345678);
+	assert_int_equal(v->vmcb->save.rip, 0x1); /* (0xfffe + 3) & 0xffff */
 }
 
 /* A completed access with RFLAGS.TF set asks for the single-step trap
@@ -336,6 +361,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_decode_assists, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_failures, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_mode16, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_single_step, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_shadow_cleared, setup,

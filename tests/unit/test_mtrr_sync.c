@@ -380,15 +380,50 @@ static void test_snp_lock_refuses_writes(void **st)
 	assert_true(fake_console_has("locked for SNP"));
 }
 
+/* H6: SNP_EN set by firmware (a supported set-up) locks the MTRRs: init
+ * writes nothing, verifies every CPU against the boot CPU, and passes
+ * when they agree, as firmware programs them alike. */
 static void test_snp_enabled_behind_our_back(void **st)
+{
+	const struct mtrr_stats *s;
+
+	(void)st;
+	t_machine(NCPU, VENDOR_AMD, true);
+	g_features.snp = true;
+	fake_msr_define(MSR_AMD_SYSCFG, T_SYSCFG | SYSCFG_SNP_EN);
+	assert_int_equal(mtrr_init(), 0);
+	assert_true(mtrr_locked_for_snp());
+	assert_int_equal(fake_trace_count("wrmsr"), 0);
+	assert_int_equal(fake_trace_count("wbinvd"), 0);
+	s = mtrr_last_stats();
+	assert_true(s->verify_only);
+	assert_int_equal(s->rc, 0);
+	assert_int_equal(s->cpus, NCPU);
+	assert_int_equal(s->mismatch_cpus, 0);
+	assert_int_equal(s->wbinvd_total, 0);
+	assert_non_null(mtrr_current());
+	assert_int_equal(mtrr_current()->def_type, T_DEF_TYPE);
+	assert_true(fake_console_has("verified equal to the boot CPU"));
+	/* Still no rendezvous afterwards. */
+	assert_int_equal(mtrr_sync_all(mtrr_current(), NULL), -EPERM);
+}
+
+/* ... and when one CPU differs, it is reported and init fails (-EIO):
+ * nothing can make them agree once SNP locks them. */
+static void test_snp_enabled_cpu_differs(void **st)
 {
 	(void)st;
 	t_machine(NCPU, VENDOR_AMD, true);
 	g_features.snp = true;
 	fake_msr_define(MSR_AMD_SYSCFG, T_SYSCFG | SYSCFG_SNP_EN);
-	assert_int_equal(mtrr_init(), -EPERM);
-	assert_true(mtrr_locked_for_snp());
+	fake_cpu_select(2);
+	wrmsr(MSR_MTRR_PHYSMASK(0), 0); /* its UC range invalid */
+	fake_cpu_select(0);
+	fake_trace_clear();
+	assert_int_equal(mtrr_init(), -EIO);
 	assert_int_equal(fake_trace_count("wrmsr"), 0);
+	assert_int_equal(mtrr_last_stats()->mismatch_cpus, 1);
+	assert_true(fake_console_has("cpu2: MSR 0x201"));
 }
 
 static void test_no_mtrr_feature_does_nothing(void **st)
@@ -422,6 +457,7 @@ int t_sync_tests(void)
 		cmocka_unit_test(
 			test_fixed_rdwrmem_bits_compared_only_when_readable),
 		cmocka_unit_test(test_snp_lock_refuses_writes),
+		cmocka_unit_test(test_snp_enabled_cpu_differs),
 		cmocka_unit_test(test_snp_enabled_behind_our_back),
 		cmocka_unit_test(test_no_mtrr_feature_does_nothing),
 	};

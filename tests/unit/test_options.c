@@ -77,6 +77,7 @@ static void test_defaults(void **s)
 	assert_false(o.bench);
 	assert_int_equal(o.park, PARK_HLT);
 	assert_int_equal(o.rmpopt, RMPOPT_BOTH);
+	assert_int_equal(o.rsb_fill, TRI_AUTO);
 	assert_int_equal(o.watchdog_ms, 2000);
 	assert_int_equal(o.guest_time_ms, 0);
 	assert_int_equal(o.guest_console_rate, 16384);
@@ -97,7 +98,7 @@ static void test_every_option(void **s)
 		  "pause_threshold=128 pause_intercept=on "
 		  "guest=\\minhv\\g.elf guest_mem=1G "
 		  "tests=ipi*,mtrr,smp.parallel bench=yes park=mwait "
-		  "rmpopt=leader watchdog_ms=0 pool=128M guest_time_ms=1500 guest_console_rate=0 "
+		  "rmpopt=leader rsb_fill=off watchdog_ms=0 pool=128M guest_time_ms=1500 guest_console_rate=0 "
 		  "pause_yield=any pause_window=dynamic cpus=0-3,8 slice_us=250"),
 		0);
 	assert_string_equal(fake_console_text(), "");
@@ -121,6 +122,7 @@ static void test_every_option(void **s)
 	assert_true(o.bench);
 	assert_int_equal(o.park, PARK_MWAIT);
 	assert_int_equal(o.rmpopt, RMPOPT_LEADER);
+	assert_int_equal(o.rsb_fill, TRI_OFF);
 	assert_int_equal(o.watchdog_ms, 0);
 	assert_int_equal(o.guest_time_ms, 1500);
 	assert_int_equal(o.guest_console_rate, 0);
@@ -248,6 +250,10 @@ static void test_words_and_numbers(void **s)
 	assert_int_equal(P("ipi_fence=auto pause_intercept=off"), 0);
 	assert_int_equal(o.ipi_fence, TRI_AUTO);
 	assert_int_equal(o.pause_intercept, TRI_OFF);
+	assert_int_equal(P("rsb_fill=on"), 0);
+	assert_int_equal(o.rsb_fill, TRI_ON);
+	assert_int_equal(P("rsb_fill=auto"), 0);
+	assert_int_equal(o.rsb_fill, TRI_AUTO);
 
 	/* "auto" and -1 mean the same for the auto-able numbers. */
 	assert_int_equal(P("init_delay_us=5 pause_count=0 pause_threshold=0"),
@@ -441,6 +447,8 @@ static void test_errors_words(void **s)
 		   "option 'park': 'pause' is not one of hlt|mwait");
 	EXPECT_ERR("rmpopt=none",
 		   "option 'rmpopt': 'none' is not one of leader|all|both");
+	EXPECT_ERR("rsb_fill=1",
+		   "option 'rsb_fill': '1' is not one of auto|on|off");
 	EXPECT_ERR(
 		"bench=2",
 		"option 'bench': '2' is not a boolean (0|1|on|off|yes|no|true|false)");
@@ -608,9 +616,9 @@ static void test_help(void **s)
 static void test_table_sane(void **s)
 {
 	(void)s;
-	/* + guest_time_ms, guest_console_rate; + pause_yield, pause_window,
-	 * cpus, slice_us (issue 27) */
-	assert_int_equal(opt_count, 30);
+	/* + guest_time_ms, guest_console_rate, rsb_fill; + pause_yield,
+	 * pause_window, cpus, slice_us (issue 27) */
+	assert_int_equal(opt_count, 31);
 	for (size_t i = 0; i < opt_count; i++) {
 		assert_non_null(opt_table[i].help);
 		assert_true(opt_table[i].off + opt_table[i].size <=

@@ -20,6 +20,8 @@
 
 #include <cmocka.h>
 
+#include "hv/mm.h"
+#include "hv/park/park.h"
 #include "hv/percpu.h"
 #include "hv/sched/sched.h"
 

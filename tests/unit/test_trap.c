@@ -15,6 +15,7 @@
 #include "arch/apic.h"
 #include "arch/idt.h"
 #include "hv/stop.h"
+#include "hv/trap.h"
 #include "tests/doubles/fake_console.h"
 #include "tests/doubles/fake_cpu.h"
 

@@ -38,6 +38,14 @@ static u32 prev_rdtsc; /* TSC reads since the last reference read */
  * wait_ns longer, once. */
 static u64 desched_at, desched_ns, wait_at, wait_ns;
 static u32 desched_n;
+/* A deschedule between a reference read and the TSC read after it (the
+ * wait loop reads the reference first), once, after after_at; with
+ * after_same only after a read that returned what the one before did.
+ * gap_ns: once, after gap_at, between two TSC reads in a row (the wait
+ * loop's last one and the end sample's first). */
+static u64 after_at, after_ns, gap_at, gap_ns;
+static bool after_same, after_pending;
+static u32 last_val[4];
 static u32 rng = 1; /* loaded-host noise: deschedule 1 in load_every reads */
 static u32 load_every;
 static u64 max_gap; /* the longest jump the simulation made */
@@ -65,6 +73,14 @@ static void loaded(void)
 
 static u64 sim_rdtsc(void)
 {
+	if (after_pending) {
+		now += after_ns;
+		after_ns = 0;
+		after_pending = false;
+	} else if (prev_rdtsc == 1 && gap_ns && now >= gap_at) {
+		now += gap_ns;
+		gap_ns = 0;
+	}
 	now += tsc_cost;
 	loaded();
 	prev_rdtsc++;
@@ -75,6 +91,7 @@ static u32 sim_read(const struct refclock *r)
 {
 	struct sim_ref *s = &sims[r->addr];
 	unsigned __int128 t;
+	u32 v;
 
 	if (prev_rdtsc >= 2 && desched_n && now >= desched_at) {
 		now += desched_ns; /* between the bracket's two TSC reads */
@@ -86,11 +103,19 @@ static u32 sim_read(const struct refclock *r)
 	prev_rdtsc = 0;
 	now += ref_cost;
 	loaded();
-	if (s->dead)
-		return r->down ? r->mask : 0;
-	t = (unsigned __int128)now * s->hz * (u64)(1000000 + s->skew_ppm) /
-	    ((unsigned __int128)NS * 1000000);
-	return (u32)(r->down ? (u64) - (u64)t : (u64)t) & r->mask;
+	if (s->dead) {
+		v = r->down ? r->mask : 0;
+	} else {
+		t = (unsigned __int128)now * s->hz *
+		    (u64)(1000000 + s->skew_ppm) /
+		    ((unsigned __int128)NS * 1000000);
+		v = (u32)(r->down ? (u64) - (u64)t : (u64)t) & r->mask;
+	}
+	if (after_ns && now >= after_at &&
+	    (!after_same || v == last_val[r->addr]))
+		after_pending = true;
+	last_val[r->addr] = v;
+	return v;
 }
 
 static struct refclock mk(u32 i, const char *name, u64 hz, u32 mask, bool down)
@@ -115,6 +140,11 @@ static int setup(void **s)
 	prev_rdtsc = 0;
 	desched_n = 0;
 	desched_at = desched_ns = wait_at = wait_ns = 0;
+	after_at = after_ns = gap_at = gap_ns = 0;
+	after_same = after_pending = false;
+	memset(last_val, 0, sizeof(last_val));
+	tsc_cost = 20;
+	ref_cost = 1000;
 	load_every = 0;
 	max_gap = 0;
 	rng = 1;
@@ -122,6 +152,12 @@ static int setup(void **s)
 	refs[1] = mk(1, "PM timer", 3579545, 0xffffff, false);
 	refs[2] = mk(2, "PIT", 1193182, 0xffff, true);
 	return 0;
+}
+
+/* Simulated ns in TSC cycles. */
+static u64 ns_cycles(u64 ns)
+{
+	return (u64)((unsigned __int128)ns * TRUE_HZ / NS);
 }
 
 /* Within ppm of the simulated TSC. */
@@ -209,8 +245,7 @@ static void test_pit_that_never_counts(void **s)
 
 	(void)s;
 	sims[2].dead = true;
-	assert_int_equal(tsc_cal_window(&refs[2], 10000, 2000, &khz),
-			 -ETIMEDOUT);
+	assert_int_equal(tsc_cal_window(&refs[2], 10000, 2000, &khz), -ENODEV);
 	/* given up within 0.1 s (TSC_CAL_DEAD_CYCLES, 55 ms here), not
 	 * after 2^36 cycles (28 s) as the old PIT wait did */
 	assert_true(now - t0 < 100000000);
@@ -253,6 +288,13 @@ static void test_three_references_agree(void **s)
 	assert_string_equal(res.long_ref, "HPET");
 	assert_int_equal(res.khz, res.long_khz);
 	near(res.khz, 60);
+	/* quiet: one round of 10 ms windows, a 50 ms confirmation, well
+	 * under 0.2 s */
+	assert_false(res.fallback);
+	assert_int_equal(res.rounds, 1);
+	assert_int_equal(res.short_max_us, 10000);
+	assert_int_equal(res.long_us, 50000);
+	assert_true(res.cycles < ns_cycles(200000000));
 }
 
 static void test_odd_one_out(void **s)
@@ -292,6 +334,176 @@ static void test_loaded_host(void **s)
 		assert_true(res.refs[i].tried >= res.refs[i].good);
 }
 
+static void test_pit_turn_lost_before_first_count(void **s)
+{
+	u64 khz = 0;
+
+	(void)s;
+	/* away 60 ms between the start sample and the first wait read:
+	 * with no rate seen yet, only the gap itself can tell */
+	wait_at = now + 5000;
+	wait_ns = 60000000;
+	assert_int_equal(tsc_cal_window(&refs[2], 10000, 2000, &khz), -EAGAIN);
+	assert_int_equal(wait_ns, 0);
+}
+
+static void test_pit_turn_lost_before_end_sample(void **s)
+{
+	u64 khz = 0;
+
+	(void)s;
+	/* away 60 ms between the last wait read and the end sample: the
+	 * end bracket is tight, the lost turn is not in it */
+	gap_at = now + 9000000;
+	gap_ns = 60000000;
+	assert_int_equal(tsc_cal_window(&refs[2], 10000, 2000, &khz), -EAGAIN);
+	assert_int_equal(gap_ns, 0);
+}
+
+static void test_deschedule_after_a_read_is_not_a_dead_clock(void **s)
+{
+	struct tsc_cal_result res;
+	u64 khz = 0;
+	int rc;
+
+	(void)s;
+	/* Reads faster than the PIT counts, so some read what the one
+	 * before did; after one of those, 100 ms away (past the 55 ms
+	 * dead limit) before the TSC read. The PIT did count: the window
+	 * is thrown away (a turn may be lost), the PIT is not dead. */
+	ref_cost = 300;
+	after_same = true;
+	after_at = now + 3000000;
+	after_ns = 100000000;
+	rc = tsc_cal_window(&refs[2], 10000, 2000, &khz);
+	assert_int_equal(after_ns, 0); /* it did happen */
+	assert_int_equal(rc, -EAGAIN);
+	/* and the calibration retries it: used, not "did not count" */
+	after_at = now + 3000000;
+	after_ns = 100000000;
+	assert_int_equal(tsc_cal_run(&refs[2], 1, &tsc_cal_default, &res), 0);
+	assert_int_equal(after_ns, 0);
+	assert_int_equal(res.refs[0].state, REF_USED);
+	assert_false(res.fallback);
+	near(res.khz, 100);
+	/* 1.2 s away, past the longest wait, on the HPET: the reference
+	 * moved, the wait overran only in appearance; one more read ends
+	 * the window, and a deschedule there is not in any bracket */
+	after_same = false;
+	after_at = now + 3000000;
+	after_ns = 1200000000;
+	assert_true(ns_cycles(after_ns) > TSC_CAL_MAX_WAIT_CYCLES);
+	assert_int_equal(tsc_cal_window(&refs[0], 10000, 2000, &khz), 0);
+	assert_int_equal(after_ns, 0);
+	near(khz, 300);
+}
+
+static void test_loaded_host_needs_longer_windows(void **s)
+{
+	struct tsc_cal_result res;
+	u64 khz;
+
+	(void)s;
+	/* Every read takes 25 us, the vCPU thread waiting its turn on two
+	 * loaded cores (288 vCPU threads): a bracket is 0.25 % of a 10 ms
+	 * window, over the 0.2 % bound, and 0.125 % of a 20 ms one. */
+	ref_cost = 25000;
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(tsc_cal_window(&refs[i], 10000, 2000, &khz),
+				 -EAGAIN);
+	assert_int_equal(tsc_cal_run(refs, 3, &tsc_cal_default, &res), 0);
+	assert_false(res.fallback);
+	/* six 10 ms windows each, all thrown away; then 20 ms ones */
+	assert_int_equal(res.rounds, 2);
+	assert_int_equal(res.short_max_us, 20000);
+	for (int i = 0; i < 3; i++) {
+		assert_int_equal(res.refs[i].wide, 6);
+		assert_int_equal(res.refs[i].state, REF_USED);
+		near(res.refs[i].khz, 2000);
+	}
+	assert_true(res.confirmed);
+	assert_int_equal(res.long_us, 100000); /* longer too */
+	near(res.khz, 500);
+	assert_true(res.cycles <= tsc_cal_default.budget_cycles);
+}
+
+static void test_fallback_best_supported(void **s)
+{
+	struct tsc_cal_cfg c = tsc_cal_default;
+	struct tsc_cal_result res;
+
+	(void)s;
+	/* One window per reference and no longer ones: no reference has
+	 * two, so none is used; the three windows agree and are taken. */
+	c.want = 1;
+	c.tries = 1;
+	c.max_window_us = c.window_us;
+	assert_int_equal(tsc_cal_run(refs, 3, &c, &res), 0);
+	assert_true(res.fallback);
+	assert_int_equal(res.consensus_khz, 0);
+	assert_false(res.confirmed);
+	assert_int_equal(res.fb_windows, 3);
+	assert_int_equal(res.fb_total, 3);
+	assert_int_equal(res.fb_refs, 7);
+	assert_true(res.fb_spread_ppm < 1000);
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(res.refs[i].state, REF_NOISY);
+	near(res.khz, 500);
+	/* the PIT 3 % fast: the HPET and PM timer windows outvote it */
+	sims[2].skew_ppm = 30000;
+	assert_int_equal(tsc_cal_run(refs, 3, &c, &res), 0);
+	assert_true(res.fallback);
+	assert_int_equal(res.fb_windows, 2);
+	assert_int_equal(res.fb_total, 3);
+	assert_int_equal(res.fb_refs, 3);
+	near(res.khz, 500);
+}
+
+static void test_fallback_loose_window_within_budget(void **s)
+{
+	struct tsc_cal_cfg c = tsc_cal_default;
+	struct tsc_cal_result res;
+	u64 t0 = now;
+
+	(void)s;
+	/* Every read takes 1 ms: even an 80 ms window's brackets are over
+	 * 1 %. The default budget bounds the whole run, and the answer is
+	 * the tightest window, with its error bound. */
+	ref_cost = 1000000;
+	assert_int_equal(tsc_cal_run(refs, 3, &tsc_cal_default, &res), 0);
+	assert_true(res.fallback);
+	assert_int_equal(res.fb_windows, 0);
+	assert_true(res.fb_err_ppm > tsc_cal_default.max_err_ppm);
+	near(res.khz, res.fb_err_ppm);
+	assert_true(res.cycles <= tsc_cal_default.budget_cycles);
+	assert_true(ns_cycles(now - t0) <= tsc_cal_default.budget_cycles);
+	/* A starved vCPU thread (a load average of 100: 288 vCPU threads
+	 * on two cores), every read taking 40 ms, and a budget of 600 ms:
+	 * the reads that measure a read's cost and those of the brackets
+	 * stop at the budget too, a read or two past it at most; the
+	 * references the budget did not reach say so. */
+	ref_cost = 40000000;
+	c.budget_cycles = ns_cycles(600000000);
+	t0 = now;
+	assert_int_equal(tsc_cal_run(refs, 3, &c, &res), 0);
+	assert_true(res.cycles <= c.budget_cycles + ns_cycles(2 * ref_cost));
+	assert_true(res.fallback);
+	near(res.khz, res.fb_err_ppm);
+	assert_int_equal(res.refs[0].wide, 1);
+	assert_int_equal(res.refs[0].overran, 1);
+	for (int i = 1; i < 3; i++) {
+		assert_int_equal(res.refs[i].state, REF_UNTRIED);
+		assert_int_equal(res.refs[i].tried, 0);
+	}
+	assert_string_equal(tsc_ref_state_name(REF_UNTRIED),
+			    "not tried, no time left");
+	/* and nothing to go on at all is still an error */
+	sims[0].dead = sims[1].dead = sims[2].dead = true;
+	assert_int_equal(tsc_cal_run(refs, 3, &tsc_cal_default, &res), -ENODEV);
+	assert_false(res.fallback);
+	assert_int_equal(res.khz, 0);
+}
+
 static void test_median_and_spread(void **s)
 {
 	u64 odd[] = { 30, 10, 20 }, even[] = { 40, 10, 30, 20 };
@@ -321,6 +533,12 @@ int main(void)
 		T(test_three_references_agree),
 		T(test_odd_one_out),
 		T(test_loaded_host),
+		T(test_pit_turn_lost_before_first_count),
+		T(test_pit_turn_lost_before_end_sample),
+		T(test_deschedule_after_a_read_is_not_a_dead_clock),
+		T(test_loaded_host_needs_longer_windows),
+		T(test_fallback_best_supported),
+		T(test_fallback_loose_window_within_budget),
 		T(test_median_and_spread),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

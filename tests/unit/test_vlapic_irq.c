@@ -205,6 +205,45 @@ static void test_tsc_deadline_past(void **s)
 	assert_int_equal(l->timer_next, 0);
 }
 
+/* One-shot and periodic timers count the bus clock on the host's time
+ * base: a guest TSC write (a new tsc_offset) does not move them. Only
+ * TSC-deadline mode follows the guest TSC (issue 24, 5). */
+static void test_timer_ignores_guest_tsc_write(void **s)
+{
+	struct vlapic *l = &cpu[0];
+	u64 period;
+
+	(void)s;
+	w(l, 0x3e0, 0xb); /* divide by 1 */
+	w(l, 0x320, 0x40); /* one-shot */
+	l->tsc_offset = 0;
+	vlapic_timer_write_init(l, 1000000, 5000); /* 1 ms at 1 GHz */
+	period = vlapic_ticks_to_tsc(l, 1000000);
+	assert_int_equal(vlapic_timer_expiry(l), 5000 + period);
+	/* The guest sets its TSC back to 0, or far ahead. */
+	l->tsc_offset = (u64)-5000;
+	assert_int_equal(vlapic_timer_expiry(l), 5000 + period);
+	assert_false(vlapic_timer_poll(l, 5000 + period - 1));
+	l->tsc_offset = 1ULL << 62;
+	assert_false(vlapic_timer_poll(l, 5000 + period - 1));
+	assert_true(vlapic_timer_poll(l, 5000 + period));
+	assert_int_equal(l->fired, 1);
+	/* TSC-deadline mode: the deadline is guest TSC. */
+	w(l, 0x320, BIT(18) | 0x41);
+	l->tsc_offset = 1000;
+	vlapic_tsc_deadline_write(l, 9000); /* guest 9000 = host 8000 */
+	assert_int_equal(vlapic_timer_expiry(l), 8000);
+	assert_false(vlapic_timer_poll(l, 7999));
+	l->tsc_offset = 2000; /* the guest TSC jumps ahead: due sooner */
+	assert_int_equal(vlapic_timer_expiry(l), 7000);
+	assert_true(vlapic_timer_poll(l, 7000));
+	assert_true(irr(l, 0x41));
+	/* A deadline the guest TSC passed already is due at once. */
+	vlapic_tsc_deadline_write(l, 10);
+	l->tsc_offset = 1ULL << 40;
+	assert_int_equal(vlapic_timer_expiry(l), 1);
+}
+
 static u32 mask_of(u32 want_irr_vec)
 {
 	u32 m = 0;
@@ -364,15 +403,58 @@ static void test_injection(void **s)
 	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
 			 VLAPIC_INJ_NMI | VLAPIC_INJ_WINDOW);
 	vlapic_deliver(l, APIC_DM_NMI, 0, false);
+	/* Masked, its IRET not seen yet: the IRET intercept will say. */
 	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
 			 VLAPIC_INJ_INTR);
 	assert_true(l->nmi_pending);
-	l->c.nmi_masked = false; /* IRET retired */
-	/* An NMI held by an interrupt shadow opens a window. */
-	assert_int_equal(vlapic_next_event(l, true, true, false, &vec),
-			 VLAPIC_INJ_WINDOW);
+	/* IRET seen, not retired (c.iret_wait): an NMI window (B1). */
+	l->c.iret_wait = true;
 	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
+			 VLAPIC_INJ_NMI_WINDOW);
+	l->c.nmi_masked = l->c.iret_wait = false; /* IRET retired */
+	/* An NMI held by an interrupt shadow opens an NMI window, with IF
+	 * clear too (B4: not V_IRQ, which waits for IF=1). */
+	assert_int_equal(vlapic_next_event(l, true, true, false, &vec),
+			 VLAPIC_INJ_NMI_WINDOW);
+	assert_int_equal(vlapic_next_event(l, false, true, false, &vec),
+			 VLAPIC_INJ_NMI_WINDOW);
+	/* ... and by an event being injected. */
+	assert_int_equal(vlapic_next_event(l, false, false, true, &vec),
+			 VLAPIC_INJ_NMI_WINDOW);
+	assert_int_equal(vlapic_next_event(l, false, false, false, &vec),
 			 VLAPIC_INJ_NMI);
+}
+
+/* C1: a vector held back by TPR alone asks for the CR8-write exit; one
+ * held by the class in service does not (its EOI exits anyway), nor one
+ * that can be delivered, nor a software-disabled APIC's. */
+static void test_tpr_holds(void **s)
+{
+	struct vlapic *l = &cpu[0];
+	u8 vec = 0;
+
+	(void)s;
+	vlapic_set_irr(l, 0x51, false);
+	w(l, 0x80, 0x50); /* TPR class 5 holds 0x51 */
+	assert_true(vlapic_tpr_holds(l));
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
+			 VLAPIC_INJ_TPR);
+	w(l, 0x80, 0x40); /* lowered: delivered */
+	assert_false(vlapic_tpr_holds(l));
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
+			 VLAPIC_INJ_INTR);
+	assert_int_equal(vec, 0x51);
+	/* 0x52 under 0x51 in service: ISR holds it, not TPR. */
+	vlapic_set_irr(l, 0x52, false);
+	w(l, 0x80, 0x00);
+	assert_false(vlapic_tpr_holds(l));
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec), 0);
+	w(l, 0x80, 0x60); /* both ISR and TPR: still ISR's (EOI exits) */
+	assert_false(vlapic_tpr_holds(l));
+	w(l, 0xb0, 0); /* EOI 0x51: now TPR alone holds 0x52 */
+	assert_true(vlapic_tpr_holds(l));
+	w(l, 0xf0, 0xff); /* software-disabled: nothing is delivered */
+	assert_false(vlapic_tpr_holds(l));
 }
 
 static u32 pend(struct vlapic *l)
@@ -430,8 +512,9 @@ static void test_summary_irr_cleared_when_empty(void **s)
 	vlapic_set_irr(l, 0x40, false);
 	assert_true(vlapic_event_maybe(l));
 	vlapic_set_irr(l, 0x90, false);
-	w(l, 0x80, 0xf0); /* TPR blocks both */
-	assert_int_equal(vlapic_next_event(l, true, false, false, &vec), 0);
+	w(l, 0x80, 0xf0); /* TPR blocks both: exit on a CR8 write */
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
+			 VLAPIC_INJ_TPR);
 	assert_true(vlapic_irr_maybe(l));
 	assert_int_equal(pend(l), VLAPIC_PEND_IRR);
 	w(l, 0x80, 0);
@@ -472,7 +555,7 @@ static void test_summary_nmi_and_startup(void **s)
 	assert_true(vlapic_event_maybe(l));
 	assert_false(vlapic_before_run_maybe(l));
 	assert_int_equal(vlapic_next_event(l, true, true, false, &vec),
-			 VLAPIC_INJ_WINDOW); /* shadow: held */
+			 VLAPIC_INJ_NMI_WINDOW); /* shadow: held */
 	assert_int_equal(pend(l), VLAPIC_PEND_NMI);
 	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
 			 VLAPIC_INJ_NMI);
@@ -513,10 +596,13 @@ int main(void)
 		cmocka_unit_test_setup(test_masked_lvt, setup),
 		cmocka_unit_test_setup(test_periodic_floor, setup),
 		cmocka_unit_test_setup(test_tsc_deadline_past, setup),
+		cmocka_unit_test_setup(test_timer_ignores_guest_tsc_write,
+				       setup),
 		cmocka_unit_test_setup(test_xapic_destinations, setup),
 		cmocka_unit_test_setup(test_x2apic_destinations, setup),
 		cmocka_unit_test_setup(test_nmi_init_sipi, setup),
 		cmocka_unit_test_setup(test_injection, setup),
+		cmocka_unit_test_setup(test_tpr_holds, setup),
 		cmocka_unit_test_setup(test_summary_set_by_every_poster, setup),
 		cmocka_unit_test_setup(test_summary_irr_cleared_when_empty,
 				       setup),

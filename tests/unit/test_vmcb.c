@@ -13,7 +13,9 @@
 #include "arch/msr.h"
 #include "include/minhv/guest_layout.h"
 #include "arch/errno.h"
+#include "hv/vmcb/asid.h"
 #include "hv/vmcb/vmcb.h"
+#include "tests/doubles/fake_cpu.h"
 
 static struct features epyc(void)
 {
@@ -97,8 +99,10 @@ static void test_intercepts(void **s)
 	(void)s;
 	/* Exactly INTR NMI CPUID INVD HLT INVLPGA IOIO MSR SHUTDOWN... */
 	assert_int_equal(v->control.intercept1, want1);
-	/* ...and VMRUN VMMCALL VMLOAD VMSAVE STGI CLGI SKINIT WBINVD XSETBV. */
-	assert_int_equal(v->control.intercept2, 0x7f | BIT(9) | BIT(13));
+	/* ...and VMRUN VMMCALL VMLOAD VMSAVE STGI CLGI SKINIT WBINVD MONITOR
+	 * MWAIT XSETBV (MONITORX/MWAITX exit as MONITOR/MWAIT, H7). */
+	assert_int_equal(v->control.intercept2,
+			 0x7f | BIT(9) | BIT(10) | BIT(11) | BIT(13));
 	assert_int_equal(v->control.intercept_cr, 0);
 	assert_int_equal(v->control.intercept_exceptions,
 			 BIT(1) | BIT(17) | BIT(18)); /* #DB #AC #MC */
@@ -477,6 +481,91 @@ static void test_check_cr4_pks(void **s)
 	free(v);
 }
 
+/* G4: the CR4 bits VMRUN accepts follow CPUID, as KVM's
+ * __cr4_reserved_bits(): LA57 (bit 12) on a Zen 4/5 with 5-level paging
+ * is a legal guest CR4, not "reserved bits set"; a bit whose feature the
+ * CPU lacks is named. Each from the CPUID bit features_detect() reads. */
+static void test_check_cr4_from_cpuid(void **s)
+{
+	static const struct {
+		u64 cr4;
+		u32 leaf, reg, bit; /* reg: 1 ebx, 2 ecx, 3 edx */
+	} rows[] = {
+		{ CR4_UMIP, 7, 2, 2 },	   { CR4_LA57, 7, 2, 16 },
+		{ CR4_FSGSBASE, 7, 1, 0 }, { CR4_PCIDE, 1, 2, 17 },
+		{ CR4_SMEP, 7, 1, 7 },	   { CR4_SMAP, 7, 1, 20 },
+		{ CR4_PKE, 7, 2, 3 },	   { CR4_CET, 7, 2, 7 },
+		{ CR4_CET, 7, 3, 20 },	   { CR4_PKS, 7, 2, 31 },
+	};
+	struct pause_policy p = { 0 };
+
+	(void)s;
+	for (unsigned int i = 0; i < ARRAY_SIZE(rows); i++) {
+		struct features f;
+		struct vmcb *v;
+
+		fake_cpu_reset();
+		fake_cpuid_vendor("AuthenticAMD");
+		fake_cpuid_set(0x80000001, 0, 0, 0, BIT(2), BIT(20));
+		features_detect(&f);
+		v = build(&f, &p);
+		v->save.cr4 |= rows[i].cr4;
+		if (!vmcb_check(v, &f) || !strstr(vmcb_check(v, &f), "CR4"))
+			fail_msg("row %u: CR4 %#llx accepted without CPUID", i,
+				 (unsigned long long)rows[i].cr4);
+		fake_cpuid_or(rows[i].leaf, 0, (int)rows[i].reg,
+			      BIT(rows[i].bit));
+		features_detect(&f);
+		if (vmcb_check(v, &f))
+			fail_msg("row %u: CR4 %#llx refused with CPUID: %s", i,
+				 (unsigned long long)rows[i].cr4,
+				 vmcb_check(v, &f));
+		free(v);
+	}
+}
+
+/* G3: on an SEV-capable CPU, ASIDs 1 .. CPUID 0x8000001F:ECX belong to
+ * encrypted guests (APM vol 2 15.34); a plain guest's comes from above
+ * them, as KVM's min_asid = max_sev_asid + 1. Without SEV from 1. Always
+ * below CPUID 0x8000000A:EBX, and 64 at most. */
+static void asids(u32 nasid, bool sev, u32 sev_asids, u32 want_first,
+		  u32 want_n)
+{
+	u32 got[65];
+	unsigned int n = 0;
+
+	fake_cpu_reset();
+	fake_cpuid_vendor("AuthenticAMD");
+	fake_cpuid_set(0x80000001, 0, 0, 0, BIT(2), 0);
+	fake_cpuid_set(0x8000000a, 0, 1, nasid, 0, BIT(0));
+	fake_cpuid_set(0x8000001f, 0, sev ? BIT(1) : 0, 51, sev_asids, 1);
+	features_detect(&g_features);
+	while (n < 65 && (got[n] = asid_alloc()) != 0)
+		n++;
+	assert_int_equal(n, want_n);
+	for (unsigned int i = 0; i < n; i++) {
+		assert_int_equal(got[i], want_first + i);
+		assert_true(got[i] < nasid);
+	}
+	for (unsigned int i = 0; i < n; i++)
+		asid_free(got[i]);
+	if (!n)
+		return;
+	/* Freed: the first one comes back. */
+	assert_int_equal(asid_alloc(), want_first);
+	asid_free(want_first);
+}
+
+static void test_asid_above_sev(void **s)
+{
+	(void)s;
+	asids(32768, true, 509, 510, 64); /* Milan/Genoa: 509 SEV ASIDs */
+	asids(32768, false, 509, 1, 64); /* no SEV: ECX means nothing */
+	asids(16, false, 0, 1, 15); /* TCG's EPYC: 16 ASIDs, 0 the host's */
+	asids(520, true, 509, 510, 10); /* only 510..519 left */
+	asids(510, true, 509, 0, 0); /* none left: guest creation fails */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -491,6 +580,8 @@ int main(void)
 		cmocka_unit_test(test_clean_and_tlb),
 		cmocka_unit_test(test_check_each_rule),
 		cmocka_unit_test(test_check_cr4_pks),
+		cmocka_unit_test(test_check_cr4_from_cpuid),
+		cmocka_unit_test(test_asid_above_sev),
 	};
 	return cmocka_run_group_tests_name("vmcb", tests, NULL, NULL);
 }

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* hv/svm/vlapic_inject.c - a foreign guest's vLAPIC events into its VMCB
+ * before each VMRUN (APM vol 2 15.20 EVENTINJ, 15.21.4 V_IRQ and the
+ * VINTR intercept): NMIs, blocked until their IRET retires, and their
+ * window (a single step, or an exit right after an injected event, as
+ * KVM's svm_enable_nmi_window()); interrupts and their window; V_TPR, and
+ * the CR8-write intercept while TPR alone holds an interrupt back. */
+#include "arch/cr.h"
+#include "arch/vmcb.h"
+#include "hv/guest/guest.h"
+#include "hv/smp/ipi.h"
+#include "hv/svm/exit.h"
+#include "hv/svm/vlapic_vcpu.h"
+
+/* V_INTR_* as an interrupt window leaves them (cleared at each entry). */
+#define V_WINDOW (V_IRQ | V_IGN_TPR | V_INTR_PRIO(0xf) | V_INTR_VECTOR(0xff))
+
+/* An NMI is pending and cannot be injected now: an interrupt shadow, an
+ * event injected at this entry, or its predecessor's IRET not retired.
+ * IF does not hold NMIs back, so V_IRQ (which waits for IF=1) is no
+ * window for them. With an event in EVENTINJ a step would push our TF
+ * into that event's frame: exit as soon as it is delivered instead (a
+ * self IPI). Otherwise single-step one instruction (TF|RF): the #DB, or
+ * the exit of the instruction, comes at the boundary where the NMI can
+ * go. A guest that single-steps itself traps there anyway. */
+static __attribute__((cold)) void nmi_window(struct vcpu *v)
+{
+	struct vmcb_save *s = &v->vmcb->save;
+	struct vlapic *l = &v->lapic;
+
+	if (v->vmcb->control.event_inj & EVENTINJ_VALID) {
+		ipi_self_kick();
+		return;
+	}
+	if (l->c.nmi_step || (s->rflags & RFLAGS_TF))
+		return;
+	l->c.nmi_step_rf = s->rflags & RFLAGS_RF;
+	s->rflags |= RFLAGS_TF | RFLAGS_RF;
+	l->c.nmi_step = true;
+	/* A stepped instruction that faults (an IRET with a bad frame)
+	 * would push our TF into its handler's frame: its faults exit
+	 * (vlapic_step_fault()) until the step ends. */
+	vcpu_step_faults_intercept(v->vmcb, true);
+}
+
+/* Every entry of a foreign guest, so the common case (no timer armed,
+ * nothing posted, no window open, TPR unchanged) reads no TSC, scans no
+ * IRR and leaves the VMCB clean bits as they are. The VMCB fields it
+ * writes are marked dirty only when their value changes (APM vol 2
+ * 15.15.3: a field written after the first VMRUN must have its clean bit
+ * cleared; V_TPR and V_IRQ as the CPU wrote them back at #VMEXIT are what
+ * it holds already, and exit handlers mark what they change). */
+void vlapic_inject_pending(struct vcpu *v)
+{
+	struct vmcb *vm = v->vmcb;
+	struct vmcb_control *c = &vm->control;
+	struct vlapic *l = &v->lapic;
+	const u64 v_intr = c->v_intr;
+	u64 now = 0;
+	unsigned ev;
+	u8 vec = 0;
+
+	if (!guest_has_platform(v->guest))
+		return;
+	if (c->exit_code == VMEXIT_INTR)
+		l->c.host_at = 0; /* the watchdog may have re-armed it */
+	vlapic_sync_tpr(v); /* CR8 -> TPR */
+	/* Expired timers; the time is needed only when one is armed. */
+	if (l->timer_next) {
+		now = rdtsc();
+		l->tsc_offset = c->tsc_offset;
+		vlapic_timer_poll(l, now);
+	}
+	/* Last entry's interrupt window, if one was opened. */
+	if (v_intr & V_WINDOW)
+		c->v_intr &= ~V_WINDOW;
+	if (vmcb_has_intercept(vm, INTERCEPT_VINTR))
+		vmcb_clr_intercept(vm, INTERCEPT_VINTR);
+	/* The NMI handler's IRET has retired once RIP moved on. */
+	if (l->c.iret_wait && vm->save.rip != l->c.iret_rip)
+		l->c.nmi_masked = l->c.iret_wait = false;
+	/* A re-injected event (EXITINTINFO) or a handler's goes first.
+	 * Nothing posted: nothing to inject, no window to open. */
+	ev = 0;
+	if (vlapic_event_maybe(l))
+		ev = vlapic_next_event(l, vm->save.rflags & RFLAGS_IF,
+				       c->int_shadow & INT_SHADOW,
+				       c->event_inj & EVENTINJ_VALID, &vec);
+	if (ev & VLAPIC_INJ_NMI) {
+		c->event_inj = VEC_NMI | EVENTINJ_TYPE_NMI | EVENTINJ_VALID;
+		vmcb_set_intercept(vm, INTERCEPT_IRET); /* watch for IRET */
+	}
+	if (ev & VLAPIC_INJ_INTR)
+		c->event_inj = (u64)vec | EVENTINJ_TYPE_INTR | EVENTINJ_VALID;
+	if (ev & VLAPIC_INJ_WINDOW) {
+		/* Exit as soon as the guest can take it (IF=1, no shadow,
+		 * the injected event delivered). */
+		c->v_intr |= V_IRQ | V_IGN_TPR | V_INTR_PRIO(0xf) |
+			     V_INTR_VECTOR(vec);
+		vmcb_set_intercept(vm, INTERCEPT_VINTR);
+	}
+	if (ev & VLAPIC_INJ_NMI_WINDOW)
+		nmi_window(v);
+	/* A step still armed while an event goes in (it exited before the
+	 * stepped instruction ran): our TF must not land in that event's
+	 * frame, where the guest's IRET would keep it. */
+	if (__builtin_expect(l->c.nmi_step, 0) &&
+	    (c->event_inj & EVENTINJ_VALID))
+		vcpu_nmi_step_end(v);
+	/* TPR alone holds an interrupt back: a CR8 write that lowers it
+	 * must exit (KVM's svm_update_cr8_intercept(); V_TPR writes do not
+	 * exit on their own), else the interrupt waits for an unrelated
+	 * exit (vlapic_exit.c). */
+	if (!(ev & VLAPIC_INJ_TPR) !=
+	    !vmcb_has_intercept(vm, INTERCEPT_CR_WRITE(8))) {
+		if (ev & VLAPIC_INJ_TPR)
+			vmcb_set_intercept(vm, INTERCEPT_CR_WRITE(8));
+		else
+			vmcb_clr_intercept(vm, INTERCEPT_CR_WRITE(8));
+	}
+	l->c.vtpr = (l->tpr >> 4) & 0xf;
+	c->v_intr = (c->v_intr & ~V_TPR_MASK) | l->c.vtpr;
+	if (c->v_intr != v_intr)
+		vmcb_mark_dirty(vm, VMCB_CLEAN_TPR);
+	if (l->timer_next)
+		vlapic_host_timer_rearm(v, now);
+}

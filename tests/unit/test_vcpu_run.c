@@ -1,0 +1,331 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* tests/unit/test_vcpu_run.c - the run loop (hv/svm/vcpu_run.c) over the
+ * world-switch double (tests/doubles/fake_vmrun.h): a real guest from
+ * guest_create() is entered with interrupts off, each scripted exit is
+ * dispatched in order, the loop leaves on EXIT_LEAVE or when the guest is
+ * stopped elsewhere (never re-entering: the double fails a VMRUN beyond
+ * its script), EXITINTINFO's event is back in EVENTINJ before the
+ * handler runs, and the watchdog's tick stops a guest that makes no
+ * progress, or runs past its time, but not one that does. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "arch/apicdef.h"
+#include "arch/msr.h"
+#include "arch/vmcb.h"
+#include "hv/guest/guest.h"
+#include "hv/run/run.h"
+#include "hv/svm/vcpu_watchdog.h"
+#include "tests/doubles/fake_console.h"
+#include "tests/doubles/fake_cpu.h"
+#include "tests/doubles/fake_vmrun.h"
+#include "tests/unit/run_fixture.h"
+
+#define MS (RF_TSC_KHZ) /* TSC cycles in a millisecond */
+/* An external interrupt whose delivery an exit interrupted. */
+#define EXT_EVENT (0x41 | EVENTINJ_TYPE_INTR | EVENTINJ_VALID)
+#define GP_EVENT \
+	(VEC_GP | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID | EVENTINJ_EV)
+
+static struct guest *g;
+static u64 now; /* the TSC, moved by the script */
+static unsigned arms; /* host timer starts (a count written) */
+
+static u64 clock_now(void)
+{
+	return now;
+}
+
+static int setup(void **s)
+{
+	(void)s;
+	rf_setup(1, 0);
+	now = 0;
+	arms = 0;
+	fake_rdtsc_hook = clock_now;
+	g = NULL;
+	return 0;
+}
+
+static int teardown(void **s)
+{
+	(void)s;
+	if (g)
+		guest_destroy(g);
+	rf_teardown();
+	return 0;
+}
+
+static struct vcpu *create(u32 nr)
+{
+	struct guest_params p = rf_params(GUEST_MINHV, nr);
+
+	assert_int_equal(guest_create(&p, &g), 0);
+	return g->vcpus[0];
+}
+
+/* Every VMRUN was entered as the stub demands (IF=0: the kick that comes
+ * after the state check must stay pending) on CPU 0, with v's VMCB. */
+static void check_entries(const struct vcpu *v)
+{
+	for (unsigned i = 0; i < fake_vmrun_count(); i++) {
+		const struct fake_entry *e = fake_vmrun_entry(i);
+
+		assert_false(e->irq_enabled);
+		assert_int_equal(e->cpu, 0);
+		assert_int_equal(e->vmcb_hpa.v, v->vmcb_hpa.v);
+	}
+}
+
+/* The loop is left for good: out of guest mode and out of the loop. */
+static void check_left(const struct vcpu *v)
+{
+	assert_false(v->in_loop);
+	assert_int_equal(v->in_guest, 0);
+	assert_int_equal(g->active, 0);
+}
+
+/* Each exit is dispatched in order (CPUID and a 1-byte OUT step RIP, the
+ * OUT to a port nobody emulates is dropped and counted) and the loop
+ * leaves at HC_EXIT's EXIT_LEAVE: a fourth VMRUN would fail the test. */
+static void test_dispatch_in_order_until_leave(void **s)
+{
+	const struct fake_exit script[] = {
+		{ .code = VMEXIT_CPUID },
+		RF_OUTB(0x80, 0x12),
+		RF_HC(HC_EXIT, 5, 0),
+	};
+	struct vcpu *v;
+
+	(void)s;
+	v = create(1);
+	fake_vmrun_script(script, ARRAY_SIZE(script));
+	fake_trace_clear();
+	fake_trace_enable(true);
+	vcpu_run_here(v);
+	assert_int_equal(fake_vmrun_count(), 3);
+	check_entries(v);
+	assert_int_equal(fake_vmrun_entry(0)->vmcb.save.rip, RF_ENTRY);
+	assert_int_equal(fake_vmrun_entry(1)->vmcb.save.rip, RF_ENTRY + 2);
+	assert_int_equal(fake_vmrun_entry(2)->vmcb.save.rip, RF_ENTRY + 3);
+	assert_int_equal(v->stats.exits, 3);
+	assert_int_equal(v->stats.count[EK_CPUID], 1);
+	assert_int_equal(v->stats.count[EK_IOIO], 1);
+	assert_int_equal(v->stats.count[EK_VMMCALL], 1);
+	assert_int_equal(v->stats.io_dropped, 1);
+	assert_true(g->stopping);
+	assert_false(g->failed);
+	assert_int_equal(g->exit_status, 5);
+	check_left(v);
+	/* One CLI before each VMRUN, none after the last: EXIT_LEAVE left
+	 * at once, not through another turn's state check. */
+	assert_int_equal(fake_trace_count("cli"), 3);
+	assert_true(fake_trace_find("cli") < fake_trace_find("vmrun 1"));
+	assert_int_equal(fake_trace_find("sti"), -1); /* IF=1 is the stub's */
+	/* The host state was saved for the stub once, at loop entry. */
+	assert_int_equal(fake_vmsave_count, 1);
+}
+
+static void stop_elsewhere(void)
+{
+	guest_stop(g, 9, false, "stopped by another vCPU");
+}
+
+/* A guest stopped by another CPU while this vCPU handled an exit: the
+ * handler finishes, the loop sees the stop at the top and never enters
+ * again. */
+static void test_leaves_when_stopped_elsewhere(void **s)
+{
+	const struct fake_exit script[] = {
+		{ .code = VMEXIT_CPUID },
+		{ .code = VMEXIT_INTR, .then = stop_elsewhere },
+	};
+	struct vcpu *v;
+
+	(void)s;
+	v = create(1);
+	fake_vmrun_script(script, ARRAY_SIZE(script));
+	vcpu_run_here(v);
+	assert_int_equal(fake_vmrun_count(), 2);
+	assert_int_equal(v->stats.count[EK_INTR], 1);
+	assert_int_equal(g->exit_status, 9);
+	assert_string_equal(g->stop_reason, "stopped by another vCPU");
+	check_left(v);
+}
+
+static void clear_if(struct vmcb *vm, struct svm_gprs *r, u64 arg)
+{
+	(void)r;
+	(void)arg;
+	vm->save.rflags &= ~RFLAGS_IF;
+}
+
+/* HLT with IF=0 in minhv's guest: nothing can wake the vCPU, it is done,
+ * and as the last one out it stops the guest. */
+static void test_hlt_if0_is_done(void **s)
+{
+	const struct fake_exit script[] = {
+		{ .code = VMEXIT_HLT, .guest = clear_if },
+	};
+	struct vcpu *v;
+
+	(void)s;
+	v = create(1);
+	fake_vmrun_script(script, ARRAY_SIZE(script));
+	vcpu_run_here(v);
+	assert_int_equal(fake_vmrun_count(), 1);
+	assert_int_equal(v->state, VCPU_DONE);
+	assert_true(g->stopping);
+	check_left(v);
+}
+
+/* An exit during the delivery of an external interrupt (EXITINTINFO) whose
+ * handler raises #GP: the interrupt is back in EVENTINJ before the handler
+ * runs, so the #GP queues behind it (a self IPI exits right after its
+ * delivery) and goes in at the entry after. Re-injected after the
+ * handler, it would have overwritten the #GP, or the order would swap. */
+static void test_exitintinfo_before_dispatch(void **s)
+{
+	const struct fake_exit script[] = {
+		{ .code = VMEXIT_MSR,
+		  .int_info = EXT_EVENT,
+		  .guest = rf_guest_rdmsr,
+		  .arg = 0x1234 },
+		{ .code = VMEXIT_INTR },
+		RF_HC(HC_EXIT, 0, 0),
+	};
+	struct vcpu *v;
+
+	(void)s;
+	v = create(1);
+	fake_vmrun_script(script, ARRAY_SIZE(script));
+	vcpu_run_here(v);
+	assert_int_equal(fake_vmrun_count(), 3);
+	assert_int_equal(fake_vmrun_entry(0)->vmcb.control.event_inj, 0);
+	assert_int_equal(fake_vmrun_entry(1)->vmcb.control.event_inj,
+			 EXT_EVENT);
+	assert_int_equal(rf_self_kicks, 1);
+	assert_int_equal(fake_vmrun_entry(2)->vmcb.control.event_inj, GP_EVENT);
+	/* The faulting RDMSR was not stepped over. */
+	assert_int_equal(fake_vmrun_entry(2)->vmcb.save.rip, RF_ENTRY);
+	assert_int_equal(v->stats.msr_gp, 1);
+	assert_int_equal(v->queued_event, 0);
+	check_left(v);
+}
+
+static void count_arms(u32 msr, u64 val)
+{
+	if (msr == X2APIC_MSR(APIC_REG_TIMER_INIT) && val)
+		arms++;
+}
+
+static void tick_4ms(void)
+{
+	now += 4 * MS;
+}
+
+/* watchdog_ms=10: INTR exits of the host timer's tick every 4 ms and
+ * nothing else is no progress; the tick that finds 12 ms without any
+ * stops the guest as failed, and the loop leaves. Each tick re-arms the
+ * host timer. */
+static void test_watchdog_stops_no_progress(void **s)
+{
+	const struct fake_exit intr = { .code = VMEXIT_INTR,
+					.tick = true,
+					.then = tick_4ms };
+	const struct fake_exit script[] = { intr, intr, intr };
+	struct vcpu *v;
+
+	(void)s;
+	rf_watchdog_init(10);
+	v = create(1);
+	fake_vmrun_script(script, ARRAY_SIZE(script));
+	fake_wrmsr_hook = count_arms;
+	vcpu_run_here(v);
+	assert_int_equal(fake_vmrun_count(), 3);
+	assert_true(g->failed);
+	assert_non_null(strstr(g->stop_reason, "no progress for 12 ms"));
+	assert_int_equal(v->tick, 0);
+	check_left(v);
+	/* Armed at loop entry and at each tick, stopped on the way out. */
+	assert_int_equal(arms, 4);
+	assert_int_equal(fake_msr_read(0, X2APIC_MSR(APIC_REG_TIMER_INIT)), 0);
+	assert_int_equal(fake_msr_read(0, X2APIC_MSR(APIC_REG_LVT_TIMER)),
+			 APIC_LVT_MASKED);
+}
+
+/* The same ticks with a useful exit between them: progress, no stop,
+ * until the guest ends itself. */
+static void test_watchdog_spares_progress(void **s)
+{
+	const struct fake_exit intr = { .code = VMEXIT_INTR,
+					.tick = true,
+					.then = tick_4ms };
+	const struct fake_exit cpuid = { .code = VMEXIT_CPUID };
+	const struct fake_exit script[] = {
+		intr, cpuid, intr, cpuid,
+		intr, cpuid, intr, RF_HC(HC_EXIT, 0, 0),
+	};
+	struct vcpu *v;
+
+	(void)s;
+	rf_watchdog_init(10);
+	v = create(1);
+	fake_vmrun_script(script, ARRAY_SIZE(script));
+	vcpu_run_here(v);
+	assert_int_equal(fake_vmrun_count(), ARRAY_SIZE(script));
+	assert_false(g->failed);
+	assert_string_equal(g->stop_reason, "exited with status 0");
+	check_left(v);
+}
+
+/* guest_time_ms=5 (run_guest() sets the deadline): the first tick past
+ * it stops the guest, progress or not. */
+static void test_run_time_limit(void **s)
+{
+	const struct fake_exit script[] = {
+		{ .code = VMEXIT_CPUID },
+		{ .code = VMEXIT_INTR, .tick = true, .then = tick_4ms },
+		{ .code = VMEXIT_CPUID },
+		{ .code = VMEXIT_INTR, .tick = true, .then = tick_4ms },
+	};
+	struct guest_params p = rf_params(GUEST_MINHV, 1);
+
+	(void)s;
+	p.time_ms = 5;
+	fake_vmrun_script(script, ARRAY_SIZE(script));
+	assert_int_equal(run_guest_once(&p, &g), 0);
+	assert_int_equal(fake_vmrun_count(), 4);
+	assert_true(g->failed);
+	assert_non_null(
+		strstr(g->stop_reason, "run-time limit of 5 ms reached"));
+	check_left(g->vcpus[0]);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(
+			test_dispatch_in_order_until_leave, setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_leaves_when_stopped_elsewhere, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_hlt_if0_is_done, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(
+			test_exitintinfo_before_dispatch, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_watchdog_stops_no_progress,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_watchdog_spares_progress,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_run_time_limit, setup,
+						teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
