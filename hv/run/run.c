@@ -46,6 +46,29 @@ static enum pause_req pause_req(enum tristate t)
 			      PAUSE_REQ_AUTO;
 }
 
+/* vCPUs that shared CPUs: what the scheduler did (docs/SCHED.md). */
+static void print_sched(const struct guest *g)
+{
+	u64 n[7] = { 0 };
+
+	for (u32 i = 0; i < g->nr_vcpus; i++) {
+		const struct vcpu *v = g->vcpus[i];
+
+		n[0] += v->se.st.picks;
+		n[1] += v->se.st.preempts;
+		n[2] += v->stats.pause_yields;
+		n[3] += v->stats.pause_no_target;
+		n[4] += v->se.st.blocks;
+		n[5] += v->se.st.migrations;
+		n[6] += v->stats.pause_flips;
+	}
+	pr_info("svm: guest %s sched: turns %llu, preempted %llu, PAUSE yields %llu (no target %llu), blocked %llu, moved %llu, PAUSE intercept on/off %llu\n",
+		g->name, (unsigned long long)n[0], (unsigned long long)n[1],
+		(unsigned long long)n[2], (unsigned long long)n[3],
+		(unsigned long long)n[4], (unsigned long long)n[5],
+		(unsigned long long)n[6]);
+}
+
 static void print_counters(const struct guest *g)
 {
 	struct hc_counters c;
@@ -67,6 +90,8 @@ static void print_counters(const struct guest *g)
 	if (cr_gp)
 		pr_info("svm: guest %s: %llu MOV to CR3/CR4 answered with #GP (QEMU's VMEXIT_INVALID, hv/svm/exit_invalid.c)\n",
 			g->name, (unsigned long long)cr_gp);
+	if (g->nr_vcpus > g->ncpus)
+		print_sched(g);
 }
 
 /* Let the self-test stage of this point (hv/selftest/) look at g. */
@@ -134,10 +159,8 @@ static bool exit_status_ok(const struct guest *g, const char *name,
 	return ktap_ok(name,
 		       !g->failed && g->exit_status == FOREIGN_PASS_STATUS,
 		       "guest %s: exit status %lld, %d %s", g->name,
-		       (long long)g->exit_status, FOREIGN_PASS_STATUS,
-		       meaning);
+		       (long long)g->exit_status, FOREIGN_PASS_STATUS, meaning);
 }
-
 
 /* A foreign kernel (multiboot, or a Linux bzImage): no KTAP of its own;
  * its exit status (isa-debug-exit) is printed for tools/kut.sh and
@@ -182,8 +205,8 @@ static int run_foreign(struct guest_params *p, bool linux)
 	else if (!g->failed && (g->exit_status == 77 ||
 				g->exit_status == FOREIGN_SKIP_STATUS))
 		ktap_skip("multiboot.exit_status",
-			  "guest %s skipped itself (exit status %lld)",
-			  g->name, (long long)g->exit_status);
+			  "guest %s skipped itself (exit status %lld)", g->name,
+			  (long long)g->exit_status);
 	else /* a kernel that reports a failure fails the run too */
 		ok &= exit_status_ok(g, "multiboot.exit_status", "is a pass");
 	return destroy_checked(g, before) && ok ? 0 : -EIO; /* a check failed */

@@ -184,3 +184,20 @@ struct sched_entity *sched_pull_directed(const struct sched_entity *me, u32 cpu)
 	}
 	return NULL;
 }
+
+bool sched_others_queued(const struct cpuset *cpus, u32 cpu, bool elsewhere)
+{
+	struct runq *rq = sched_rq(cpu);
+
+	if (rq && __atomic_load_n(&rq->queue.n, __ATOMIC_ACQUIRE))
+		return true;
+	if (!elsewhere)
+		return false;
+	for (int c = cpuset_next(cpus, 0); c >= 0;
+	     c = cpuset_next(cpus, (u32)c + 1)) {
+		rq = sched_rq((u32)c);
+		if (rq && __atomic_load_n(&rq->queue.n, __ATOMIC_ACQUIRE))
+			return true;
+	}
+	return false;
+}

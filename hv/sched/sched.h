@@ -61,4 +61,9 @@ struct sched_entity *sched_steal(u32 cpu);
 struct sched_entity *sched_pull_directed(const struct sched_entity *me,
 					 u32 cpu);
 
+/* Whether a vCPU is queued on cpu, or, with elsewhere, on any CPU of
+ * cpus: someone a PAUSE exit could give the CPU to. Lock-free (a hint,
+ * read at a turn's start and on the tick). */
+bool sched_others_queued(const struct cpuset *cpus, u32 cpu, bool elsewhere);
+
 #endif

@@ -291,12 +291,31 @@ void guests_run(struct guest *const *gs, u32 n)
 		guest_wait_idle(gs[i]);
 }
 
+void vcpu_pause_follow(struct vcpu *v)
+{
+	struct guest *g = v->guest;
+	bool want;
+
+	if (!g->pause.follow)
+		return;
+	want = sched_others_queued(&g->cpus, v->se.cpu,
+				   g->yield == YIELD_DIRECTED);
+	if (want == vmcb_has_intercept(v->vmcb, INTERCEPT_PAUSE))
+		return;
+	if (want)
+		vmcb_set_intercept(v->vmcb, INTERCEPT_PAUSE);
+	else
+		vmcb_clr_intercept(v->vmcb, INTERCEPT_PAUSE);
+	v->stats.pause_flips++;
+}
+
 void vcpu_sched_enter(struct vcpu *v)
 {
 	struct guest *g = v->guest;
 	struct vmcb_control *c = &v->vmcb->control;
 
 	v->lapic.c.host_at = 0; /* this CPU's timer holds nothing of it */
+	vcpu_pause_follow(v);
 	if (g->window_dynamic && g->pause.mode == HV_PAUSE_FILTER &&
 	    c->pause_filter_count != g->pause.count) {
 		vmcb_set_pause_filter_count(

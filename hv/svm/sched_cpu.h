@@ -31,6 +31,12 @@ bool vcpu_sched_tick(struct vcpu *v, u64 now);
 /* The host TSC the CPU's timer must fire by for the scheduler (end of the
  * turn with others queued, a sleeper's timer), 0: none. Lock-free. */
 u64 vcpu_sched_deadline(const struct vcpu *v);
+/* pause_intercept=auto on shared CPUs (g->pause.follow): PAUSE is
+ * intercepted only while another vCPU is queued on this CPU or, for
+ * pause_yield=directed, on another CPU of the guest (one runnable vCPU per
+ * CPU: an exit would be pure cost). At a turn's start and on the tick;
+ * one load otherwise. */
+void vcpu_pause_follow(struct vcpu *v);
 /* A PAUSE exit (RIP already past it): pause_window=dynamic grows the
  * filter count; pause_yield= picks whom to give the CPU to. true when v
  * leaves (v->se.why = SCHED_YIELD). */

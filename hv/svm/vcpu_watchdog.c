@@ -238,6 +238,7 @@ bool vcpu_watchdog_tick(struct vcpu *v)
 			return false;
 		timer_arm(v, now);
 	}
+	vcpu_pause_follow(v); /* the queue may have changed */
 	return true;
 }
 

@@ -6,6 +6,9 @@
 #include "include/minhv/guest_layout.h"
 #include "lib/fmt.h"
 
+/* auto on shared CPUs: the intercept follows the CPU's queue. */
+#define FOLLOW_NOTE " (while another vCPU waits for the CPU)"
+
 static u16 clamp16(s32 v)
 {
 	return v > 0xffff ? 0xffff : (u16)v;
@@ -33,7 +36,7 @@ void pause_policy_decide(const struct features *f, const struct pause_opts *o,
 {
 	char filter[128];
 
-	p->intercept = false;
+	p->intercept = p->follow = false;
 	p->count = p->threshold = 0;
 	p->mode = HV_PAUSE_NONE;
 	if (f->pause_filter)
@@ -59,19 +62,22 @@ void pause_policy_decide(const struct features *f, const struct pause_opts *o,
 		return;
 	}
 	p->intercept = true;
+	p->follow = o->intercept == PAUSE_REQ_AUTO;
 	if (!f->pause_filter) {
 		p->mode = HV_PAUSE_EVERY;
 		fmt_snprintf(
 			p->why, sizeof(p->why),
-			"no PauseFilter (CPUID 0x8000000A:EDX[10]=0), %s: every PAUSE exits",
+			"no PauseFilter (CPUID 0x8000000A:EDX[10]=0), %s: every PAUSE exits%s",
 			o->intercept == PAUSE_REQ_ON ?
 				"pause_intercept=on" :
-				"vCPUs share CPUs, intercepted");
+				"vCPUs share CPUs, intercepted",
+			p->follow ? FOLLOW_NOTE : "");
 		return;
 	}
 	p->mode = p->count ? HV_PAUSE_FILTER : HV_PAUSE_EVERY;
-	fmt_snprintf(p->why, sizeof(p->why), "%s%s", filter,
-		     o->intercept == PAUSE_REQ_ON ? "" : "; vCPUs share CPUs");
+	fmt_snprintf(p->why, sizeof(p->why), "%s%s%s", filter,
+		     o->intercept == PAUSE_REQ_ON ? "" : "; vCPUs share CPUs",
+		     p->follow ? FOLLOW_NOTE : "");
 }
 
 u16 pause_window_grow(u16 cur, u16 base)

@@ -28,6 +28,10 @@ struct pause_opts {
 struct pause_policy {
 	unsigned mode; /* HV_PAUSE_* (include/minhv/guest_layout.h) */
 	bool intercept;
+	/* pause_intercept=auto on shared CPUs: the intercept follows the
+	 * CPU's queue, on only while another vCPU could have the CPU
+	 * (hv/svm/sched_cpu.c, vcpu_pause_follow()). */
+	bool follow;
 	/* The filter values in the VMCB, intercepted or not (so that
 	 * pause_intercept=on uses what auto would): 0 without the filter. */
 	u16 count, threshold;

@@ -41,6 +41,7 @@ static void test_none(void **s)
 	shared = false;
 	p = decide(false, false, autoo);
 	assert_false(p.intercept);
+	assert_false(p.follow);
 	assert_int_equal(p.mode, HV_PAUSE_NONE);
 	assert_int_equal(p.count, 0);
 	assert_int_equal(p.threshold, 0);
@@ -57,6 +58,13 @@ static void test_none(void **s)
 	assert_non_null(strstr(p.why, "EDX[10]=0"));
 	assert_non_null(strstr(p.why, "every PAUSE exits"));
 	assert_non_null(strstr(p.why, "vCPUs share CPUs"));
+	/* auto: only while another vCPU waits (hv/svm/sched_cpu.c). */
+	assert_true(p.follow);
+	assert_non_null(strstr(p.why, "while another vCPU waits"));
+	p = decide(false, false, (struct pause_opts){ -1, -1, PAUSE_REQ_ON });
+	assert_true(p.intercept);
+	assert_false(p.follow); /* on: always */
+	assert_null(strstr(p.why, "while another vCPU waits"));
 }
 
 /* With the filter and one vCPU per CPU: not intercepted, but the filter
@@ -77,9 +85,16 @@ static void test_one_per_cpu(void **s)
 	/* on: intercepted with them all the same. */
 	p = decide(true, true, (struct pause_opts){ -1, -1, PAUSE_REQ_ON });
 	assert_true(p.intercept);
+	assert_false(p.follow);
 	assert_int_equal(p.mode, HV_PAUSE_FILTER);
 	assert_int_equal(p.count, 4000);
 	shared = true;
+	p = decide(true, true, autoo);
+	assert_true(p.intercept);
+	assert_true(p.follow);
+	p = decide(true, true, (struct pause_opts){ -1, -1, PAUSE_REQ_OFF });
+	assert_false(p.intercept);
+	assert_false(p.follow);
 }
 
 /* KVM's window: doubled per exit up to 65535, back to the base when the
