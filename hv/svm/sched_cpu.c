@@ -343,8 +343,13 @@ bool vcpu_sched_should_block(struct vcpu *v, u64 wake_at)
 		v->se.why = SCHED_BLOCK;
 		return true;
 	}
-	if (next && (!wake_at || next < wake_at))
+	if (next && (!wake_at || next < wake_at)) {
 		cpu_timer_arm_at(next, now); /* a sleeper's timer ends it */
+		/* The one timer no longer holds what the vLAPIC armed: the
+		 * wait's vlapic_host_timer_arm() must arm it again, never
+		 * later than the scheduler's deadline. */
+		v->lapic.c.host_at = 0;
+	}
 	return false;
 }
 
