@@ -20,6 +20,7 @@
 #        and directed, and 2 on 2 with the default policy and with PAUSE not
 #        intercepted; guest TSC of the workload, PAUSE exits, and the
 #        ratios against issue 27's targets. A full run does it too.
+#        SCHED_TCG=1: the same boots under plain TCG (tcg.sched.*).
 #        tools/bench.sh --parse LOG MODE TAG   (figures of one log, as TSV)
 #        tools/bench.sh --hw-image   (build/bench/minhv-bench.img, bench=1)
 set -eu
@@ -283,6 +284,12 @@ run_linux() {
 # Each boot's figures are tagged x2-none etc.; sched_ratios adds the ratios.
 run_sched() {
 	local efi=$1 dir=$2 kernel initrd rc cmdline spec tag smp vcpus opt log
+	local mode=icount accel=$icount
+	# SCHED_TCG=1: plain (MTTCG) TCG instead, tcg.sched.* figures (host
+	# time through the TSC: noisy, take ratios of one run only).
+	if [ "${SCHED_TCG:-0}" = 1 ]; then
+		mode=tcg accel=
+	fi
 	kernel=$(cd "$top" && tools/linux-kernel.sh 2>"$dir/linux-kernel.err") &&
 		rc=0 || rc=$?
 	if [ $rc != 0 ]; then
@@ -300,26 +307,27 @@ run_sched() {
 		"x1-nointercept 2 2 pause_intercept=off"; do
 		set -- $spec
 		tag=$1 smp=$2 vcpus=$3 opt=${4#-}
-		log=$dir/icount-sched-$tag.log
+		log=$dir/$mode-sched-$tag.log
 		rm -f "$log.tsv"
 		"$top/tests/boot/run-qemu.sh" --efi "$efi" --name "bench-sched-$tag" \
 			--smp "$smp" --mem 1024 --timeout 1800 --log "$log" \
 			--opts "guest=\\linux\\vmlinuz initrd=\\linux\\initrd.gz cmdline=\"$cmdline\" guest_mem=256M pool=320M watchdog_ms=0 guest_time_ms=3600000 vcpus=$vcpus $opt" \
 			--file "$kernel:linux/vmlinuz" --file "$initrd:linux/initrd.gz" \
-			-- $icount 2>/dev/null ||
-			echo "bench: icount sched $tag: boot ended with status $?" >&2
-		parse_log "$log" icount "$tag" "$opt"
+			-- $accel 2>/dev/null ||
+			echo "bench: $mode sched $tag: boot ended with status $?" >&2
+		parse_log "$log" "$mode" "$tag" "$opt"
 	done
-	sched_ratios "$dir" >"$dir/sched-ratio.log.tsv"
+	sched_ratios "$dir" "$mode" >"$dir/$mode-sched-ratio.log.tsv"
 }
 
-# sched_ratios DIR: issue 27's ratios from the run_sched figures in DIR.
+# sched_ratios DIR [MODE]: issue 27's ratios from the run_sched figures in
+# DIR (MODE icount, the default, or tcg).
 sched_ratios() {
-	cat "$1"/icount-sched-*.log.tsv 2>/dev/null | awk -F'\t' '
-	$1 ~ /^icount\.sched\.linux_work\./ { k = $1; sub(/.*\./, "", k); w[k] = $2 }
+	cat "$1"/"${2:-icount}"-sched-*.log.tsv 2>/dev/null | awk -F'\t' -v m="${2:-icount}" '
+	$1 ~ /\.sched\.linux_work\./ { k = $1; sub(/.*\./, "", k); w[k] = $2 }
 	function ratio(name, a, b, what) {
 		if ((a in w) && (b in w) && w[b] > 0)
-			printf "icount.sched.%s\t%.3f\tx\t%s\n", name, w[a] / w[b], what
+			printf "%s.sched.%s\t%.3f\tx\t%s\n", m, name, w[a] / w[b], what
 	}
 	END {
 		ratio("speedup.directed_vs_none.x2", "x2-none", "x2-directed", "workload time none / directed at 2x; target >= 1.25 (directed >= 20 % faster)")
