@@ -24,6 +24,7 @@ static void seg(struct vmcb_seg *s, u16 sel, u16 attr, u32 limit)
 
 /* Every exit minhv handles, or must refuse (the SVM instructions: the
  * guest gets #UD), APM 15.9-15.13. */
+/* clang-format off */
 static const u16 intercepts[] = {
 	INTERCEPT_INTR,	    INTERCEPT_NMI,	INTERCEPT_CPUID,
 	INTERCEPT_HLT,	    INTERCEPT_INVLPGA,	INTERCEPT_IOIO_PROT,
@@ -48,6 +49,7 @@ static const u16 intercepts[] = {
 	INTERCEPT_EXCEPTION(VEC_DB), INTERCEPT_EXCEPTION(VEC_AC),
 	INTERCEPT_EXCEPTION(VEC_MC),
 };
+/* clang-format on */
 
 static void build_control(struct vmcb *v, const struct features *f,
 			  const struct pause_policy *p,
