@@ -90,22 +90,10 @@ void irq_disable(void)
 	__asm__ volatile("cli" ::: "memory");
 }
 
-void cpu_safe_halt(void)
-{
-	/* STI's one-instruction interrupt shadow covers the HLT (SDM STI). */
-	__asm__ volatile("sti; hlt" ::: "memory");
-}
-
 void cpu_monitor(const volatile void *addr)
 {
 	/* MONITOR: RAX = address, ECX = extensions, EDX = hints. */
 	__asm__ volatile("monitor" : : "a"(addr), "c"(0), "d"(0) : "memory");
-}
-
-void cpu_safe_mwait(u32 hint)
-{
-	/* Same STI shadow as cpu_safe_halt(): no wake-up can slip in. */
-	__asm__ volatile("sti; mwait" : : "a"(hint), "c"(0) : "memory");
 }
 
 u64 rdtsc(void)
@@ -223,9 +211,9 @@ void fxrstor(const void *area)
 	__asm__ volatile("fxrstor64 (%0)" : : "r"(area) : "memory");
 }
 
-#define DR_CASE(n)                                                   \
-	case n:                                                      \
-		__asm__ volatile("mov %%dr" #n ", %0" : "=r"(v));    \
+#define DR_CASE(n)                                                \
+	case n:                                                   \
+		__asm__ volatile("mov %%dr" #n ", %0" : "=r"(v)); \
 		break
 u64 read_dr(unsigned n)
 {

@@ -32,7 +32,8 @@ void wbinvd(void);
 void cpu_relax(void); /* PAUSE */
 void irq_enable(void); /* STI */
 void irq_disable(void); /* CLI */
-/* STI;HLT as one unit so a wake-up IPI cannot slip in between. */
+/* STI;HLT as one unit so a wake-up IPI cannot slip in between
+ * (arch/cpu_safe.asm; an NMI or #MC between them: hv/trap.c). */
 void cpu_safe_halt(void);
 /* MONITOR: arm the monitor on the cache line holding addr (APM vol 3). */
 void cpu_monitor(const volatile void *addr);

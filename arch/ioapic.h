@@ -41,6 +41,15 @@
 #define IOAPIC_RTE_LEVEL (1u << 15)
 #define IOAPIC_RTE_MASKED (1u << 16)
 
+/* The PC's first I/O APIC (where QEMU and most firmware put it) and the
+ * fields of its ID register and of an RTE's high dword (82093AA 3.2.1,
+ * 3.2.4): the guest's model (hv/platform/ioapic.c) shows one there. */
+#define IOAPIC_DEFAULT_BASE 0xfec00000u
+#define IOAPIC_ID_SHIFT 24
+#define IOAPIC_ID_MASK 0x0fu /* 4 bits, [27:24] */
+#define IOAPIC_RTE_DEST_SHIFT 56 /* the 64-bit RTE's destination [63:56] */
+#define IOAPIC_RTE_RO (IOAPIC_RTE_PENDING | IOAPIC_RTE_REMOTE_IRR)
+
 /* What ioapic_mask_all() found and did. */
 struct ioapic_mask_report {
 	u32 version;

@@ -3,6 +3,7 @@
  * Register map: PC16550D data sheet (arch/uart_regs.h). */
 #include "arch/uart.h"
 #include "arch/cpu.h"
+#include "arch/errno.h"
 #include "arch/uart_regs.h"
 
 static void reg_write(const struct uart *u, u32 reg, u8 v)
@@ -44,4 +45,11 @@ void uart_putc(const struct uart *u, char c)
 		if (reg_read(u, UART_LSR) & UART_LSR_THRE)
 			break;
 	reg_write(u, UART_TX, (u8)c);
+}
+
+int uart_getc(const struct uart *u)
+{
+	if (!(reg_read(u, UART_LSR) & UART_LSR_DR))
+		return -ENOENT;
+	return reg_read(u, UART_RX);
 }

@@ -16,5 +16,7 @@ struct uart {
 
 void uart_init(const struct uart *u);
 void uart_putc(const struct uart *u, char c);
+/* A received byte, or -ENOENT when none is waiting (LSR.DR clear). */
+int uart_getc(const struct uart *u);
 
 #endif

@@ -117,6 +117,12 @@ _Static_assert(INTERCEPT_EFER_WRITE_TRAP == 4 * 32 + 15, "word 4 bit 15");
 #define VMEXIT_INVLPG 0x79ULL
 #define VMEXIT_INVLPGA 0x7aULL
 #define VMEXIT_IOIO 0x7bULL
+/* IOIO EXITINFO1 (APM vol 2 15.10.2): TYPE (1 = IN), STR, the size. */
+#define IOIO_INFO_IN BIT(0)
+#define IOIO_INFO_STR BIT(2)
+#define IOIO_INFO_SZ8 BIT(4)
+#define IOIO_INFO_SZ16 BIT(5)
+#define IOIO_INFO_SZ32 BIT(6)
 #define VMEXIT_MSR 0x7cULL
 #define VMEXIT_TASK_SWITCH 0x7dULL
 #define VMEXIT_FERR_FREEZE 0x7eULL

@@ -20,10 +20,12 @@ void efi_init(EFI_SYSTEM_TABLE *systab);
 /* The configuration table entry with this GUID; NULL when there is none. */
 void *efi_config_table(const EFI_GUID *guid);
 
-/* Read a whole file from the volume minhv was loaded from. Returns NULL
- * when it does not exist; *err set on other failures. */
-void *efi_read_file(EFI_HANDLE image, const CHAR16 *path, UINTN *size,
-		    EFI_STATUS *err);
+/* Read a whole file from the volume minhv was loaded from (EfiLoaderData,
+ * NUL-terminated). Returns NULL when it does not exist; *err set on other
+ * failures: EFI_BAD_BUFFER_SIZE (and *size) when it is longer than max,
+ * before anything is allocated. */
+void *efi_read_file(EFI_HANDLE image, const CHAR16 *path, UINT64 max,
+		    UINTN *size, EFI_STATUS *err);
 /* The load options as ASCII, image path (argv[0]) stripped. NULL and a
  * warning when they are not text. */
 char *efi_load_options(EFI_HANDLE image, UINTN *len);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* boot/efi_file.c - reading files (the config file, a guest ELF) from the
- * EFI system partition minhv was loaded from. */
+/* boot/efi_file.c - reading files (the config file, a guest image, an
+ * initrd, a disk image) from the EFI system partition minhv was loaded
+ * from. */
 #include "boot/efi.h"
 
 /* The root directory of the volume this image was loaded from: its loaded
@@ -46,8 +47,8 @@ static EFI_STATUS file_size(EFI_FILE_HANDLE fh, UINTN *size)
 	return st;
 }
 
-void *efi_read_file(EFI_HANDLE image, const CHAR16 *path, UINTN *size,
-		    EFI_STATUS *err)
+void *efi_read_file(EFI_HANDLE image, const CHAR16 *path, UINT64 max,
+		    UINTN *size, EFI_STATUS *err)
 {
 	EFI_FILE_HANDLE root, fh;
 	void *buf;
@@ -69,10 +70,13 @@ void *efi_read_file(EFI_HANDLE image, const CHAR16 *path, UINTN *size,
 		return NULL;
 	}
 	st = file_size(fh, size);
-	buf = EFI_ERROR(st) ? NULL : efi_alloc_pool(*size + 1);
+	/* Too large: refused before anything is allocated. */
+	buf = EFI_ERROR(st) || *size > max ? NULL : efi_alloc_pool(*size + 1);
 	if (!buf) {
 		uefi_call_wrapper(fh->Close, 1, fh);
-		*err = EFI_ERROR(st) ? st : EFI_OUT_OF_RESOURCES;
+		*err = EFI_ERROR(st) ? st :
+		       *size > max   ? EFI_BAD_BUFFER_SIZE :
+				       EFI_OUT_OF_RESOURCES;
 		return NULL;
 	}
 	st = uefi_call_wrapper(fh->Read, 3, fh, size, buf);

@@ -6,12 +6,15 @@
 #include "arch/cpu.h"
 #include "arch/fw_cfg.h"
 #include "arch/uart_regs.h"
+#include "hv/boot_prof.h"
+#include "arch/virtio_regs.h"
 #include "hv/features.h"
 #include "lib/string.h"
 #include "hv/log.h"
 #include "hv/mm.h"
 #include "hv/options/options.h"
 #include "hv/percpu.h"
+#include "hv/run/run.h"
 #include "hv/stop.h"
 
 #define CFG_PATH L"\\minhv\\minhv.cfg"
@@ -44,7 +47,7 @@ static int parse_all_options(EFI_HANDLE image)
 	int errors = 0;
 
 	options_defaults(&g_options);
-	text = efi_read_file(image, CFG_PATH, &len, &st);
+	text = efi_read_file(image, CFG_PATH, ~0ULL, &len, &st);
 	if (EFI_ERROR(st)) {
 		pr_err("boot: cannot read \\minhv\\minhv.cfg (EFI status %#llx)\n",
 		       (unsigned long long)st);
@@ -94,23 +97,72 @@ static void setup_console(void)
 						       "COM1 default");
 }
 
-/* A file named in an option (forward or back slashes) from the ESP. */
+/* An option's ESP path (forward or back slashes) as UEFI spells it. */
+static void esp_path(const char *name, CHAR16 *path, UINTN n)
+{
+	UINTN i;
+
+	for (i = 0; name[i] && i < n - 1; i++)
+		path[i] = name[i] == '/' ? '\\' : name[i];
+	path[i] = 0;
+}
+
+/* A file named in an option from the ESP. */
 static void *read_esp(EFI_HANDLE image, const char *opt, const char *name,
 		      UINTN *size)
 {
 	CHAR16 path[128];
 	EFI_STATUS st;
-	UINTN i;
 	void *p;
 
-	for (i = 0; name[i] && i < ARRAY_SIZE(path) - 1; i++)
-		path[i] = name[i] == '/' ? '\\' : name[i];
-	path[i] = 0;
-	p = efi_read_file(image, path, size, &st);
+	esp_path(name, path, ARRAY_SIZE(path));
+	p = efi_read_file(image, path, ~0ULL, size, &st);
 	if (!p)
 		pr_err("boot: %s '%s': %s\n", opt, name,
 		       EFI_ERROR(st) ? "cannot be read" : "no such file");
 	return p;
+}
+
+/* disk=: the whole image in memory (the guest's virtio disk works on this
+ * copy), whole 512-byte sectors, at most DISK_MAX_BYTES. */
+#define DISK_MAX_BYTES (4ULL << 30)
+static EFI_STATUS load_disk(EFI_HANDLE image)
+{
+	const char *name = g_options.disk;
+	CHAR16 path[128];
+	EFI_STATUS st;
+	UINTN size = 0;
+	void *img;
+
+	if (!name[0])
+		return EFI_SUCCESS;
+	esp_path(name, path, ARRAY_SIZE(path));
+	img = efi_read_file(image, path, DISK_MAX_BYTES, &size, &st);
+	if (!img) {
+		if (st == EFI_BAD_BUFFER_SIZE)
+			pr_err("boot: disk image '%s': %llu MiB, more than the %llu MiB a disk may have (minhv holds it in memory)\n",
+			       name, (unsigned long long)(size >> 20),
+			       DISK_MAX_BYTES >> 20);
+		else if (st == EFI_OUT_OF_RESOURCES)
+			pr_err("boot: disk image '%s': not enough free memory for its %llu MiB\n",
+			       name, (unsigned long long)(size >> 20));
+		else if (EFI_ERROR(st))
+			pr_err("boot: disk image '%s': cannot be read (EFI status %#llx)\n",
+			       name, (unsigned long long)st);
+		else
+			pr_err("boot: disk image '%s': no such file\n", name);
+		return EFI_ERROR(st) ? st : EFI_NOT_FOUND;
+	}
+	if (!size || size % VIRTIO_BLK_SECTOR_SIZE) {
+		pr_err("boot: disk image '%s': %llu bytes is not a whole number of 512-byte sectors\n",
+		       name, (unsigned long long)size);
+		return EFI_INVALID_PARAMETER;
+	}
+	g_boot.disk = img;
+	g_boot.disk_size = size;
+	pr_info("boot: disk image '%s': %llu sectors\n", name,
+		(unsigned long long)(size / VIRTIO_BLK_SECTOR_SIZE));
+	return EFI_SUCCESS;
 }
 
 static EFI_STATUS load_guest(EFI_HANDLE image)
@@ -155,12 +207,14 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	struct uart com1 = { UART_IO, UART_COM1_PORT, 0, 115200 };
 	void *rsdp;
 	u64 pool_pages, stack;
+	u32 pool_mb;
 	EFI_STATUS st;
 
 	/* .bss has no bytes in minhv.efi (linker.ld); the loader zero-fills
 	 * it, and this makes sure of it before anything is stored there. */
 	memset(_bss, 0, (size_t)(_ebss - _bss));
 	g_boot.tsc_efi_main = rdtsc();
+	prof_start(g_boot.tsc_efi_main);
 	efi_init(systab);
 	/* COM1 until the options and SPCR say otherwise: early errors must
 	 * reach the serial log too. */
@@ -190,31 +244,45 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	kprintf("\nminhv: minimal AMD SVM hypervisor, UEFI entry\n");
 	options_print(&g_options);
 
+	prof_mark(PROF_EFI_FILES);
 	st = load_guest(image);
 	if (EFI_ERROR(st))
 		return boot_fail(st, "guest image unavailable");
+	prof_mark(PROF_EFI_ALLOC);
 
 	g_boot.trampoline = hpa(efi_alloc_pages(1, 0x9ffff));
 	if (!g_boot.trampoline.v)
 		return boot_fail(
 			EFI_OUT_OF_RESOURCES,
 			"no free page below 640 KiB for the AP trampoline");
-	/* The pool: the option's size plus stacks for every listed CPU. */
-	pool_pages = (u64)g_options.pool_mb << 8;
+	/* The pool: pool=, or (auto) the guest's memory and 64 MiB for
+	 * everything else, plus stacks for every listed CPU. */
+	pool_mb = g_options.pool_mb;
+	if (!pool_mb)
+		pool_mb =
+			RUN_POOL_BASE_MB +
+			run_guest_mem_mb(g_boot.guest_image, g_boot.guest_size);
+	pool_pages = (u64)pool_mb << 8;
 	pool_pages +=
 		(u64)g_boot.acpi.ncpus * (STACK_PAGES + 3 * IST_PAGES + 8);
 	g_boot.pool_base = hpa(efi_alloc_pages(pool_pages, 0xffffffffULL));
 	if (!g_boot.pool_base.v)
-		return boot_fail(EFI_OUT_OF_RESOURCES,
-				 "cannot allocate the page pool below 4 GiB");
+		return boot_fail(
+			EFI_OUT_OF_RESOURCES,
+			"cannot allocate the page pool below 4 GiB (lower pool= or guest_mem=)");
 	g_boot.pool_pages = pool_pages;
 	if (mm_add_region(g_boot.pool_base, pool_pages))
 		return boot_fail(EFI_OUT_OF_RESOURCES, "page pool unusable");
 	stack = page_alloc(STACK_PAGES, 1).v;
 	if (!stack)
 		return boot_fail(EFI_OUT_OF_RESOURCES, "no boot CPU stack");
+	/* After the pool, which must lie below 4 GiB: the disk may not. */
+	st = load_disk(image);
+	if (EFI_ERROR(st))
+		return boot_fail(st, "disk image unavailable");
 
 	pr_info("boot: exiting boot services\n");
+	prof_mark(PROF_EXIT_BOOT);
 	st = efi_exit_boot(image, &g_boot);
 	if (EFI_ERROR(st)) {
 		/* Boot services may be gone: only our own console from here. */

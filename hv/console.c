@@ -2,6 +2,7 @@
 /* hv/console.c - the hypervisor console: one UART, one lock, CRLF.
  * The lock is a plain spinlock; the panic path breaks it on purpose. */
 #include "hv/console.h"
+#include "arch/errno.h"
 #include "arch/uart.h"
 #include "arch/spinlock.h"
 #include "arch/uart_regs.h"
@@ -27,6 +28,11 @@ void console_write(const char *s, size_t n)
 			uart_putc(&con_uart, '\r');
 		uart_putc(&con_uart, s[i]);
 	}
+}
+
+int console_getc(void)
+{
+	return con_ready ? uart_getc(&con_uart) : -ENOENT;
 }
 
 void console_lock(void)

@@ -8,6 +8,8 @@
 #include "arch/uart.h"
 
 void console_write(const char *s, size_t n);
+/* A byte typed on the console (polled), or -ENOENT. */
+int console_getc(void);
 /* Panic path: stop honouring the console lock so a CPU that died while
  * holding it cannot silence the report. */
 void console_break_lock(void);

@@ -74,7 +74,7 @@ struct features {
 	bool rmpopt;
 
 	/* Topology, 0x8000001E EBX[15:8] + 1 (1 without TopologyExtensions,
-	 * 0x80000001 ECX[22]); used for the per-core RMPOPT_BASE (hv/rmpopt). */
+	 * 0x80000001 ECX[22]); used for the per-core RMPOPT_BASE (hv/snp/rmpopt.c). */
 	u32 threads_per_core;
 
 	/* With leaf 1 ECX[31] (hypervisor): leaf 0x40000000 EBX:ECX:EDX, the

@@ -11,18 +11,28 @@
 
 struct mm_pool g_mm; /* hv/mm_internal.h */
 
-static bool test_bit(const u64 *bm, u64 i)
+/* The bits [i, i + n) of a word: the mask of the part of the range in
+ * word i / 64, and how many of the n bits that is. */
+static u64 word_mask(u64 i, u64 n, u64 *taken)
 {
-	return (bm[i / 64] >> (i % 64)) & 1;
+	u64 lo = i % 64, k = n < 64 - lo ? n : 64 - lo;
+
+	*taken = k;
+	return (k == 64 ? ~0ULL : (1ULL << k) - 1) << lo;
 }
 
+/* A word at a time: a 256 MiB guest is 65536 pages, 1024 words. */
 static void set_range(u64 *bm, u64 i, u64 n, bool used)
 {
-	for (; n; n--, i++) {
+	while (n) {
+		u64 k, m = word_mask(i, n, &k);
+
 		if (used)
-			bm[i / 64] |= 1ULL << (i % 64);
+			bm[i / 64] |= m;
 		else
-			bm[i / 64] &= ~(1ULL << (i % 64));
+			bm[i / 64] &= ~m;
+		i += k;
+		n -= k;
 	}
 }
 
@@ -47,12 +57,20 @@ int mm_add_region(hpa_t base, u64 npages)
 	return 0;
 }
 
-static bool range_free(const struct mm_region *r, u64 i, u64 n)
+/* 0 when [i, i + n) is free, else the index after its last used page
+ * (where the next fit can start). */
+static u64 range_used(const struct mm_region *r, u64 i, u64 n)
 {
-	for (u64 k = 0; k < n; k++)
-		if (test_bit(r->bitmap, i + k))
-			return false;
-	return true;
+	u64 end = i + n, last = 0;
+
+	while (i < end) {
+		u64 k, w = r->bitmap[i / 64] & word_mask(i, end - i, &k);
+
+		if (w)
+			last = (i & ~63ULL) + 64 - (u64)__builtin_clzll(w);
+		i += k;
+	}
+	return last;
 }
 
 hpa_t page_alloc(u64 npages, u64 align_pages)
@@ -67,9 +85,13 @@ hpa_t page_alloc(u64 npages, u64 align_pages)
 		u64 align = align_pages * PAGE_SIZE;
 		u64 first = (ALIGN_UP(r->base, align) - r->base) / PAGE_SIZE;
 
-		for (u64 i = first; i + npages <= r->npages; i += align_pages) {
-			if (!range_free(r, i, npages))
+		for (u64 i = first; i + npages <= r->npages;) {
+			u64 used = range_used(r, i, npages);
+
+			if (used) { /* the next aligned start past it */
+				i = first + ALIGN_UP(used - first, align_pages);
 				continue;
+			}
 			set_range(r->bitmap, i, npages, true);
 			g_mm.free_pages -= npages;
 			res = hpa(r->base + i * PAGE_SIZE);
@@ -98,13 +120,21 @@ void page_free(hpa_t base, u64 npages)
 
 		if (base.v < r->base || i + npages > r->npages)
 			continue;
-		for (u64 k = 0; k < npages; k++) {
-			if (!test_bit(r->bitmap, i + k)) {
+		for (u64 k = 0; k < npages;) {
+			u64 n, m = word_mask(i + k, npages - k, &n);
+
+			if ((r->bitmap[(i + k) / 64] & m) != m) {
+				u64 at = k +
+					 (u64)__builtin_ctzll(
+						 ~r->bitmap[(i + k) / 64] & m) -
+					 (i + k) % 64;
+
 				spin_unlock(&g_mm.lock);
 				panic("mm: double free of page %#llx",
 				      (unsigned long long)(base.v +
-							   k * PAGE_SIZE));
+							   at * PAGE_SIZE));
 			}
+			k += n;
 		}
 		set_range(r->bitmap, i, npages, false);
 		g_mm.free_pages += npages;

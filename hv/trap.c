@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* hv/trap.c - traps in C: trap_dispatch(), which arch/isr.asm calls for
- * every vector (registered handlers, the rdmsr_safe() fixup, an EOI for an
- * unexpected interrupt), and the
+ * every vector (registered handlers, the rdmsr_safe() fixup, an NMI or #MC
+ * right before a safe halt's HLT, an EOI for an unexpected interrupt), and the
  * fatal-trap report: CPU, vector, error code, registers and a frame-pointer
  * stack trace, then the run stops with the fail status. */
 #include "arch/apic.h"
@@ -16,6 +16,8 @@
 
 extern char ImageBase[];
 extern char rdmsr_safe_insn[], rdmsr_safe_fixup[];
+extern char cpu_safe_halt_insn[], cpu_safe_halt_done[];
+extern char cpu_safe_mwait_insn[], cpu_safe_mwait_done[];
 
 static trap_handler_t handlers[256];
 
@@ -79,6 +81,20 @@ static void unexpected_irq(u8 v)
 			v, n, isr ? ", EOI sent" : "");
 }
 
+/* An NMI or #MC taken between cpu_safe_halt()'s STI and its HLT (STI's
+ * shadow need not hold them off, SDM vol 2B STI) returns to the HLT with the
+ * shadow gone: the interrupt a waiter armed before its STI (a host timer
+ * that already expired, a kick) is taken first and the HLT then sleeps
+ * with nothing left to wake it, a lost wake-up of a parked CPU. Resume
+ * after the HLT (or MWAIT) instead: the waiter's loop looks again. */
+static void past_safe_halt(struct trap_frame *f)
+{
+	if (f->rip == (u64)(uintptr_t)cpu_safe_halt_insn)
+		f->rip = (u64)(uintptr_t)cpu_safe_halt_done;
+	else if (f->rip == (u64)(uintptr_t)cpu_safe_mwait_insn)
+		f->rip = (u64)(uintptr_t)cpu_safe_mwait_done;
+}
+
 void trap_dispatch(struct trap_frame *f)
 {
 	u64 v = f->vector;
@@ -86,6 +102,8 @@ void trap_dispatch(struct trap_frame *f)
 	/* A parked CPU may run with IBRS cleared: restore SPEC_CTRL before
 	 * the indirect call below (hv/park/park.c, docs/PARKING.md). */
 	park_irq_enter();
+	if (__builtin_expect(v == VEC_NMI || v == VEC_MC, 0))
+		past_safe_halt(f);
 	if (handlers[v]) {
 		handlers[v](f);
 		return;

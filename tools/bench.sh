@@ -5,7 +5,12 @@
 # build/bench/results.json, a console table and gnuplot PNGs; BASE=<rev>
 # builds that revision in a worktree too and prints new/base ratios.
 # Usage: tools/bench.sh [--base REV] [--quick] [--no-288] [--linux]
-#        [--linux-user] [--sched] | --self-test
+#        [--linux-user] [--exits] [--sched] | --self-test
+#        --exits: only a foreign guest's exits under -icount, timed by the
+#        guest itself: guest/mb-bench/exits.asm (xAPIC MMIO reads and EOI
+#        writes, CPUID, PM timer, TSC-deadline) and kvm-unit-tests
+#        vmexit.flat (CPUID, PM timer read, TSC-deadline write); a full
+#        run does both too, a --quick run exits.asm only.
 #        --linux: only the Linux figures: the /init boot under -icount (one
 #        minhv boot, one bare QEMU boot) and the user figures below; a full
 #        run (not --quick) does both too when the kernel can be had.
@@ -55,7 +60,7 @@ parse() {
 		}
 		return ""
 	}
-	{ sub(/^\[guest\] /, ""); sub(/^\[user\] /, "") }
+	{ sub(/^\[guest\] /, ""); user = sub(/^\[user\] /, "") }
 	# Linux boot (run_linux): the first RDTSC of /init (guest TSC), the
 	# absolute efi_main / first-VMRUN TSC of minhv, the guest TSC offset.
 	/minhv-init: tsc=[0-9]+/ { init_tsc = kv($0, "tsc") }
@@ -64,6 +69,12 @@ parse() {
 	}
 	/^bench: linux tsc_offset=/ {
 		m = $0; sub(/.*tsc_offset=/, "", m); sub(/ .*/, "", m); tsc_off = m
+	}
+	# A foreign guest timing its own exits, one "name TSC" line each:
+	# kvm-unit-tests vmexit.flat ("cpuid 6048") and guest/mb-bench/
+	# ("xapic_read 22241"), TSC per operation.
+	user && /^[a-z][a-z0-9_]* [0-9]+$/ {
+		emit("guest." $1, $2, "tsc", "foreign guest under minhv: its own RDTSC delta per operation (kvm-unit-tests vmexit.flat, guest/mb-bench/)")
 	}
 	/^bench: exit\.[a-z_]+ n=/ {
 		k = $2; sub(/^exit\./, "", k)
@@ -91,6 +102,18 @@ parse() {
 			emit("ipi.mesh_ipi_per_s.fence_" f "." tag, int(n * khz * 1000 / t), "IPI/s", "all-to-all mesh, " kv($0, "cpus") " CPUs: IPIs sent / TSC time")
 			if (mode == "icount")
 				emit("ipi.mesh_insn_per_ipi.fence_" f "." tag, sprintf("%.1f", t / 32 / n), "insn", "all-to-all mesh, " kv($0, "cpus") " CPUs: TSC / 32 / IPIs (all CPUs, waits included)")
+		}
+	}
+	# The boot profile (hv/boot_prof.h): efi_main -> first VMRUN by
+	# phase, one line; under -icount in instructions (exact).
+	/^boot: profile total=[0-9]+ / {
+		for (i = 3; i <= NF; i++) {
+			if (split($i, kvp, "=") != 2)
+				continue
+			if (mode == "icount")
+				emit("boot_prof." kvp[1] "." tag, insn(kvp[2]), "insn", "boot profile (hv/boot_prof.h): efi_main -> first VMRUN, " (kvp[1] == "total" ? "all phases" : "phase " kvp[1]) ", TSC / 32")
+			else
+				emit("boot_prof." kvp[1] "." tag, kvp[2], "tsc", "boot profile (hv/boot_prof.h): efi_main -> first VMRUN, " (kvp[1] == "total" ? "all phases" : "phase " kvp[1]))
 		}
 	}
 	/^bench: boot efi_to_ebs=/ {
@@ -157,6 +180,7 @@ run_one() {
 		--log "$log" -- "${extra[@]+"${extra[@]}"}" "$@" 2>/dev/null ||
 		echo "bench: $mode $tag: boot ended with status $?" >&2
 	parse_log "$log" "$mode" "$tag" "$opts"
+	[ -s "$log.tsv" ] || echo "$mode $tag" >>"$dir/missing"
 }
 
 # parse_log LOG MODE TAG OPTS: LOG's figures into LOG.tsv; boots without
@@ -164,8 +188,10 @@ run_one() {
 # per-scenario (tagged) figures; the Linux boots (TAG linux-*) only linux.*
 # (under minhv it would repeat the boot and IPI figures of the scenarios).
 parse_log() {
-	if [ "${3#linux-}" != "$3" ]; then
-		parse "$1" "$2" "$3" | grep "^$2\.linux\." >"$1.tsv" || true
+	if [ "${3#exits-}" != "$3" ]; then
+		parse "$1" "$2" "$3" | grep "^$2\.guest\." >"$1.tsv" || true
+	elif [ "${3#linux-}" != "$3" ]; then
+		parse "$1" "$2" "$3" | grep "^$2\.\(linux\|boot_prof\)\." >"$1.tsv" || true
 	elif [ "${4#*bench=1}" != "$4" ] && [ "${4#*tests=}" = "$4" ]; then
 		parse "$1" "$2" "$3" >"$1.tsv"
 	else
@@ -178,15 +204,19 @@ scenarios() {
 	local efi=$1 dir=$2 big288=(-machine q35,kernel-irqchip=split
 		-device intel-iommu,intremap=on,eim=on) pids=() n
 	mkdir -p "$dir"
-	rm -f "$dir"/*.tsv
+	rm -f "$dir"/*.tsv "$dir/missing"
 	local list=()
 	# The mesh at 64 CPUs under -icount, for instructions per IPI (and an
 	# IPI/s): minutes of OVMF alone, so first (the longest boot) and only
 	# in a full run. Plain TCG is no option here: 64 vCPU threads on 2
 	# host cores did not finish the ping-pong rounds in 10 minutes.
 	[ "$quick" = 0 ] && [ "$big" = 1 ] &&
-		[ "$linux" != only ] && [ "$linux" != user ] && [ "$linux" != sched ] && list+=("icount n64-mesh 64 EPYC,+x2apic bench=1|tests=hello|ap_timeout_ms=2000")
-	[ "$linux" = only ] || [ "$linux" = user ] || [ "$linux" = sched ] || list+=(
+		[ "$linux" = auto ] && list+=("icount n64-mesh 64 EPYC,+x2apic bench=1|tests=hello|ap_timeout_ms=2000")
+	# The boot profile of the default run (built-in guest, default
+	# options), with and without the boot self-tests.
+	[ "$linux" != auto ] || list+=(
+		"icount boot-default 4 EPYC,+x2apic loglevel=info"
+		"icount boot-default-nost 4 EPYC,+x2apic selftests=off"
 		"icount n4-par-noss 4 EPYC,+x2apic bench=1|pause_intercept=on"
 		"icount n4-ser-ss 4 EPYC,+x2apic,+ss smp=serial|tests=hello"
 		"tcg n4-par-noss 4 EPYC,+x2apic bench=1|pause_intercept=on"
@@ -194,7 +224,7 @@ scenarios() {
 	)
 	# 64 and 288 CPUs: plain TCG only (but the mesh above); under -icount
 	# (one thread, vCPUs round-robin) OVMF alone took over 3 minutes at 64.
-	if [ "$quick" = 0 ] && [ "$linux" != only ] && [ "$linux" != user ] && [ "$linux" != sched ]; then
+	if [ "$quick" = 0 ] && [ "$linux" = auto ]; then
 		# Two big guests share 2 host cores: an AP's vCPU thread can wait
 		# long for its turn, so give each AP 2 s (default 100 ms).
 		list+=("tcg n64-par-ss 64 EPYC,+x2apic,+ss tests=hello|ap_timeout_ms=2000"
@@ -216,9 +246,16 @@ scenarios() {
 		fi
 	done
 	wait
+	# A foreign guest's exits: --exits, or a full or quick run.
+	if [ "$linux" = exits ] || [ "$linux" = auto ]; then
+		run_exits "$efi" "$dir"
+	fi
 	# The Linux boot: --linux, or a full run.
 	if [ "$linux" = only ] || { [ "$linux" = auto ] && [ "$quick" = 0 ]; }; then
-		run_linux "$efi" "$dir" || echo "bench: linux: harness error" >&2
+		run_linux "$efi" "$dir" || {
+			echo "bench: linux: harness error" >&2
+			echo "icount linux (harness error)" >>"$dir/missing"
+		}
 	fi
 	# The PAUSE policies on Linux: --sched, or a full run.
 	if [ "$linux" = sched ] || { [ "$linux" = auto ] && [ "$quick" = 0 ]; }; then
@@ -231,6 +268,40 @@ scenarios() {
 		[ "$dir" = "$out/base" ] || run_linux_user "$efi" "$dir"
 	fi
 	finish_figures "$efi" "$dir"
+}
+
+# run_exits EFI DIR: a foreign guest's exits under -icount (one vCPU), as
+# tests/boot/70-exit-budget.t boots them: the guest prints "name TSC" per
+# operation (guest.* figures, TSC / 32 = instructions). kvm-unit-tests
+# missing (tools/kut-build.sh exit 3): that row is skipped, the reason said.
+run_exits() {
+	local efi=$1 dir=$2 log rc flat=$top/build/kut/src/x86/vmexit.flat
+	log=$dir/icount-exits-mb.log
+	"$top/tests/boot/run-qemu.sh" --efi "$efi" --name bench-exits-mb \
+		--smp 1 --cpu EPYC,+x2apic --mem 1024 --timeout 300 --log "$log" \
+		--opts 'guest=\mb\exits.bin selftests=off' \
+		--file "$top/build/mb-bench/exits.bin:mb/exits.bin" \
+		-- $icount >/dev/null 2>&1 ||
+		echo "bench: icount exits-mb: boot ended with status $?" >&2
+	parse_log "$log" icount exits-mb
+	[ -s "$log.tsv" ] || echo "icount exits-mb" >>"$dir/missing"
+	# vmexit.flat's boot takes minutes: a full or --exits run only.
+	[ "$quick" = 0 ] || [ "$linux" = exits ] || return 0
+	"$top/tools/kut-build.sh" >"$dir/kut-build.err" 2>&1 && rc=0 || rc=$?
+	if [ $rc != 0 ] || [ ! -f "$flat" ]; then
+		echo "bench: exits-kut: skipped: $(tail -n1 "$dir/kut-build.err")" >&2
+		[ $rc = 3 ] || echo "icount exits-kut" >>"$dir/missing"
+		return 0
+	fi
+	log=$dir/icount-exits-kut.log
+	"$top/tests/boot/run-qemu.sh" --efi "$efi" --name bench-exits-kut \
+		--smp 1 --cpu EPYC,+x2apic,+svm,+npt --mem 640 --timeout 600 \
+		--log "$log" --file "$flat:kut/vmexit.flat" \
+		--opts 'guest=\kut\vmexit.flat cmdline="cpuid inl_from_pmtimer tscdeadline" guest_mem=128M pool=192M watchdog_ms=0 guest_time_ms=0 vcpus=1 selftests=off' \
+		-- $icount >/dev/null 2>&1 ||
+		echo "bench: icount exits-kut: boot ended with status $?" >&2
+	parse_log "$log" icount exits-kut
+	[ -s "$log.tsv" ] || echo "icount exits-kut" >>"$dir/missing"
 }
 
 # run_linux EFI DIR: Linux boot time under -icount, stage 1 of
@@ -262,6 +333,21 @@ run_linux() {
 		-- $icount 2>/dev/null ||
 		echo "bench: icount linux-minhv: boot ended with status $?" >&2
 	parse_log "$log" icount linux-minhv
+	[ -s "$log.tsv" ] || echo "icount linux-minhv" >>"$dir/missing"
+	# The boot profile of a 256 MiB Linux guest with default options and
+	# with selftests=off: only minhv's part counts, so minhv stops the
+	# kernel after 1 ms of guest time (the run then fails, as it should).
+	local o
+	for o in boot-linux:loglevel=info boot-linux-nost:selftests=off; do
+		log=$dir/icount-${o%%:*}.log
+		"$top/tests/boot/run-qemu.sh" --efi "$efi" --name "bench-${o%%:*}" \
+			--smp 1 --mem 1024 --timeout 300 --log "$log" \
+			--opts "${o#*:} guest=\\linux\\vmlinuz initrd=\\linux\\initrd.gz cmdline=\"$cmdline\" guest_mem=256M pool=320M guest_time_ms=1" \
+			--file "$kernel:linux/vmlinuz" --file "$initrd:linux/initrd.gz" \
+			-- $icount >/dev/null 2>&1 || true
+		parse_log "$log" icount "${o%%:*}" "${o#*:}"
+		[ -s "$log.tsv" ] || echo "icount ${o%%:*}" >>"$dir/missing"
+	done
 	# Bare: the same command line, tsc_early_khz included (the rate minhv
 	# measured; the kernel would calibrate against the PIT otherwise).
 	khz=$(sed -n 's/^linux: \(tsc_early_khz=[0-9]*\) appended.*/\1/p' "$log" | head -n1)
@@ -276,6 +362,7 @@ run_linux() {
 	# /init passed: isa-debug-exit value 0, QEMU status 1.
 	[ $rc = 1 ] || echo "bench: icount linux-bare: QEMU exited with $rc" >&2
 	parse_log "$log" icount linux-bare
+	[ -s "$log.tsv" ] || echo "icount linux-bare" >>"$dir/missing"
 }
 
 # run_sched EFI DIR: the PAUSE policies (issue 27) on /init's workload under
@@ -409,9 +496,38 @@ table() {
 	  printf "%-44s %14s %-6s %s\n", $1, $2, $3, r }' "$1"
 }
 
-# plots DIR: CPUs vs bring-up and CPUs vs MTRR rendezvous, if gnuplot exists.
+# plot_one PNG YLABEL DAT TITLE [DAT TITLE]: one gnuplot PNG of the data
+# files that hold points; none: the plot is skipped with a note (gnuplot
+# would fail with "x range is invalid"). Status 1 only when gnuplot fails on
+# data it had.
+plot_one() {
+	local png=$1 ylabel=$2 series=""
+	shift 2
+	while [ $# -ge 2 ]; do
+		[ -s "$1" ] && series="$series${series:+, }\"$1\" w lp t \"$2\""
+		shift 2
+	done
+	if [ -z "$series" ]; then
+		rm -f "$png"
+		echo "bench: plot ${png##*/} skipped: no data in this run" >&2
+		return 0
+	fi
+	gnuplot <<EOF || { echo "bench: plot ${png##*/}: gnuplot failed" >&2; return 1; }
+set terminal png size 800,500
+set logscale y
+set xlabel "CPUs"
+set key left top
+set output "$png"
+set ylabel "$ylabel"
+plot $series
+EOF
+	echo "bench: plot: $png"
+}
+
+# plots DIR: CPUs vs bring-up and CPUs vs MTRR rendezvous, if gnuplot exists
+# (plain-TCG figures: a --linux or --quick run may have none of them).
 plots() {
-	local d=$1
+	local d=$1 rc=0
 	command -v gnuplot >/dev/null || {
 		echo "bench: gnuplot not installed (tools/setup.sh --bench): no PNGs" >&2
 		return 0
@@ -428,21 +544,20 @@ plots() {
 	awk -F'\t' '$1 ~ /^tcg\.mtrr\.rendezvous\.n[0-9]+-[a-z]+-noss/ {
 		n = $1; sub(/.*\.n/, "", n); sub(/-.*/, "", n); print n, $2 }' \
 		"$d/figures.tsv" | sort -n >"$d/mtrr-noss.dat"
-	# A Linux-only run (--linux, --linux-user) has no scenario to plot.
-	[ -s "$d/bringup-par.dat" ] || [ -s "$d/bringup-ser.dat" ] || return 0
-	gnuplot <<EOF
-set terminal png size 800,500
-set logscale y
-set xlabel "CPUs"
-set key left top
-set output "$d/bringup.png"
-set ylabel "bring-up (TSC ticks, plain TCG: emulator time, not hardware)"
-plot "$d/bringup-par.dat" w lp t "parallel", "$d/bringup-ser.dat" w lp t "serial"
-set output "$d/mtrr.png"
-set ylabel "MTRR rendezvous (TSC ticks, plain TCG: emulator time, not hardware)"
-plot "$d/mtrr-ss.dat" w lp t "self-snoop", "$d/mtrr-noss.dat" w lp t "no self-snoop"
-EOF
-	echo "bench: plots: $d/bringup.png $d/mtrr.png"
+	plot_one "$d/bringup.png" \
+		"bring-up (TSC ticks, plain TCG: emulator time, not hardware)" \
+		"$d/bringup-par.dat" parallel "$d/bringup-ser.dat" serial || rc=1
+	plot_one "$d/mtrr.png" \
+		"MTRR rendezvous (TSC ticks, plain TCG: emulator time, not hardware)" \
+		"$d/mtrr-ss.dat" self-snoop "$d/mtrr-noss.dat" "no self-snoop" || rc=1
+	return $rc
+}
+
+# missing DIR: the boots of DIR that produced no figure (run_one,
+# run_linux), one per line; nothing when every boot did.
+missing() {
+	[ -f "$1/missing" ] && cat "$1/missing"
+	return 0
 }
 
 self_test() {
@@ -462,6 +577,10 @@ bench: boot efi_to_ebs=46033984 ebs_to_hv_main=1088 ebs_to_first_vmrun=482499040
 rmpopt: pass all-cores-at-once: 4 regions, 16 RMPOPTs, 41210752 cycles total; per RMPOPT min/avg/max 3936/6575974/12560192 (leader 0 x avg 0)
 rmpopt: pass all-cores-at-once: 3 regions, 12 RMPOPTs, 1 cycles total; per RMPOPT min/avg/max 1/2/3 (leader 0 x avg 0)
 bench: boot_tsc efi_main=1000 first_vmrun=2000 tsc
+[user] xapic_read 22241
+boot: profile total=3200 efi=320 guest_mem=2880 tsc
+[user] PM timer port is 608
+[user] [    1.5] cpuid 1
 EOF
 	parse "$d/log" icount n4 | cut -f1,2 >"$d/got"
 	cat >"$d/want" <<'EOF'
@@ -481,6 +600,10 @@ icount.boot.efi_to_ebs	46033984
 icount.boot.ebs_to_first_vmrun	4824990400
 icount.rmpopt.all-cores-at-once.avg	6575974
 icount.rmpopt.all-cores-at-once.total	41210752
+icount.guest.xapic_read	22241
+icount.boot_prof.total.n4	100
+icount.boot_prof.efi.n4	10
+icount.boot_prof.guest_mem.n4	90
 EOF
 	diff -u "$d/want" "$d/got" || { echo "bench self-test: parse FAILED"; return 1; }
 	# The Linux boot: under minhv (guest lines prefixed [user], a TSC
@@ -539,6 +662,18 @@ EOF
 	json "$d/new" | python3 -c 'import json,sys; json.load(sys.stdin)' 2>/dev/null ||
 		json "$d/new" | grep -q '"a": {"value": 10,' ||
 		{ echo "bench self-test: json FAILED"; return 1; }
+	# Plots: none without data (a --linux run: skipped, status 0), both
+	# with it.
+	if command -v gnuplot >/dev/null; then
+		mkdir -p "$d/p"
+		printf 'icount.linux.first_insn.minhv\t1\tinsn\tm\n' >"$d/p/figures.tsv"
+		plots "$d/p" 2>/dev/null && [ ! -e "$d/p/bringup.png" ] ||
+			{ echo "bench self-test: plots without data FAILED"; return 1; }
+		printf 'tcg.smp.bringup.n4-par-ss\t10\ttsc\tm\ntcg.smp.bringup.n64-par-ss\t20\ttsc\tm\ntcg.mtrr.rendezvous.n4-par-ss\t5\ttsc\tm\n' >"$d/p/figures.tsv"
+		plots "$d/p" >/dev/null 2>&1 && [ -s "$d/p/bringup.png" ] &&
+			[ -s "$d/p/mtrr.png" ] ||
+			{ echo "bench self-test: plots FAILED"; return 1; }
+	fi
 	echo "bench self-test: ok"
 }
 
@@ -564,15 +699,17 @@ while [ $# -gt 0 ]; do
 		finish_figures "$top/build/minhv.efi" "$out/new"
 		json "$out/new/figures.tsv" >"$out/results.json"
 		table "$out/new/figures.tsv"
-		plots "$out/new"
-		exit ;;
+		plots "$out/new" || exit 1
+		[ -s "$out/new/figures.tsv" ] || exit 1
+		exit 0 ;;
 	--base) base=$2; shift 2 ;;
 	--quick) quick=1; shift ;;
 	--no-288) big=0; shift ;;
 	--linux) linux=only; shift ;;
 	--linux-user) linux=user; shift ;;
 	--sched) linux=sched; shift ;;
-	*) echo "usage: $0 [--base REV] [--quick] [--no-288] [--linux] [--linux-user] [--sched] | --self-test" >&2; exit 2 ;;
+	--exits) linux=exits; shift ;;
+	*) echo "usage: $0 [--base REV] [--quick] [--no-288] [--linux] [--linux-user] [--exits] [--sched] | --self-test" >&2; exit 2 ;;
 	esac
 done
 
@@ -596,5 +733,14 @@ else
 	echo "== minhv bench: figure, value, unit (icount.*: -icount shift=5, 32 per instruction; tcg.*: plain TCG; neither is hardware cycles) =="
 	table "$out/new/figures.tsv"
 fi
-plots "$out/new"
+rc=0
+plots "$out/new" || rc=1
 echo "bench: results in $out/results.json ($(($(date +%s) - start)) s)"
+# The status says whether the figures were produced: every boot of this
+# revision gave its figures (a Linux boot skipped for want of a kernel is
+# not a failure) and every plot that had data was drawn.
+if [ -n "$(missing "$out/new")" ]; then
+	echo "bench: no figures from: $(missing "$out/new" | paste -sd, -)" >&2
+	rc=1
+fi
+exit $rc

@@ -7,8 +7,10 @@
 # directories ("rooms", hv/*.c being the core) form no cycle and follow the
 # room order below; an internal.h (or *_internal.h) is included only from
 # its own directory and tests/; nothing outside hv/selftest includes it.
-# Each hardware constant is defined once, in arch/. Reads C and NASM
-# include lines and #defines; exits 1 and lists each violation.
+# Each hardware constant is defined once, in arch/. Each include guard
+# names its header's path; README.md and docs/ name only paths that exist.
+# Reads C and NASM include lines, #defines and the docs; exits 1 and lists
+# each violation.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
@@ -202,7 +204,8 @@ once_in_arch+='UART_LSR|UART_LSR_THRE|UART_LCR_DLAB|FW_CFG_PORT_SEL|'
 once_in_arch+='FW_CFG_SIGNATURE|FW_CFG_NB_CPUS|QEMU_DEBUG_EXIT_PORT|'
 once_in_arch+='MSR_APIC_BASE|MSR_TSC_DEADLINE|MSR_TSC_ADJUST|MSR_EFER|'
 once_in_arch+='MSR_X2APIC_BASE|MSR_K7_EVNTSEL0|MSR_AMD_SYSCFG|MTRR_TYPE_WB|'
-once_in_arch+='EINVAL|ENOMEM|E_NOT_MINE'
+once_in_arch+='VIRTIO_MMIO_MAGIC_VALUE|VIRTIO_F_VERSION_1|VIRTQ_DESC_F_NEXT|'
+once_in_arch+='VIRTIO_BLK_T_IN|EINVAL|ENOMEM|E_NOT_MINE'
 for name in ${once_in_arch//|/ }; do
 	hits=$(c_defines "$name")
 	n=$(printf '%s' "$hits" | grep -c .)
@@ -262,9 +265,77 @@ while IFS= read -r hit; do
 done < <(grep -rnE 'MINHV_HOST_TEST|MINHV_UNIT' --include='*.c' --include='*.h' \
 	arch hv boot lib include 2>/dev/null)
 
+# An include guard names its header's path: MINHV_ and the path in
+# capitals, '/', '.' and '-' as '_' (hv/vcpu/vcpu.h: MINHV_HV_VCPU_VCPU_H),
+# so a header that moves cannot keep the guard of its old place. The first
+# two directives of a header are its #ifndef and #define.
+while IFS= read -r hit; do
+	[ -n "$hit" ] || continue
+	echo "check-layout: $hit"
+	bad=1
+done < <(find arch boot hv lib include guest tests -name '*.h' 2>/dev/null |
+	sort | xargs -r awk '
+	function done_file() {
+		if (file != "" && n < 2)
+			print file ": no include guard #ifndef " want
+	}
+	FNR == 1 {
+		done_file()
+		file = FILENAME
+		n = 0
+		want = "MINHV_" toupper(FILENAME)
+		gsub(/[\/.-]/, "_", want)
+	}
+	/^[[:space:]]*#/ && n < 2 {
+		n++
+		d = n == 1 ? "ifndef" : "define"
+		if ($1 != "#" d || $2 != want) {
+			print FILENAME ":" FNR ": the include guard is not #" \
+				d " " want
+			n = 2
+		}
+	}
+	END { done_file() }')
+
+# A path that README.md, CONTRIBUTING.md or docs/*.md names in the tree
+# exists: `hv/svm/vcpu_run.c`, `arch/apic.{h,c}`, `hv/acpi/*.c`, `hv/smp/`,
+# `hv/loader/elf.o` (its source). Linux's `arch/x86/...` and the Debian
+# kernel package's `boot/vmlinuz-*` are not paths of this tree.
+doc_paths() { # "doc:line:path" for each path named
+	grep -noE '(^|[^A-Za-z0-9_./-])(arch|boot|hv|lib|guest|include|tests|tools|docs)/[A-Za-z0-9_./{},*-]*' \
+		README.md CONTRIBUTING.md docs/*.md 2>/dev/null |
+		sed -E 's/^([^:]*):([0-9]+):[^a-z]*/\1:\2:/; s/[.,]+$//'
+}
+path_exists() { # path, with at most one {a,b} group and * globs
+	local p=$1 pre rest alt
+	case $p in
+	*'{'*'}'*)
+		pre=${p%%\{*}
+		rest=${p#*\{}
+		local IFS=,
+		for alt in ${rest%%\}*}; do
+			path_exists "$pre$alt${rest#*\}}" || return 1
+		done
+		return 0
+		;;
+	*.o)
+		path_exists "${p%.o}.c" || path_exists "${p%.o}.asm"
+		return
+		;;
+	esac
+	compgen -G "$p" >/dev/null
+}
+while IFS=: read -r doc line p; do
+	case $p in arch/x86/* | boot/vmlinuz-*) continue ;; esac
+	path_exists "$p" && continue
+	echo "check-layout: $doc:$line names $p, which does not exist"
+	bad=1
+done < <(doc_paths)
+
 if [ $bad = 0 ]; then
 	echo "check-layout: arch/, lib/ and guest/ include nothing above them, hv/ nothing of boot/; private headers stay home; the hv/ rooms form no cycle and follow their order"
 	echo "check-layout: hardware constants are defined once, in arch/; no unit-test variant in production"
 	echo "check-layout: cached VMCB fields are written through their setters"
+	echo "check-layout: include guards name their paths; the docs name only paths that exist"
 fi
 exit $bad

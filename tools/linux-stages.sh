@@ -5,9 +5,11 @@
 # the virtio/ext4 modules and the ext4 disk (tools/linux-userland.sh), the
 # command line `console=ttyS0` alone, each stage one boot driven over the
 # serial line by tools/linux_stages.py (stages and checks described there):
-#   LINUX_STAGES   stages to run (default: the four of issue 25, "shell smp
-#                  reboot poweroff"; also boot, autoreboot, autopoweroff,
-#                  bench)
+#   LINUX_STAGES   stages to run (default "user smp autoreboot
+#                  autopoweroff": issue 25's four, user in one machine, and
+#                  the reset and S5 typed by rcS; also boot, shell, reboot,
+#                  poweroff alone, all (user's and smp's checks on 4 vCPUs
+#                  in one machine), bench)
 #   LINUX_TARGET   minhv (default), bare (QEMU -kernel, the reference), both
 #   LINUX_TIMEOUT  seconds per boot (default 300 bare, 900 minhv)
 #   LINUX_VCPUS    vCPUs of the bench stage (default 4)
@@ -24,7 +26,7 @@ set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
-stages=${LINUX_STAGES:-shell smp reboot poweroff}
+stages=${LINUX_STAGES:-user smp autoreboot autopoweroff}
 target=${LINUX_TARGET:-minhv}
 
 kernel=$(tools/linux-kernel.sh) || exit $?

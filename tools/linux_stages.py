@@ -21,6 +21,11 @@
 #             with every file's SHA-256 right (and a write read back)
 #   reboot    1 vCPU: `reboot` comes back to a shell that answers
 #   poweroff  1 vCPU: `poweroff` ends the run with the pass status
+#   user      1 vCPU and the disk: shell's checks, 64 KiB to the console,
+#             sleep 5, the disk's checks, then reboot (the root is the disk
+#             again), then poweroff, in one machine (what
+#             tests/boot/50-linux.t runs: one QEMU, two kernel boots)
+#   all       the same on 4 vCPUs with all of smp's checks
 #   autoreboot, autopoweroff  the same two typed by rcS itself (a second
 #             archive in the initramfs adds /etc/rc.auto): reset and S5
 #             checked before serial input works
@@ -51,16 +56,14 @@ from serial_drive import Serial, Timeout  # noqa: E402
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CMDLINE = "console=ttyS0"
 GUEST_MEM_MIB = 256
-# What minhv needs today besides the guest's own options, each to go when
-# its issue-25 item lands: pool= (the pool does not grow with guest_mem),
-# watchdog_ms=0 (the decompressor runs long without an exit),
-# guest_console_rate=0 (the 1 MiB console write is over the default rate).
-MINHV_OPTS = os.environ.get(
-    "LINUX_MINHV_OPTS",
-    "guest_mem=%dM pool=320M watchdog_ms=0 guest_console_rate=0"
-    % GUEST_MEM_MIB)
-STAGE_VCPUS = {"boot": 1, "shell": 1, "smp": 4, "reboot": 1, "poweroff": 1}
-STAGE_DISK = {"smp"}
+# minhv's options besides the guest's own: guest_mem= matches bare QEMU's
+# -m (the pool follows); nothing else (no watchdog_ms=, pool=, or
+# guest_console_rate=: the defaults fit a Linux guest).
+MINHV_OPTS = os.environ.get("LINUX_MINHV_OPTS",
+                            "guest_mem=%dM" % GUEST_MEM_MIB)
+STAGE_VCPUS = {"boot": 1, "shell": 1, "smp": 4, "reboot": 1, "poweroff": 1,
+               "user": 1, "all": 4}
+STAGE_DISK = {"smp", "all", "user"}
 
 
 def host_tsc_khz():
@@ -239,6 +242,11 @@ def stage_boot(st, m, a):
 def stage_shell(st, m, a):
     boot_to_shell(st, m, a.timeout)
     typed(st, m)
+    shell_checks(st, m)
+
+
+def shell_checks(st, m):
+    """Typed commands: their output and exit status."""
     out = run_ok(st, m, "echo hello from the serial line")
     st.check(out == "hello from the serial line\n", "echo prints its words",
              repr(out))
@@ -252,16 +260,57 @@ def stage_shell(st, m, a):
              repr(out))
     out = run_ok(st, m, "cat /proc/cpuinfo")
     cpus = re.findall(r"^processor\s*: (\d+)$", out, re.M)
-    st.check(cpus == ["0"], "/proc/cpuinfo lists one CPU", repr(cpus))
+    st.check(cpus == [str(i) for i in range(m.vcpus)],
+             "/proc/cpuinfo lists %d CPU(s)" % m.vcpus, repr(cpus))
     st.check(re.search(r"^vendor_id\s*: AuthenticAMD$", out, re.M)
              is not None, "/proc/cpuinfo: vendor AuthenticAMD")
     st.check(re.search(r"^flags\s*: .*\bx2apic\b", out, re.M) is not None,
              "/proc/cpuinfo: flags include x2apic")
 
 
+def stage_user(st, m, a):
+    """One vCPU and the disk, in one machine: the shell, 64 KiB to the
+    console, sleep 5, the ext4 root's manifest and a write, then reboot
+    (the disk is the root again), then poweroff. What
+    tests/boot/50-linux.t runs: one QEMU, two kernel boots."""
+    root = boot_to_shell(st, m, a.timeout)
+    typed(st, m)
+    shell_checks(st, m)
+    console(st, m, 1024)
+    sleep5(st, m)
+    disk(st, m, root)
+    reboot_poweroff(st, m, a)
+
+
+def reboot_poweroff(st, m, a):
+    m.serial.sendline("reboot")
+    root = rebooted(st, m, a)
+    st.check(root.startswith("/dev/vda ext4"),
+             "after the reboot the root is the virtio disk again", repr(root))
+    typed(st, m)
+    m.serial.sendline("poweroff")
+    powered_off(st, m, a)
+
+
+def stage_all(st, m, a):
+    """Every user stage in one machine, 4 vCPUs and the disk: the shell,
+    smp's checks, then reboot (the disk is the root again), then
+    poweroff. What tests/boot/50-linux.t runs: one QEMU, two kernel
+    boots."""
+    root = boot_to_shell(st, m, a.timeout)
+    typed(st, m)
+    shell_checks(st, m)
+    smp_checks(st, m, root)
+    reboot_poweroff(st, m, a)
+
+
 def stage_smp(st, m, a):
     root = boot_to_shell(st, m, a.timeout)
     typed(st, m)
+    smp_checks(st, m, root)
+
+
+def smp_checks(st, m, root):
     out = run_ok(st, m, "grep -c ^processor /proc/cpuinfo; nproc")
     st.check(out.split() == ["4", "4"], "4 CPUs online", repr(out))
     # Four jobs, each pinned to its own CPU, each hashing 4 MiB of zeros.
@@ -283,45 +332,56 @@ def stage_smp(st, m, a):
     disk(st, m, root)
 
 
-def console(st, m):
-    """1 MiB of numbered lines to /dev/console: every line arrives whole."""
+def console(st, m, lines=linux_data.CONSOLE_LINES):
+    """Numbered lines to /dev/console (all of them: 1 MiB): every line
+    arrives whole and in order."""
     s = m.serial
+    total = lines * linux_data.CONSOLE_LINE_LEN
+    what = "1 MiB" if lines == linux_data.CONSOLE_LINES else \
+        "%d KiB" % (total >> 10)
     t0 = time.monotonic()
-    out, status = s.run("cat /usr/share/minhv/console-1m.txt >/dev/console",
-                        600)
+    out, status = s.run("head -n %d /usr/share/minhv/console-1m.txt "
+                        ">/dev/console" % lines, 600)
     t = time.monotonic() - t0
-    st.check(status == 0, "the 1 MiB write to /dev/console ended (%.1f s)"
-             % t, "exit status %d" % status)
-    lines = out.split("\n")
-    good = sum(1 for i, l in enumerate(lines[:linux_data.CONSOLE_LINES])
+    st.check(status == 0, "the %s write to /dev/console ended (%.1f s)"
+             % (what, t), "exit status %d" % status)
+    got_lines = out.split("\n")
+    good = sum(1 for i, l in enumerate(got_lines[:lines])
                if l == linux_data.console_line(i))
     got = good * linux_data.CONSOLE_LINE_LEN
-    total = linux_data.CONSOLE_LINES * linux_data.CONSOLE_LINE_LEN
-    bad = [(i, l) for i, l in enumerate(lines[:linux_data.CONSOLE_LINES])
+    bad = [(i, l) for i, l in enumerate(got_lines[:lines])
            if l != linux_data.console_line(i)][:2]
     st.check(got == total and len(out) == total,
              "%d of %d bytes arrived, every line in order (%.0f bytes/s)"
              % (got, total, total / t if t else 0),
              "%d bytes of output; first wrong lines: %r" % (len(out), bad))
     st.figures.append(("console_Bps", "%.0f" % (got / t), "B/s",
-                       "1 MiB of 64-byte lines to /dev/console, host clock "
-                       "from typing to the end marker"))
+                       "%s of 64-byte lines to /dev/console, host clock "
+                       "from typing to the end marker" % what))
 
 
-def sleep5(st, m):
+def sleep5(st, m, tries=3):
     """sleep 5 against the host's clock: between the two markers the shell
-    prints around it, both seen over the same output path."""
+    prints around it, both seen over the same output path. A guest clock
+    that runs wrong is wrong every time; a loaded host can delay one
+    marker: up to tries attempts, the first within 2 % passes."""
     s = m.serial
-    s.run("true")
-    s._n += 1
-    n = s._n
-    s.sendline('echo "@@""S%d@@"; sleep 5; echo "@@""E%d:$?@@"' % (n, n))
-    s.expect(r"^@@S%d@@\n" % n, 60, "the start of sleep 5")
-    t0 = s.match_time
-    s.expect(r"@@E%d:0@@" % n, 60, "the end of sleep 5")
-    t = s.match_time - t0
-    st.check(abs(t - 5.0) <= 0.1, "sleep 5 took %.3f s by the host's clock "
-             "(5 s +- 2 %%)" % t)
+    took = []
+    for _ in range(tries):
+        s.run("true")
+        s._n += 1
+        n = s._n
+        s.sendline('echo "@@""S%d@@"; sleep 5; echo "@@""E%d:$?@@"'
+                   % (n, n))
+        s.expect(r"^@@S%d@@\n" % n, 60, "the start of sleep 5")
+        t0 = s.match_time
+        s.expect(r"@@E%d:0@@" % n, 60, "the end of sleep 5")
+        took.append(s.match_time - t0)
+        if abs(took[-1] - 5.0) <= 0.1:
+            break
+    st.check(abs(took[-1] - 5.0) <= 0.1, "sleep 5 took %s s by the host's "
+             "clock (5 s +- 2 %%, %d tries at most)"
+             % (", ".join("%.3f" % t for t in took), tries))
 
 
 def disk(st, m, root):
@@ -381,7 +441,7 @@ def rebooted(st, m, a):
     m.serial.expect(r"Linux version 6\.", a.timeout,
                     "the kernel to start again")
     st.check(True, "the kernel starts again (%.1f s)" % m.elapsed())
-    boot_to_shell(st, m, a.timeout)
+    return boot_to_shell(st, m, a.timeout)
 
 
 def stage_poweroff(st, m, a):
@@ -443,6 +503,7 @@ def stage_bench(st, m, a):
 
 
 STAGES = {"boot": stage_boot, "shell": stage_shell, "smp": stage_smp,
+          "user": stage_user, "all": stage_all,
           "reboot": stage_reboot, "poweroff": stage_poweroff,
           "autoreboot": stage_autoreboot,
           "autopoweroff": stage_autopoweroff, "bench": stage_bench}

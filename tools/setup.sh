@@ -5,8 +5,8 @@
 # Derives the backports mirror from the machine's own apt sources; never names a host.
 set -eu
 
-need_cmds="gcc make nasm objcopy mcopy mformat sgdisk prove qemu-system-x86_64 python3 gzip"
-pkgs="build-essential gnu-efi nasm ovmf mtools dosfstools gdisk libcmocka-dev perl python3 gzip e2fsprogs"
+need_cmds="gcc make nasm objcopy mcopy mformat sgdisk prove qemu-system-x86_64 python3 gzip clang-format"
+pkgs="build-essential gnu-efi nasm ovmf mtools dosfstools gdisk libcmocka-dev perl python3 gzip e2fsprogs clang-format"
 # --bench (make bench): also gnuplot, for tools/bench.sh's PNG plots.
 if [ "${1:-}" = --bench ]; then
 	need_cmds="$need_cmds gnuplot"

@@ -83,7 +83,7 @@ static void check_leaves(const struct view *v)
 
 /* Each vCPU's APIC IDs are its index, and the leaves describe one
  * package of nr single-thread cores: what the guest MADT and the vLAPICs
- * of a platform guest say (hv/platform/acpi_tables.c, lapic.c). */
+ * of a platform guest say (hv/platform/acpi_tables.c, hv/vlapic/vlapic.c). */
 static void check_topology(u32 nr)
 {
 	u32 id, leaf1 = 0, ext = 0, e1e = 0, pkg = 0, seen = 0;

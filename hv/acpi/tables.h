@@ -56,6 +56,7 @@ struct acpi_madt_entry {
 enum {
 	MADT_LAPIC = 0,
 	MADT_IOAPIC = 1,
+	MADT_ISO = 2,
 	MADT_LAPIC_OVERRIDE = 5,
 	MADT_X2APIC = 9,
 };
@@ -81,6 +82,18 @@ struct acpi_madt_ioapic {
 	u32 addr; /* 4 */
 	u32 gsi_base; /* 8 */
 } ACPI_PACKED;
+
+/* ACPI 6.5 5.2.12.5: Interrupt Source Override (ISA IRQ source -> GSI),
+ * flags as MPS INTI flags (Table 5.26): polarity [1:0], trigger [3:2]. */
+struct acpi_madt_iso {
+	struct acpi_madt_entry e; /* 0: type 2, length 10 */
+	u8 bus; /* 2: 0, ISA */
+	u8 source; /* 3: the ISA IRQ */
+	u32 gsi; /* 4 */
+	u16 flags; /* 8 */
+} ACPI_PACKED;
+#define MADT_ISO_ACTIVE_HIGH 0x1
+#define MADT_ISO_LEVEL 0xc
 
 /* ACPI 6.5 5.2.12.8: Local APIC Address Override (64-bit address). */
 struct acpi_madt_lapic_override {
@@ -210,6 +223,9 @@ _Static_assert(sizeof(struct acpi_madt_lapic) == 8, "lapic");
 _Static_assert(offsetof(struct acpi_madt_lapic, apic_id) == 3, "lapic id");
 _Static_assert(offsetof(struct acpi_madt_lapic, flags) == 4, "lapic fl");
 _Static_assert(sizeof(struct acpi_madt_ioapic) == 12, "ioapic");
+_Static_assert(sizeof(struct acpi_madt_iso) == 10, "iso");
+_Static_assert(offsetof(struct acpi_madt_iso, gsi) == 4, "iso gsi");
+_Static_assert(offsetof(struct acpi_madt_iso, flags) == 8, "iso flags");
 _Static_assert(offsetof(struct acpi_madt_ioapic, addr) == 4, "ioapic addr");
 _Static_assert(offsetof(struct acpi_madt_ioapic, gsi_base) == 8, "gsi");
 _Static_assert(sizeof(struct acpi_madt_lapic_override) == 12, "override");

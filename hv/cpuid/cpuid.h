@@ -6,8 +6,8 @@
  * count), as the vLAPIC and the guest's MADT number them, never from the
  * physical CPU. A pure model: no hardware access after the capture, so the
  * unit tests feed it real CPUID dumps. */
-#ifndef MINHV_HV_CPUID_H
-#define MINHV_HV_CPUID_H
+#ifndef MINHV_HV_CPUID_CPUID_H
+#define MINHV_HV_CPUID_CPUID_H
 
 #include "arch/cpu.h"
 #include "arch/types.h"

@@ -18,6 +18,16 @@
  * TSC kHz, EBX APIC bus kHz; platform guests only. */
 #define HV_CPUID_TIMING 0x40000010u
 #define HV_CPUID_LAST 0x4fffffffu
+/* KVM's signature leaf where Linux looks for it besides 0x40000000 (its
+ * hypervisor_cpuid_base() scans every 0x100), with no KVM feature in its
+ * features leaf: Linux guests only. It tells Linux that x2APIC works
+ * without interrupt remapping (x86_init.hyper.x2apic_available, KVM's
+ * kvm_para_available()), so Linux turns x2APIC on when it sets up the I/O
+ * APIC: its APIC accesses become MSR exits instead of decoded MMIO. No
+ * paravirtual feature is offered (docs/GUESTS.md "Linux in x2APIC
+ * mode"). */
+#define KVM_CPUID_SIGNATURE 0x40000100u
+#define KVM_CPUID_FEATURES 0x40000101u
 
 static const struct cpuid_regs zero;
 
@@ -72,8 +82,14 @@ static __attribute__((noinline)) void hv_leaf(const struct cpuid_vcpu *v,
 					      u32 leaf, struct cpuid_regs *r)
 {
 	static const char sig[12] = "minhvminhv\0";
+	static const char kvm[12] = "KVMKVMKVM\0\0";
 
-	if (leaf == HV_CPUID_BASE) {
+	if (leaf == KVM_CPUID_SIGNATURE && v->kind == CPUID_GUEST_LINUX) {
+		r->eax = KVM_CPUID_FEATURES; /* its features: all zero */
+		memcpy(&r->ebx, kvm, 4);
+		memcpy(&r->ecx, kvm + 4, 4);
+		memcpy(&r->edx, kvm + 8, 4);
+	} else if (leaf == HV_CPUID_BASE) {
 		/* highest hypervisor leaf */
 		r->eax = cpuid_platform(v) ? HV_CPUID_TIMING :
 					     HV_CPUID_FEATURES;

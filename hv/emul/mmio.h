@@ -21,6 +21,7 @@ struct mmio_region {
 	u64 size;
 	const struct mmio_ops *ops;
 	void *dev;
+	const char *name; /* in messages: "local APIC" */
 };
 
 #endif

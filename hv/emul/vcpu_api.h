@@ -24,8 +24,18 @@ u32 vcpu_id(const struct vcpu *v);
  * leaves). failed: minhv stopped it, status is not the guest's own. */
 void vcpu_stop_guest(struct vcpu *v, s64 status, bool failed, const char *fmt,
 		     ...) __attribute__((format(printf, 4, 5)));
+/* How a guest ended itself besides an exit status: powered off (ACPI
+ * S5) or reset (the 8042, port 0xCF9, the FADT's reset register). */
+enum guest_end { GUEST_END_NONE, GUEST_END_POWEROFF, GUEST_END_RESET };
+/* Stop v's guest as it asked, a clean end (hv/run decides whether a reset
+ * restarts it); the first reason wins, as for vcpu_stop_guest(). */
+void vcpu_end_guest(struct vcpu *v, enum guest_end how, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 /* Guest console bytes, line-buffered and prefixed with the guest's name
  * (hv/guest/console.c). */
 void guest_console_put(struct vcpu *v, const char *s, size_t n);
+/* One line of a device's own buffer (the UART's), prefixed likewise and
+ * within the guest's console budget. */
+void guest_console_line(struct vcpu *v, const char *s, size_t n);
 
 #endif

@@ -2,8 +2,10 @@
 /* hv/guest/console.c - guest console output (HC_CONSOLE_WRITE and COM1
  * writes): line-buffered per vCPU, each line prefixed with the guest's
  * name so lines from different guests and CPUs never interleave. */
+#include "hv/console.h"
 #include "hv/guest/guest.h"
 #include "hv/log.h"
+#include "lib/fmt.h"
 
 char guest_text_char(char c, bool ktap)
 {
@@ -20,6 +22,31 @@ static void line_out(struct vcpu *v)
 {
 	kprintf("[%s] %.*s\n", v->guest->name, (int)v->con_len, v->con);
 	v->con_len = 0;
+}
+
+static size_t console_allow(struct vcpu *v, size_t n);
+
+void guest_console_line(struct vcpu *v, const char *s, size_t n)
+{
+	size_t ok = console_allow(v, n + 1), k; /* with its newline */
+	char buf[64];
+
+	if (!ok)
+		return;
+	if (ok <= n)
+		n = ok - 1; /* the budget ends inside the line */
+	/* One line however long, under the console lock: no other CPU's
+	 * text gets into it. */
+	console_lock();
+	k = (size_t)fmt_snprintf(buf, sizeof(buf), "[%s] ", v->guest->name);
+	console_write(buf, k);
+	for (size_t i = 0; i < n; i += k) {
+		for (k = 0; k < sizeof(buf) && i + k < n; k++)
+			buf[k] = guest_text_char(s[i + k], false);
+		console_write(buf, k);
+	}
+	console_write("\n", 1);
+	console_unlock();
 }
 
 void guest_console_flush(struct vcpu *v)

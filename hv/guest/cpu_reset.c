@@ -35,4 +35,5 @@ void vcpu_start_real(struct vcpu *v, u16 cs, u16 ip)
 	v->lapic.c.nmi_step = v->lapic.c.nmi_step_rf = false;
 	v->lapic.c.vtpr = 0;
 	v->lapic.c.host_at = 0;
+	vlapic_entry_work(&v->lapic); /* the next entry looks at everything */
 }

@@ -4,6 +4,7 @@
  * 2 MiB aligned for large nested pages; its own page tables; boot info;
  * one VMCB per vCPU) and tear it down returning every page. */
 #include "arch/errno.h"
+#include "hv/boot_prof.h"
 #include "arch/cpu.h"
 #include "arch/msr.h"
 #include "hv/loader/bzimage.h"
@@ -185,11 +186,12 @@ static int load_multiboot(struct guest *g, const struct guest_params *p)
 	/* Guest-physical memory ends below the local APIC at 0xFEE00000,
 	 * whose page must stay unmapped so accesses fault (NPF). */
 	if (g->mem_size > MB_MAX_MEM) {
-		pr_err("guest %s: %llu MiB of memory is more than a multiboot guest can have (%llu MiB: RAM must end below the APIC page at 0xfee00000)\n",
+		pr_err("guest %s: %llu MiB of memory is more than a multiboot guest can have (%llu MiB: RAM must end below the APIC page at 0xfee00000): lower guest_mem=\n",
 		       g->name, (unsigned long long)(g->mem_size >> 20),
 		       (unsigned long long)(MB_MAX_MEM >> 20));
 		return -EINVAL;
 	}
+	prof_mark(PROF_IMAGE);
 	if (mb_load(p->image, p->image_size, g->mem_host, g->mem_size, &li)) {
 		pr_err("guest %s: the multiboot image cannot be loaded\n",
 		       g->name);
@@ -216,8 +218,9 @@ static int load_multiboot(struct guest *g, const struct guest_params *p)
 	g->cr3 = mb_info_build(g->mem_host, &mb);
 	if (!g->cr3)
 		return -EINVAL;
+	prof_mark(PROF_PLATFORM);
 	acpi_tables_build((u8 *)g->mem_host + MB_BIOS_START, MB_BIOS_START,
-			  g->nr_vcpus);
+			  g->nr_vcpus, p->disk != NULL);
 	g->entry = gpa(li.entry);
 	g->stack_top = g->mem_size;
 	g->plat = (struct platform){ .nr_cpus = g->nr_vcpus,
@@ -226,9 +229,12 @@ static int load_multiboot(struct guest *g, const struct guest_params *p)
 				     .pm_tsc0 = rdtsc(),
 				     .pm = ACPI_PM_INIT(MB_BIOS_START),
 				     .rtc = RTC_INIT,
+				     /* kvm-unit-tests' device (testdev.c) */
+				     .testdev = true,
 				     /* A masked PIC pair (pic.c). */
 				     .pic = { { .imr = 0xff },
 					      { .imr = 0xff } } };
+	platform_reset(&g->plat);
 	return 0;
 }
 
@@ -239,6 +245,7 @@ static int load_elf64(struct guest *g, const struct guest_params *p)
 	int r;
 
 	/* The image must end below the vCPU stacks at the top of memory. */
+	prof_mark(PROF_IMAGE);
 	r = elf_load_limit(p->image, p->image_size, g->mem_host, g->mem_size,
 			   g->mem_size - g->nr_vcpus * GUEST_STACK_SIZE, &info);
 	if (r) {
@@ -247,6 +254,7 @@ static int load_elf64(struct guest *g, const struct guest_params *p)
 		return -EINVAL;
 	}
 	g->entry = info.entry;
+	prof_mark(PROF_GUEST_PT);
 	if (guest_pt_build(g->mem_host, g->mem_size, &cr3)) {
 		pr_err("guest %s: cannot build its page tables\n", g->name);
 		return -EINVAL;
@@ -270,28 +278,37 @@ static int load_linux(struct guest *g, const struct guest_params *p)
 	/* RAM ends below the 32-bit device hole: the APIC page at
 	 * 0xFEE00000 must stay unmapped so accesses fault (NPF). */
 	if (g->mem_size > LINUX_MAX_MEM) {
-		pr_err("guest %s: %llu MiB of memory is more than a Linux guest can have (%llu MiB: RAM must end below the APIC page at 0xfee00000)\n",
+		pr_err("guest %s: %llu MiB of memory is more than a Linux guest can have (%llu MiB: RAM must end below the APIC page at 0xfee00000): lower guest_mem=\n",
 		       g->name, (unsigned long long)(g->mem_size >> 20),
 		       (unsigned long long)(LINUX_MAX_MEM >> 20));
 		return -EINVAL;
 	}
+	prof_mark(PROF_IMAGE);
 	r = linux_boot_build(g->mem_host, g->mem_size, p->image, p->image_size,
 			     p->cmdline, p->initrd, p->initrd_size, &l);
 	if (r)
 		return r;
+	prof_mark(PROF_GUEST_PT);
 	if (guest_pt_build(g->mem_host, g->mem_size, &cr3) ||
 	    guest_pt_map_page0(g->mem_host, g->mem_size, cr3)) {
 		pr_err("guest %s: cannot build its page tables\n", g->name);
 		return -EINVAL;
 	}
+	prof_mark(PROF_PLATFORM);
 	/* The TSC rate minhv measured: Linux has no PIT to calibrate it
 	 * early (docs/GUESTS.md "Running Linux"). */
 	if (linux_cmdline_tsc(g->mem_host, &l, g_tsc_khz) == 1)
 		pr_info("linux: tsc_early_khz=%llu appended to the command line (the TSC rate minhv measured)\n",
 			(unsigned long long)g_tsc_khz);
+	/* The disk's window is a device's, as a PC's firmware reports it. */
+	if (p->disk &&
+	    linux_e820_reserve(g->mem_host, VIRTIO_BLK_GPA, PAGE_SIZE)) {
+		pr_err("guest %s: no room in the e820 map\n", g->name);
+		return -E2BIG;
+	}
 	/* The RSDP first, in the BIOS area Linux scans without EFI. */
 	acpi_tables_build((u8 *)g->mem_host + LINUX_BIOS_START,
-			  LINUX_BIOS_START, g->nr_vcpus);
+			  LINUX_BIOS_START, g->nr_vcpus, p->disk != NULL);
 	g->cr3 = cr3.v;
 	g->entry = l.entry;
 	g->stack_top = LINUX_STACK_TOP;
@@ -305,6 +322,50 @@ static int load_linux(struct guest *g, const struct guest_params *p)
 		/* A masked PIC pair (pic.c). */
 		.pic = { { .imr = 0xff }, { .imr = 0xff } },
 	};
+	platform_reset(&g->plat);
+	return 0;
+}
+
+/* pc-testdev's 64 KiB at 0xff000000: pool pages the NPT maps there. */
+static int map_testdev(struct guest *g)
+{
+	const u64 pages = TESTDEV_IOMEM_SIZE / PAGE_SIZE;
+
+	if (!g->plat.testdev)
+		return 0;
+	g->testdev_mem = page_alloc(pages, 1);
+	if (!g->testdev_mem.v)
+		return -E2BIG;
+	memset(hpa_to_ptr(g->testdev_mem), 0, TESTDEV_IOMEM_SIZE);
+	return npt_map(&g->npt, gpa(TESTDEV_IOMEM_GPA), g->testdev_mem,
+		       TESTDEV_IOMEM_SIZE);
+}
+
+#define DISK_PAGES (ALIGN_UP(sizeof(struct virtio_blk), PAGE_SIZE) / PAGE_SIZE)
+
+/* The virtio disk on a foreign guest's platform (after its loader, which
+ * sets the platform up and declares the disk in its ACPI tables). */
+static int add_disk(struct guest *g, const struct guest_params *p)
+{
+	struct virtio_blk *d;
+
+	if (!p->disk)
+		return 0;
+	if (!guest_has_platform(g)) {
+		pr_warn("guest %s: disk= is for multiboot and Linux guests: no disk\n",
+			g->name);
+		return 0;
+	}
+	d = page_alloc_ptr(DISK_PAGES);
+	if (!d)
+		return -E2BIG;
+	virtio_blk_init(d, &g->plat, g->mem_host, g->mem_size, p->disk,
+			p->disk_size / VIRTIO_BLK_SECTOR_SIZE, p->disk_ro);
+	g->plat.disk = d;
+	pr_info("guest %s: virtio disk of %llu sectors%s at %#llx, GSI %u\n",
+		g->name, (unsigned long long)d->sectors,
+		p->disk_ro ? " (read-only)" : "",
+		(unsigned long long)VIRTIO_BLK_GPA, VIRTIO_BLK_GSI);
 	return 0;
 }
 
@@ -358,6 +419,7 @@ static int build(struct guest *g, const struct guest_params *p)
 	g->asid = asid_alloc();
 	if (!g->asid)
 		return -EBUSY;
+	prof_mark(PROF_GUEST_MEM);
 	g->mem = alloc_mem(g->mem_size);
 	if (!g->mem.v) {
 		/* The page pool holds every guest's memory (docs/OPTIONS.md):
@@ -373,10 +435,13 @@ static int build(struct guest *g, const struct guest_params *p)
 	r = g->kind == GUEST_LINUX     ? load_linux(g, p) :
 	    g->kind == GUEST_MULTIBOOT ? load_multiboot(g, p) :
 					 load_elf64(g, p);
-	if (r)
+	if (r || (r = add_disk(g, p)))
 		return r;
-	if (npt_build(&g->npt, g->mem, g->mem_size, g_features.page1g))
+	prof_mark(PROF_NPT);
+	if (npt_build(&g->npt, g->mem, g->mem_size, g_features.page1g) ||
+	    map_testdev(g))
 		return -E2BIG;
+	prof_mark(PROF_VCPUS);
 	g->iopm = page_alloc(IOPM_PAGES, 1);
 	g->msrpm = page_alloc(MSRPM_PAGES, 1);
 	if (!g->iopm.v || !g->msrpm.v)
@@ -406,6 +471,7 @@ int guest_create(const struct guest_params *p, struct guest **out)
 {
 	struct guest *g;
 	size_t n = p->name ? strlen(p->name) : 0;
+	u64 free;
 	int r;
 
 	*out = NULL;
@@ -416,13 +482,17 @@ int guest_create(const struct guest_params *p, struct guest **out)
 	}
 	if (p->mem_size < 2 * SZ_2M ||
 	    p->nr_vcpus * GUEST_STACK_SIZE > ALIGN_UP(p->mem_size, SZ_2M) / 2) {
-		pr_err("guest %s: %llu bytes of memory is too little for %u vCPUs\n",
+		pr_err("guest %s: %llu bytes of memory is too little for %u vCPUs: raise guest_mem= (or lower vcpus=)\n",
 		       p->name, (unsigned long long)p->mem_size, p->nr_vcpus);
 		return -EINVAL;
 	}
+	free = mm_free_pages();
 	g = page_alloc_ptr(1);
-	if (!g)
+	if (!g) {
+		pr_err("guest %s: the page pool is exhausted: raise pool=\n",
+		       p->name);
 		return -E2BIG;
+	}
 	memcpy(g->name, p->name, n < sizeof(g->name) ? n : sizeof(g->name) - 1);
 	g->serial = __atomic_add_fetch(&serials, 1, __ATOMIC_RELAXED);
 	g->mem_size = ALIGN_UP(p->mem_size, SZ_2M);
@@ -439,10 +509,15 @@ int guest_create(const struct guest_params *p, struct guest **out)
 	g->con_rate = p->console_rate;
 	g->con_budget = p->console_rate; /* one second's worth to start */
 	r = build(g, p);
+	if (r == -E2BIG)
+		pr_err("guest %s: the page pool (%llu MiB free) is too small for %llu MiB of guest memory and its tables: raise pool= (or lower guest_mem=)\n",
+		       g->name, (unsigned long long)(free >> 8),
+		       (unsigned long long)(g->mem_size >> 20));
 	if (r) {
 		guest_destroy(g);
 		return r;
 	}
+	prof_mark(PROF_GUEST);
 	pr_info("guest %s: %llu MiB at %#llx, %u vCPU(s), ASID %u, entry %#llx, NPT %llu x 1G %llu x 2M %llu x 4K\n",
 		g->name, (unsigned long long)(g->mem_size >> 20),
 		(unsigned long long)g->mem.v, g->nr_vcpus, g->asid,
@@ -484,6 +559,10 @@ void guest_destroy(struct guest *g)
 	if (g->iopm.v)
 		page_free(g->iopm, IOPM_PAGES);
 	npt_destroy(&g->npt);
+	if (g->testdev_mem.v)
+		page_free(g->testdev_mem, TESTDEV_IOMEM_SIZE / PAGE_SIZE);
+	if (guest_has_platform(g) && g->plat.disk)
+		page_free(ptr_to_hpa(g->plat.disk), DISK_PAGES);
 	if (g->mem.v)
 		page_free(g->mem, g->mem_size / PAGE_SIZE);
 	if (g->asid)

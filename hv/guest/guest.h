@@ -47,6 +47,11 @@ struct guest_params {
 	struct sched_opts sched;
 	u32 time_ms; /* run-time limit, 0 = none */
 	u32 console_rate; /* console bytes per second, 0 = unlimited */
+	/* A foreign guest's virtio disk (hv/platform/virtio.h): the image
+	 * in host memory, whole 512-byte sectors, or NULL. */
+	void *disk;
+	u64 disk_size;
+	bool disk_ro;
 };
 
 struct guest {
@@ -84,6 +89,8 @@ struct guest {
 	volatile u32 stuck;
 	s64 exit_status;
 	bool failed; /* stopped by the hypervisor (fault, bad state) */
+	enum guest_end end; /* powered off or reset itself (vcpu_api.h) */
+	hpa_t testdev_mem; /* pc-testdev's memory (multiboot guests) */
 	enum guest_kind kind;
 	struct platform plat; /* a foreign guest's devices (hv/platform/) */
 	char stop_reason[160];
@@ -120,6 +127,10 @@ void guest_stop(struct guest *g, s64 status, bool failed, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 void guest_vstop(struct guest *g, s64 status, bool failed, const char *fmt,
 		 va_list ap) __attribute__((format(printf, 4, 0)));
+/* The same, recording how the guest ended itself (when it wins). */
+void guest_vstop_end(struct guest *g, s64 status, bool failed,
+		     enum guest_end end, const char *fmt, va_list ap)
+	__attribute__((format(printf, 5, 0)));
 /* Wait until no vCPU of g is inside vcpu_run (after guest_stop). */
 void guest_wait_idle(struct guest *g);
 /* HC_REPORT sink (report.c): one KTAP line, named guest.NAME when NAME is
@@ -157,6 +168,11 @@ enum guest_kind guest_kind_of(const void *img, size_t size);
  * -EINVAL (misaligned). len 0 is valid and yields *host = NULL. */
 int guest_mem_range(const struct guest *g, u64 gpa, u64 len, u64 align,
 		    void **host);
+/* Any guest-physical memory, for what the guest addresses physically
+ * (string I/O after its page tables): guest RAM, page 0 included (a PC's
+ * IVT and BDA), or a device's memory the NPT maps (pc-testdev's). 0 or
+ * -EFAULT; no alignment rule. */
+int guest_phys_range(const struct guest *g, u64 gpa, u64 len, void **host);
 /* Copy a NUL-terminated string of at most max-1 characters. 0,
  * -EFAULT, or -E2BIG when no NUL within max bytes. */
 int guest_copy_str(const struct guest *g, u64 gpa, char *buf, size_t max);

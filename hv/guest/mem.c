@@ -22,6 +22,25 @@ int guest_mem_range(const struct guest *g, u64 gpa, u64 len, u64 align,
 	return 0;
 }
 
+int guest_phys_range(const struct guest *g, u64 gpa, u64 len, void **host)
+{
+	u64 off = gpa - TESTDEV_IOMEM_GPA;
+
+	*host = NULL;
+	if (!g->testdev_mem.v || gpa < TESTDEV_IOMEM_GPA ||
+	    off >= TESTDEV_IOMEM_SIZE) {
+		/* RAM, page 0 included: physical memory, not a pointer. */
+		if (gpa >= g->mem_size || len > g->mem_size - gpa)
+			return -EFAULT;
+		*host = (u8 *)g->mem_host + gpa;
+		return 0;
+	}
+	if (len > TESTDEV_IOMEM_SIZE - off)
+		return -EFAULT;
+	*host = (u8 *)hpa_to_ptr(g->testdev_mem) + off;
+	return 0;
+}
+
 int guest_copy_str(const struct guest *g, u64 gpa, char *buf, size_t max)
 {
 	const char *src;

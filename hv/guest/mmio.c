@@ -9,6 +9,7 @@
 #include "arch/errno.h"
 #include "hv/guest/guest.h"
 #include "hv/vcpu/vcpu.h"
+#include "lib/string.h"
 
 static u64 size_mask(unsigned size)
 {
@@ -39,10 +40,65 @@ static u64 ip_mask(enum insn_mode mode)
 				     0xffffULL;
 }
 
+/* The instruction at la decoded before (struct vcpu_insn_cache), when
+ * the same bytes are still there: fetched again, just those, through the
+ * guest's page tables as they are now, and compared. Cheaper than the
+ * decode by the bytes it does not fetch and the decoder it skips. */
+static bool cached_decode(struct vcpu *v, const struct gmem *m,
+			  const struct gpaging *p, u64 la, enum insn_mode mode,
+			  struct mmio_bytes *b, struct insn *in)
+{
+	const struct vcpu_insn_cache *c = &v->insn_cache;
+	gpa_t g;
+
+	if (!c->len || c->la != la || c->mode != mode || c->cr3 != p->cr3 ||
+	    c->cr0 != p->cr0 || c->cr4 != p->cr4 || c->efer != p->efer)
+		return false;
+	/* Within one page (the usual case): one translation and the bytes
+	 * compared in place, each read once; across a page, fetched as the
+	 * decode would. */
+	if ((la & (PAGE_SIZE - 1)) + c->len <= PAGE_SIZE) {
+		if (gwalk(m, p, la, &g) || g.v >= m->size ||
+		    m->size - g.v < c->len)
+			return false;
+		for (unsigned i = 0; i < c->len; i++)
+			if (__atomic_load_n(&m->host[g.v + i],
+					    __ATOMIC_RELAXED) != c->bytes[i])
+				return false;
+		memcpy(b->b, c->bytes, c->len);
+	} else if (gfetch(m, p, la, b->b, c->len) != c->len ||
+		   memcmp(b->b, c->bytes, c->len)) {
+		return false;
+	}
+	b->n = c->len;
+	*in = c->in;
+	return true;
+}
+
+static void cache_decode(struct vcpu *v, const struct gpaging *p, u64 la,
+			 enum insn_mode mode, const struct mmio_bytes *b,
+			 const struct insn *in)
+{
+	struct vcpu_insn_cache *c = &v->insn_cache;
+
+	if (!in->len || in->len > b->n)
+		return;
+	c->len = 0; /* never half written: len last */
+	c->la = la;
+	c->cr0 = p->cr0;
+	c->cr3 = p->cr3;
+	c->cr4 = p->cr4;
+	c->efer = p->efer;
+	c->mode = (u8)mode;
+	memcpy(c->bytes, b->b, in->len);
+	c->in = *in;
+	c->len = in->len;
+}
+
 /* Decode from the decode-assist bytes when the CPU stored some (QEMU TCG
  * never does; hardware writes the count, possibly 0, on every NPF), else
- * from guest memory. The VMCB count is consumed so that it never goes
- * stale. */
+ * from guest memory, through the per-vCPU cache of the last decode. The
+ * VMCB count is consumed so that it never goes stale. */
 static int fetch_decode(struct vcpu *v, enum insn_mode mode,
 			struct mmio_bytes *b, struct insn *in)
 {
@@ -69,11 +125,16 @@ static int fetch_decode(struct vcpu *v, enum insn_mode mode,
 		     vm->save.rip :
 		     (vm->save.cs.base + (vm->save.rip & ip_mask(mode))) &
 			     0xffffffffULL;
+	if (cached_decode(v, &m, &p, la, mode, b, in))
+		return 0;
 	n = gfetch(&m, &p, la, b->b, INSN_MAX_LEN);
 	if (n < 0)
 		return n;
 	b->n = n;
-	return insn_decode(b->b, b->n, mode, in);
+	n = insn_decode(b->b, b->n, mode, in);
+	if (!n)
+		cache_decode(v, &p, la, mode, b, in);
+	return n;
 }
 
 static u64 reg_value(struct vcpu *v, const struct insn *in)

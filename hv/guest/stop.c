@@ -20,11 +20,18 @@ void guest_stop(struct guest *g, s64 status, bool failed, const char *fmt, ...)
 void guest_vstop(struct guest *g, s64 status, bool failed, const char *fmt,
 		 va_list ap)
 {
+	guest_vstop_end(g, status, failed, GUEST_END_NONE, fmt, ap);
+}
+
+void guest_vstop_end(struct guest *g, s64 status, bool failed,
+		     enum guest_end end, const char *fmt, va_list ap)
+{
 	if (__atomic_exchange_n(&g->stopping, 1, __ATOMIC_ACQ_REL))
 		return;
 	g->stop_tsc = rdtsc();
 	g->exit_status = status;
 	g->failed = failed;
+	g->end = end;
 	fmt_vsnprintf(g->stop_reason, sizeof(g->stop_reason), fmt, ap);
 	if (failed)
 		pr_err("guest %s stopped: %s\n", g->name, g->stop_reason);

@@ -24,3 +24,12 @@ void vcpu_stop_guest(struct vcpu *v, s64 status, bool failed, const char *fmt,
 	guest_vstop(v->guest, status, failed, fmt, ap);
 	va_end(ap);
 }
+
+void vcpu_end_guest(struct vcpu *v, enum guest_end how, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	guest_vstop_end(v->guest, 0, false, how, fmt, ap);
+	va_end(ap);
+}

@@ -234,6 +234,17 @@ int linux_boot_build(void *mem, u64 mem_size, const void *img, size_t size,
 	return 0;
 }
 
+int linux_e820_reserve(void *mem, u64 addr, u64 size)
+{
+	struct boot_params *bp =
+		(struct boot_params *)((u8 *)mem + LINUX_BOOT_PARAMS_GPA);
+
+	if (bp->e820_entries >= E820_MAX_ENTRIES_ZEROPAGE)
+		return -E2BIG;
+	e820_add(bp, addr, size, E820_RESERVED);
+	return 0;
+}
+
 /* Whether the command line has a word starting with key. */
 static bool cmdline_has(const char *c, const char *key)
 {

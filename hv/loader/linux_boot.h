@@ -54,6 +54,10 @@ int linux_boot_build(void *mem, u64 mem_size, const void *img, size_t size,
 		     const char *cmdline, const void *initrd,
 		     size_t initrd_size, struct linux_layout *out);
 
+/* One more reserved range (a device's MMIO window) in the e820 map of the
+ * zero page linux_boot_build() wrote: 0, or -E2BIG when the map is full. */
+int linux_e820_reserve(void *mem, u64 addr, u64 size);
+
 /* Append " tsc_early_khz=<tsc_khz>" to the command line linux_boot_build()
  * wrote, unless it names tsc_early_khz= already (the user's value wins):
  * without a PIT Linux cannot calibrate the TSC early, and minhv has

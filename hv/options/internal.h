@@ -31,7 +31,7 @@ struct opt_desc {
 	const char *arg; /* help: value syntax, when not derived */
 	const char *help;
 	bool numeric; /* OPT_ENUM: also 0..n-1 */
-	bool auto_word; /* OPT_INT: "auto" = -1 */
+	bool auto_word; /* OPT_INT: "auto" = -1; OPT_SIZE_MB: "auto" = 0 */
 };
 _Static_assert(sizeof(struct options) <= 0xffff, "opt_desc.off is a u16");
 _Static_assert(sizeof(struct opt_desc) == 72, "opt_desc packing");

@@ -25,7 +25,8 @@ void options_defaults(struct options *o)
 			continue;
 		if (d->type == OPT_ENUM)
 			fmt_snprintf(v, sizeof(v), "%s", d->words[d->def]);
-		else if (d->type == OPT_CONSOLE)
+		else if (d->type == OPT_CONSOLE ||
+			 (d->type == OPT_SIZE_MB && d->auto_word && !d->def))
 			fmt_snprintf(v, sizeof(v), "auto");
 		else if (d->def < 0)
 			fmt_snprintf(v, sizeof(v), "-%llu",

@@ -20,6 +20,9 @@ enum pause_yield_opt {
 	PAUSE_YIELD_DIRECTED
 };
 enum pause_window_opt { PAUSE_WINDOW_STATIC, PAUSE_WINDOW_DYNAMIC };
+/* What a foreign guest's reset does: rebuild and run it again (QEMU's
+ * default), or end the run there (QEMU's -no-reboot). */
+enum reboot_mode { REBOOT_RESTART, REBOOT_STOP };
 
 struct options {
 	/* console=auto|com1|com2|com3|com4|io:0x2f8|mmio:0xfedc9000 */
@@ -42,21 +45,28 @@ struct options {
 	char guest[128]; /* guest=\path\on\esp.elf, "" = built-in guest */
 	char cmdline[512]; /* cmdline="..." for a multiboot guest */
 	char initrd[128]; /* initrd=\path\on\esp: multiboot module 0 */
+	char disk[128]; /* disk=\path\on\esp: a virtio disk's image */
+	bool disk_ro; /* disk_ro=0|1: the disk refuses writes */
 	u32 vcpus; /* vcpus=N; 0 = one per CPU of cpus= (ELF64), 1 (foreign) */
 	char cpus[128]; /* cpus=all|N[-M][,...]: the guest's CPUs; "" = all */
 	u32 slice_us; /* slice_us=N: a vCPU's turn on a shared CPU */
-	u32 guest_mem_mb; /* guest_mem=16M etc., default 16 (MiB) */
+	/* guest_mem=128M etc.; 0 = auto: 16 MiB for minhv's own guest, 128
+	 * MiB for a foreign one (run_guest_mem_mb(), hv/run/run.h) */
+	u32 guest_mem_mb;
 	char tests[256]; /* tests=glob,glob,group; "" = default suite */
 	bool bench; /* bench=0|1 */
+	bool selftests; /* selftests=on|off: the boot self-tests, default on */
 	enum park_mode park; /* park=hlt|mwait */
 	/* rsb_fill=auto|on|off: the RSB fill after #VMEXIT (hv/park/
 	 * spec_ctrl_policy.c); auto = unless AutoIBRS or QEMU TCG */
 	enum tristate rsb_fill;
 	enum rmpopt_sched rmpopt; /* rmpopt=leader|all|both, default both */
-	u32 watchdog_ms; /* watchdog_ms=N, default 2000, 0 = off */
+	s32 watchdog_ms; /* watchdog_ms=N, 0 = off, -1 = auto (run.c) */
 	u32 guest_time_ms; /* guest_time_ms=N, default 0 = unlimited */
 	u32 guest_console_rate; /* bytes/s of guest console, 0 = unlimited */
-	u32 pool_mb; /* pool=64M, default 64 (MiB) */
+	/* pool=N; 0 = auto: 64 MiB plus the guest's memory (boot/) */
+	u32 pool_mb;
+	enum reboot_mode reboot; /* reboot=restart|stop */
 };
 
 /* The options in force, filled by boot/ before the hand-off. */

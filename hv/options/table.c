@@ -16,6 +16,7 @@ static const char *const park_words[] = { "hlt", "mwait", NULL };
 static const char *const rmpopt_words[] = { "leader", "all", "both", NULL };
 static const char *const yield_words[] = { "none", "any", "directed", NULL };
 static const char *const window_words[] = { "static", "dynamic", NULL };
+static const char *const reboot_words[] = { "restart", "stop", NULL };
 
 /* The word lists are indexed by the enum values. */
 _Static_assert(LOG_ERR == 0 && LOG_DEBUG == 3, "level_words");
@@ -32,6 +33,7 @@ _Static_assert(PAUSE_YIELD_NONE == 0 && PAUSE_YIELD_ANY == 1 &&
 	       "yield_words");
 _Static_assert(PAUSE_WINDOW_STATIC == 0 && PAUSE_WINDOW_DYNAMIC == 1,
 	       "window_words");
+_Static_assert(REBOOT_RESTART == 0 && REBOOT_STOP == 1, "reboot_words");
 _Static_assert(sizeof(enum tristate) == sizeof(int), "enums are int-sized");
 
 #define U32_MAX 0xffffffffLL
@@ -84,18 +86,25 @@ const struct opt_desc opt_table[] = {
 	  .help = "command line handed to a foreign guest (multiboot, Linux)" },
 	{ "initrd", OPT_STR, FIELD(initrd), .arg = "\\PATH\\ON\\ESP",
 	  .help = "file from the ESP: multiboot module 0, or a Linux initramfs" },
+	{ "disk", OPT_STR, FIELD(disk), .arg = "\\PATH\\ON\\ESP",
+	  .help = "disk image from the ESP: a foreign guest's virtio disk (in memory)" },
+	{ "disk_ro", OPT_BOOL, FIELD(disk_ro), .def = 0,
+	  .help = "the virtio disk is read-only" },
 	{ "vcpus", OPT_UINT, FIELD(vcpus), 0, 1024, 0,
 	  .help = "vCPUs of the guest, more than its CPUs share them; 0 = one per CPU (foreign guests: 1)" },
 	{ "cpus", OPT_CPULIST, FIELD(cpus), .arg = "all|N[-M][,N[-M]...]",
 	  .help = "CPUs (dense numbers, 0 = boot CPU) the guest's vCPUs run on; all = every online CPU" },
 	{ "slice_us", OPT_UINT, FIELD(slice_us), 100, 1000000, 5000,
 	  .help = "a vCPU's turn on a CPU that vCPUs share" },
-	{ "guest_mem", OPT_SIZE_MB, FIELD(guest_mem_mb), 1, MAX_MB, 16,
-	  .help = "memory per guest" },
+	{ "guest_mem", OPT_SIZE_MB, FIELD(guest_mem_mb), 1, MAX_MB, 0,
+	  .auto_word = true,
+	  .help = "memory per guest; auto = 16M (built-in guest), 128M (multiboot, Linux)" },
 	{ "tests", OPT_STR, FIELD(tests), .arg = "GLOB[,GLOB...]",
 	  .help = "scenarios or groups to run; unset = default suite" },
 	{ "bench", OPT_BOOL, FIELD(bench), .def = 0,
 	  .help = "run the benchmarks" },
+	{ "selftests", OPT_BOOL, FIELD(selftests), .def = 1,
+	  .help = "boot self-tests (SMP, MTRR, parking, SNP); off = straight to the guest" },
 	{ "park", OPT_ENUM, FIELD(park), .def = PARK_HLT, .words = park_words,
 	  .help = "how idle CPUs wait" },
 	{ "rsb_fill", OPT_ENUM, FIELD(rsb_fill), .def = TRI_AUTO,
@@ -104,15 +113,19 @@ const struct opt_desc opt_table[] = {
 	{ "rmpopt", OPT_ENUM, FIELD(rmpopt), .def = RMPOPT_BOTH,
 	  .words = rmpopt_words,
 	  .help = "RMPOPT after SNP teardown: leader scan, all cores, or both" },
-	{ "watchdog_ms", OPT_UINT, FIELD(watchdog_ms), 0, 3600000, 2000,
-	  .help = "guest watchdog; 0 = off" },
+	{ "watchdog_ms", OPT_INT, FIELD(watchdog_ms), -1, 3600000, -1,
+	  .auto_word = true,
+	  .help = "guest watchdog; 0 = off; auto = 2000 (built-in guest), off (foreign)" },
 	{ "guest_time_ms", OPT_UINT, FIELD(guest_time_ms), 0, 86400000, 0,
 	  .help = "run-time limit per guest; 0 = unlimited" },
 	{ "guest_console_rate", OPT_UINT, FIELD(guest_console_rate), 0,
 	  16777216, 16384,
 	  .help = "guest console bytes per second (excess dropped); 0 = unlimited" },
-	{ "pool", OPT_SIZE_MB, FIELD(pool_mb), 1, MAX_MB, 64,
-	  .help = "hypervisor page pool" },
+	{ "pool", OPT_SIZE_MB, FIELD(pool_mb), 1, MAX_MB, 0, .auto_word = true,
+	  .help = "hypervisor page pool; auto = 64M plus the guest's memory" },
+	{ "reboot", OPT_ENUM, FIELD(reboot), .def = REBOOT_RESTART,
+	  .words = reboot_words,
+	  .help = "a foreign guest's reset: restart it from its image, or stop the run" },
 };
 
 const size_t opt_count = ARRAY_SIZE(opt_table);

@@ -155,6 +155,10 @@ static int parse_size(const struct opt_desc *d, const char *v, size_t n,
 	u64 x;
 	bool ovf;
 
+	if (d->auto_word && word_is(v, n, "auto")) {
+		*out = 0;
+		return 0;
+	}
 	switch (n ? v[n - 1] : 0) {
 	case 'k':
 	case 'K':
@@ -387,7 +391,10 @@ void opt_format(const struct opt_desc *d, const struct options *o, char *buf,
 		fmt_snprintf(buf, n, "%s", d->words[x]);
 		return;
 	case OPT_SIZE_MB:
-		fmt_snprintf(buf, n, "%lldM", (long long)x);
+		if (d->auto_word && !x)
+			fmt_snprintf(buf, n, "auto");
+		else
+			fmt_snprintf(buf, n, "%lldM", (long long)x);
 		return;
 	default:
 		if (d->auto_word && x == -1)
@@ -421,8 +428,9 @@ void opt_syntax(const struct opt_desc *d, char *buf, size_t n)
 		fmt_snprintf(buf, n, "auto|com1..com4|io:PORT|mmio:ADDR");
 		return;
 	case OPT_SIZE_MB:
-		fmt_snprintf(buf, n, "SIZE[K|M|G] (%lldM..%lldM)",
-			     (long long)d->min, (long long)d->max);
+		fmt_snprintf(buf, n, "%sSIZE[K|M|G] (%lldM..%lldM)",
+			     d->auto_word ? "auto|" : "", (long long)d->min,
+			     (long long)d->max);
 		return;
 	default:
 		fmt_snprintf(buf, n, "%sN (%lld..%lld)",

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* hv/park/internal.h - per-CPU parking state, shared by hv/park*.c only. */
+/* hv/park/internal.h - per-CPU parking state, shared by hv/park/ only. */
 #ifndef MINHV_HV_PARK_INTERNAL_H
 #define MINHV_HV_PARK_INTERNAL_H
 

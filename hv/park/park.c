@@ -14,7 +14,6 @@
 #include "hv/percpu.h"
 #include "hv/park/spec_ctrl.h"
 
-
 struct park_cpu *g_park_cpus;
 u32 g_park_ncpus;
 static bool park_mwait;

@@ -43,8 +43,9 @@ void park_until(enum park_reason why, const volatile u32 *ready);
  * park_run_one() is one turn of it (unit tests). */
 _Noreturn void park_cpu_loop(void);
 void park_run_one(void);
-/* Hand fn(arg) to cpu's idle loop and wake it. 0, -16 (EBUSY) when work is
- * already pending there, -22 (EINVAL) for an unknown CPU. */
+/* Hand fn(arg) to cpu's idle loop and wake it. 0, -EBUSY when work is
+ * already pending there, -EINVAL for an unknown CPU, or park_wake()'s
+ * error. */
 int park_post(u32 cpu, ipi_fn fn, void *arg);
 
 /* Wake cpu so it re-checks its condition: a store to its monitored line,

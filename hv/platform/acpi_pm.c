@@ -42,6 +42,12 @@ int acpi_pm1_write(struct acpi_pm *pm, u16 off, unsigned size, u32 val)
 	return (cw & PM1_CNT_SLP_EN) ? (int)PM1_SLP_TYP(pm->cnt) : -ENOENT;
 }
 
+bool acpi_pm1_sci(const struct acpi_pm *pm)
+{
+	return (pm->cnt & PM1_CNT_SCI_EN) &&
+	       (pm->sts & pm->en & PM1_SCI_EVENTS);
+}
+
 u32 acpi_pm_in(struct vcpu *v, u16 port, unsigned size)
 {
 	return acpi_pm1_read(&vcpu_platform(v)->pm, port, size);
@@ -49,13 +55,19 @@ u32 acpi_pm_in(struct vcpu *v, u16 port, unsigned size)
 
 void acpi_pm_out(struct vcpu *v, u16 port, unsigned size, u32 val)
 {
-	int typ = acpi_pm1_write(&vcpu_platform(v)->pm, port, size, val);
+	struct platform *p = vcpu_platform(v);
+	int typ;
 
+	spin_lock(&p->lock);
+	typ = acpi_pm1_write(&p->pm, port, size, val);
+	/* The SCI: level, on GSI 9 (the FADT's SCI_INT). */
+	platform_set_irq(p, SCI_IRQ, acpi_pm1_sci(&p->pm));
+	spin_unlock(&p->lock);
 	if (typ == SLP_TYP_S3)
 		acpi_s3_enter(v);
 	else if (typ == SLP_TYP_S5)
-		vcpu_stop_guest(v, 0, false,
-				"vCPU %u: ACPI S5 (soft off) by PM1a_CNT",
-				vcpu_id(v));
+		vcpu_end_guest(v, GUEST_END_POWEROFF,
+			       "vCPU %u: ACPI S5 (soft off) by PM1a_CNT",
+			       vcpu_id(v));
 	/* Other SLP_TYP values name no state of the DSDT: ignored. */
 }

@@ -15,6 +15,7 @@ struct port_dev {
 	void (*out)(struct vcpu *v, u16 off, unsigned size, u32 val);
 };
 
+/* The first match wins: port 0x61 before the 8042's 0x60-0x64. */
 static const struct port_dev ports[] = {
 	{ UART_COM1_PORT, 8, uart_in, uart_out },
 	{ QEMU_DEBUG_EXIT_PORT, QEMU_DEBUG_EXIT_SIZE, NULL, debug_exit_out },
@@ -24,24 +25,54 @@ static const struct port_dev ports[] = {
 	{ RTC_PORT, 2, rtc_in, rtc_out },
 	{ PIC_MASTER_PORT, 2, pic_master_in, pic_master_out },
 	{ PIC_SLAVE_PORT, 2, pic_slave_in, pic_slave_out },
+	{ PIT_PORT_CH0, 4, pit_in, pit_out },
+	{ PORT61, 1, port61_in, port61_out },
+	{ KBC_DATA_PORT, KBC_CMD_PORT - KBC_DATA_PORT + 1, kbc_in, kbc_out },
+	{ RESET_PORT, 1, reset_in, reset_out },
 };
+
+/* pc-testdev: multiboot guests only (struct platform's testdev). */
+static const struct port_dev testdev_ports[] = {
+	{ TESTDEV_PORT, TESTDEV_PORT_BYTE + 4 - TESTDEV_PORT, testdev_in,
+	  testdev_out },
+	{ TESTDEV_PORT_IRQ, TESTDEV_IRQ_LINES, testdev_irq_in,
+	  testdev_irq_out },
+};
+
+static const struct port_dev *find(const struct port_dev *t, size_t n, u16 port)
+{
+	for (size_t i = 0; i < n; i++)
+		if (port >= t[i].base && port < t[i].base + t[i].len)
+			return &t[i];
+	return NULL;
+}
 
 /* Only a guest with a platform (vcpu_platform()) has devices. */
 static const struct port_dev *lookup(struct vcpu *v, u16 port)
 {
-	if (!vcpu_platform(v))
+	const struct platform *p = vcpu_platform(v);
+	const struct port_dev *d;
+
+	if (!p)
 		return NULL;
-	for (size_t i = 0; i < ARRAY_SIZE(ports); i++)
-		if (port >= ports[i].base &&
-		    port < ports[i].base + ports[i].len)
-			return &ports[i];
-	return NULL;
+	d = find(ports, ARRAY_SIZE(ports), port);
+	if (!d && p->testdev)
+		d = find(testdev_ports, ARRAY_SIZE(testdev_ports), port);
+	return d;
 }
 
 int platform_port_in(struct vcpu *v, u16 port, unsigned size, u32 *val)
 {
-	const struct port_dev *d = lookup(v, port);
+	struct platform *p = vcpu_platform(v);
+	const struct port_dev *d;
 
+	/* The PM timer without the table: guests poll it (a clock source,
+	 * ACPI idle), and this is every read's path. */
+	if (p && (u16)(port - PM_TIMER_PORT) < 4) {
+		*val = pm_timer_read(p, port - PM_TIMER_PORT, size);
+		return 0;
+	}
+	d = lookup(v, port);
 	if (!d)
 		return E_NOT_MINE;
 	/* A write-only device reads as an open bus, like no device. */

@@ -2,7 +2,9 @@
 /* hv/platform/rtc.c - the MC146818 real-time clock and CMOS at 0x70/0x71.
  * The time is derived from the TSC (no host timer): it starts at
  * 2026-01-01 00:00:00 when the guest is created. Registers A (UIP), B,
- * C (flags, clear on read), D (VRT), the alarm; the CMOS RAM reads 0. */
+ * C (flags, clear on read), D (VRT), the alarm, and IRQ 8 for the
+ * update-ended and alarm interrupts (raised by platform_poll(); no
+ * periodic interrupt); the CMOS RAM reads 0. */
 #include "arch/cpu.h"
 #include "hv/emul/vcpu_api.h"
 #include "hv/platform/platform.h"
@@ -127,6 +129,26 @@ u64 rtc_next_alarm(const struct rtc_cmos *r, u64 t, u64 tsc_khz)
 	return s ? (s - (u64)START_DAYS * DAY_SECS) * tsc_khz * 1000 : 0;
 }
 
+bool rtc_irq(const struct rtc_cmos *r, u64 t, u64 tsc_khz, u64 *next)
+{
+	u64 hz = tsc_khz * 1000, s, c;
+
+	*next = 0;
+	if (!tsc_khz || !(r->b & (B_UIE | B_AIE)))
+		return false;
+	s = rtc_sec(t, tsc_khz);
+	c = r->c_sec ? r->c_sec : rtc_sec(0, tsc_khz);
+	/* Pending until register C is read (rtc_in() asks for a poll). */
+	if (((r->b & B_UIE) && s > c) ||
+	    ((r->b & B_AIE) && first_alarm(r, c, s)))
+		return true;
+	if (r->b & B_UIE)
+		*next = (t / hz + 1) * hz;
+	else
+		*next = rtc_next_alarm(r, t, tsc_khz);
+	return false;
+}
+
 /* Register A: UIP for the last 244 us of each second (MC146818 "update
  * cycle"; as QEMU's model). A guest polling more slowly than that (each
  * read is an exit) would miss it: a read in the second after the previous
@@ -223,21 +245,33 @@ void rtc_write(struct rtc_cmos *r, u8 reg, u8 val)
 u32 rtc_in(struct vcpu *v, u16 port, unsigned size)
 {
 	struct platform *p = vcpu_platform(v);
+	u8 val;
 
 	(void)size;
 	if (port == 0)
 		return 0xff; /* the index register is write-only */
-	return rtc_read(&p->rtc, p->rtc.index, rdtsc() - p->pm_tsc0,
-			p->tsc_khz);
+	spin_lock(&p->lock);
+	val = rtc_read(&p->rtc, p->rtc.index, rdtsc() - p->pm_tsc0, p->tsc_khz);
+	if (p->rtc.index == REG_C) { /* IRQ 8 goes with the flags read */
+		platform_set_irq(p, RTC_IRQ, false);
+		platform_poll_soon(p);
+	}
+	spin_unlock(&p->lock);
+	return val;
 }
 
 void rtc_out(struct vcpu *v, u16 port, unsigned size, u32 val)
 {
-	struct rtc_cmos *r = &vcpu_platform(v)->rtc;
+	struct platform *p = vcpu_platform(v);
+	struct rtc_cmos *r = &p->rtc;
 
 	(void)size;
-	if (port == 0)
+	spin_lock(&p->lock);
+	if (port == 0) {
 		r->index = val & 0x7f; /* bit 7 masks NMIs: none to mask */
-	else
+	} else {
 		rtc_write(r, r->index, (u8)val);
+		platform_poll_soon(p); /* B or the alarm may have changed */
+	}
+	spin_unlock(&p->lock);
 }

@@ -22,6 +22,8 @@ struct boot_info {
 	char guest_name[16];
 	const void *initrd; /* initrd= file (multiboot module 0), or NULL */
 	u64 initrd_size;
+	void *disk; /* disk= image (whole 512-byte sectors), or NULL */
+	u64 disk_size;
 	bool under_qemu;
 	u32 fw_cfg_cpus; /* QEMU's CPU count (fw_cfg), 0 when not QEMU */
 	u64 tsc_efi_main; /* TSC at efi_main entry */

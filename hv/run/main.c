@@ -10,6 +10,7 @@
 #include "arch/paging.h"
 #include "arch/spinlock.h"
 #include "hv/smp/ipi.h"
+#include "hv/boot_prof.h"
 #include "hv/features.h"
 #include "hv/ktap.h"
 #include "hv/log.h"
@@ -113,6 +114,15 @@ static int host_split_4k(hpa_t spa)
 	return r; /* tables taken from the pool, or -ENOMEM */
 }
 
+/* A self-test stage, its time in the profile's PROF_SELFTEST. */
+static void stage(enum selftest_stage s, struct selftest_ctx *st)
+{
+	enum prof_phase was = prof_mark(PROF_SELFTEST);
+
+	selftest_run(s, st);
+	prof_mark(was);
+}
+
 _Noreturn void hv_main(struct boot_info *bi)
 {
 	u64 t0 = rdtsc();
@@ -129,6 +139,7 @@ _Noreturn void hv_main(struct boot_info *bi)
 		.guest_tests = g_options.tests,
 	};
 
+	prof_mark(PROF_HV_INIT);
 	host_pml4 = paging_build_identity(bi->phys_top, g_features.page1g,
 					  &mm_pt_alloc);
 	if (!host_pml4.v)
@@ -180,17 +191,20 @@ _Noreturn void hv_main(struct boot_info *bi)
 		.qemu_cpus = bi->fw_cfg_cpus,
 		.ap_cpu_init = spec_ctrl_cpu_init, /* SPEC_CTRL on each AP */
 	};
+	prof_mark(PROF_SMP); /* TSC calibration inside: PROF_TSC_CAL */
 	smp_init(&se, &so);
 
 	boot_checks(bi);
-	selftest_run(ST_AFTER_SMP, &st);
+	stage(ST_AFTER_SMP, &st);
 
 	/* MTRRs in lock step on every CPU, before anything enables SNP. */
+	prof_mark(PROF_MTRR);
 	mtrr_set_flush_option(g_options.mtrr_flush);
 	st.mtrr_init_rc = mtrr_init();
-	selftest_run(ST_AFTER_MTRR, &st);
+	stage(ST_AFTER_MTRR, &st);
 
 	/* From here on a CPU with nothing to run is parked. */
+	prof_mark(PROF_PARK);
 	if (park_init(g_options.park == PARK_MWAIT))
 		panic("out of memory for the parking state");
 	/* A run queue of vCPUs per CPU (docs/SCHED.md). */
@@ -198,9 +212,10 @@ _Noreturn void hv_main(struct boot_info *bi)
 		panic("out of memory for the run queues");
 	smp_aps_idle(park_cpu_loop);
 	ipi_call_all(park_kick, NULL, true, false);
-	selftest_run(ST_AFTER_PARK, &st);
+	stage(ST_AFTER_PARK, &st);
 
-	selftest_run(ST_BEFORE_GUEST, &st);
+	stage(ST_BEFORE_GUEST, &st);
+	prof_mark(PROF_SVM);
 	/* SVM on every online CPU, then the guest boot/ handed over. */
 	guest.image = NULL;
 	if (svm_init()) {
@@ -211,6 +226,7 @@ _Noreturn void hv_main(struct boot_info *bi)
 		guest_bad = run_guest_image(bi, st.guest_tests, &guest) != 0;
 	}
 	st.guest_params = guest.image ? &guest : NULL;
+	prof_print(); /* the profile ended at the guest's first VMRUN */
 	selftest_run(ST_AFTER_GUEST, &st);
 
 	/* SEV-SNP last: after SMP and MTRR set-up (SNP_EN locks the MTRRs). */

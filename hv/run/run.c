@@ -4,6 +4,7 @@
  * KTAP, tear it down and check the pool is whole again. */
 #include "arch/cpu.h"
 #include "arch/errno.h"
+#include "hv/boot_prof.h"
 #include "hv/guest/guest.h"
 #include "include/minhv/guest_layout.h"
 #include "hv/smp/ipi.h"
@@ -92,14 +93,26 @@ static void print_counters(const struct guest *g)
 			g->name, (unsigned long long)cr_gp);
 	if (g->nr_vcpus > g->ncpus)
 		print_sched(g);
+	if (guest_has_platform(g) && g->plat.disk) {
+		const struct virtio_blk *d = g->plat.disk;
+
+		pr_info("svm: guest %s disk: %llu reads %llu writes %llu flushes %llu errors, needed a reset %u times%s%s\n",
+			g->name, (unsigned long long)d->reads,
+			(unsigned long long)d->writes,
+			(unsigned long long)d->flushes,
+			(unsigned long long)d->errors, d->breaks,
+			d->broken ? ", now: " : "", d->broken ? d->broken : "");
+	}
 }
 
 /* Let the self-test stage of this point (hv/selftest/) look at g. */
 static void stage(enum selftest_stage st, struct guest *g)
 {
 	struct selftest_ctx ctx = { .guest = g, .bench = g->bench };
+	enum prof_phase was = prof_mark(PROF_SELFTEST);
 
 	selftest_run(st, &ctx);
+	prof_mark(was);
 }
 
 void run_guests(struct guest *const *gs, u32 n)
@@ -113,9 +126,13 @@ void run_guests(struct guest *const *gs, u32 n)
 			g->deadline_tsc =
 				g->con_refill_tsc + (u64)g->time_ms * g_tsc_khz;
 	}
+	prof_mark(PROF_VCPU_START);
 	/* vCPU 0 on its CPU, a foreign guest's APs waiting for INIT-SIPI;
 	 * this CPU runs its queue until they stop and their vCPUs left. */
 	guests_run(gs, n);
+	for (u32 i = 0; i < n; i++)
+		if (guest_has_platform(gs[i])) /* the UART's last line */
+			uart_flush(gs[i]->vcpus[0]);
 }
 
 void run_guest(struct guest *g)
@@ -145,27 +162,78 @@ static bool destroy_checked(struct guest *g, u64 before)
 		       (unsigned long long)before);
 }
 
-/* isa-debug-exit value 0, the pass of kvm-unit-tests and of the initramfs
- * `make linux` builds: a write of v ends the guest with (v << 1) | 1. */
-#define FOREIGN_PASS_STATUS 1
-/* kvm-unit-tests' skip: 77 (scripts/runtime.bash), or value 77 written. */
-#define FOREIGN_SKIP_STATUS ((77 << 1) | 1)
-
-/* A foreign guest's exit status as a KTAP result: a pass only when minhv
- * did not stop it and it ended with FOREIGN_PASS_STATUS. */
-static bool exit_status_ok(const struct guest *g, const char *name,
-			   const char *meaning)
+u32 run_guest_mem_mb(const void *image, size_t size)
 {
-	return ktap_ok(name,
-		       !g->failed && g->exit_status == FOREIGN_PASS_STATUS,
-		       "guest %s: exit status %lld, %d %s", g->name,
-		       (long long)g->exit_status, FOREIGN_PASS_STATUS, meaning);
+	if (g_options.guest_mem_mb)
+		return g_options.guest_mem_mb;
+	return guest_kind_of(image, size) == GUEST_MINHV ? RUN_MEM_MINHV_MB :
+							   RUN_MEM_FOREIGN_MB;
+}
+
+u32 run_watchdog_ms(bool minhv_guest)
+{
+	if (g_options.watchdog_ms >= 0)
+		return (u32)g_options.watchdog_ms;
+	return minhv_guest ? RUN_WATCHDOG_MINHV_MS : 0;
+}
+
+static const char *const end_words[] = {
+	[GUEST_END_NONE] = "its exit status",
+	[GUEST_END_POWEROFF] = "powered off (ACPI S5)",
+	[GUEST_END_RESET] = "reset (reboot=stop)",
+};
+
+/* A foreign guest's end as a KTAP result (run_foreign_verdict()). */
+static bool exit_status_ok(const struct guest *g, bool linux, const char *name)
+{
+	enum run_verdict v =
+		run_foreign_verdict(linux, g->failed, g->end, g->exit_status);
+
+	if (v == RUN_SKIP) {
+		ktap_skip(name, "guest %s skipped itself (exit status %lld)",
+			  g->name, (long long)g->exit_status);
+		return true;
+	}
+	return ktap_ok(name, v == RUN_PASS,
+		       "guest %s: exit status %lld, ended by %s%s", g->name,
+		       (long long)g->exit_status, end_words[g->end],
+		       g->failed ? " (stopped by minhv)" : "");
+}
+
+/* A guest that reset itself, with reboot=restart, runs again from its
+ * image: torn down and created anew (memory, devices, every vCPU from
+ * scratch), as QEMU resets the machine. The run-time limit counts from
+ * the first start. */
+static int run_restarting(struct guest_params *p, struct guest **out)
+{
+	u64 t0 = rdtsc(), ms;
+	u32 limit = p->time_ms;
+	struct guest *g = NULL;
+	int r;
+
+	for (u32 n = 1;; n++) {
+		r = run_guest_once(p, &g);
+		if (r || g->end != GUEST_END_RESET || g->failed ||
+		    g_options.reboot != REBOOT_RESTART)
+			break;
+		print_counters(g);
+		uart_flush(g->vcpus[0]);
+		guest_destroy(g);
+		pr_info("svm: guest %s reset itself: restarting it from its image (restart %u; reboot=stop ends the run instead)\n",
+			p->name, n);
+		ms = (rdtsc() - t0) / g_tsc_khz;
+		if (limit)
+			p->time_ms = ms < limit ? limit - (u32)ms : 1;
+	}
+	p->time_ms = limit;
+	*out = g;
+	return r;
 }
 
 /* A foreign kernel (multiboot, or a Linux bzImage): no KTAP of its own;
  * its exit status (isa-debug-exit) is printed for tools/kut.sh and
  * tools/linux-run.sh. The run passes only when the guest ended by itself
- * with the pass status (linux.exit_status, multiboot.exit_status); a
+ * as a pass (linux.exit_status, multiboot.exit_status: verdict.c); a
  * kvm-unit-tests skip (77) is a KTAP SKIP. */
 static int run_foreign(struct guest_params *p, bool linux)
 {
@@ -183,9 +251,11 @@ static int run_foreign(struct guest_params *p, bool linux)
 			     p->cmdline ? p->cmdline : "");
 		p->cmdline = cmd;
 	}
-	r = run_guest_once(p, &g);
-	if (!ktap_ok("svm.guest_create", r == 0, "guest_create(%s): %d",
-		     p->name, r))
+	r = run_restarting(p, &g);
+	if (!ktap_ok("svm.guest_create", r == 0, "guest_create(%s): %d (%s)",
+		     p->name, r,
+		     r == -E2BIG ? "the page pool is too small: raise pool=" :
+				   "see above"))
 		return r;
 	print_counters(g);
 	pr_info("svm: guest %s: exit status %lld%s\n", g->name,
@@ -199,16 +269,10 @@ static int run_foreign(struct guest_params *p, bool linux)
 			(long long)g->vcpus[0]->vmcb->control.tsc_offset);
 	ok = ktap_ok("svm.guest_run", !g->failed, "guest %s: %s", g->name,
 		     g->stop_reason);
-	if (linux)
-		ok &= exit_status_ok(g, "linux.exit_status",
-				     "means /init passed");
-	else if (!g->failed && (g->exit_status == 77 ||
-				g->exit_status == FOREIGN_SKIP_STATUS))
-		ktap_skip("multiboot.exit_status",
-			  "guest %s skipped itself (exit status %lld)", g->name,
-			  (long long)g->exit_status);
-	else /* a kernel that reports a failure fails the run too */
-		ok &= exit_status_ok(g, "multiboot.exit_status", "is a pass");
+	/* A kernel that reports a failure fails the run too. */
+	ok &= exit_status_ok(g, linux,
+			     linux ? "linux.exit_status" :
+				     "multiboot.exit_status");
 	return destroy_checked(g, before) && ok ? 0 : -EIO; /* a check failed */
 }
 
@@ -224,7 +288,9 @@ int run_guest_image(const struct boot_info *bi, const char *tests,
 		.cmdline = g_options.cmdline,
 		.initrd = bi->initrd,
 		.initrd_size = bi->initrd_size,
-		.mem_size = (u64)g_options.guest_mem_mb << 20,
+		.mem_size =
+			(u64)run_guest_mem_mb(bi->guest_image, bi->guest_size)
+			<< 20,
 		.nr_vcpus = cpus_count(g_options.cpus),
 		.cpus = g_options.cpus,
 		.bench = g_options.bench,
@@ -236,6 +302,9 @@ int run_guest_image(const struct boot_info *bi, const char *tests,
 			   g_options.pause_window == PAUSE_WINDOW_DYNAMIC },
 		.time_ms = g_options.guest_time_ms,
 		.console_rate = g_options.guest_console_rate,
+		.disk = bi->disk,
+		.disk_size = bi->disk_size,
+		.disk_ro = g_options.disk_ro,
 	};
 	struct guest *g;
 	char res[112];
@@ -245,7 +314,9 @@ int run_guest_image(const struct boot_info *bi, const char *tests,
 
 	if (ran)
 		ran->image = NULL;
-	vcpu_watchdog_init(g_options.watchdog_ms);
+	prof_mark(PROF_APIC_CAL);
+	vcpu_watchdog_init(run_watchdog_ms(kind == GUEST_MINHV));
+	prof_mark(PROF_GUEST);
 	if (g_options.vcpus)
 		p.nr_vcpus = g_options.vcpus;
 	if (!p.nr_vcpus) /* cpus= names no online CPU: guest_create says so */

@@ -28,4 +28,28 @@ void run_guests(struct guest *const *gs, u32 n);
 /* guest_create() + run_guest(): 0, or guest_create()'s error. */
 int run_guest_once(const struct guest_params *p, struct guest **out);
 
+/* The memory of the guest in image, MiB: guest_mem=, or when it is auto
+ * RUN_MEM_MINHV_MB for minhv's own guest and RUN_MEM_FOREIGN_MB for a
+ * multiboot kernel or Linux (QEMU's default). boot/ sizes the pool from
+ * it: pool=auto is RUN_POOL_BASE_MB more. */
+#define RUN_MEM_MINHV_MB 16
+#define RUN_MEM_FOREIGN_MB 128
+#define RUN_POOL_BASE_MB 64
+u32 run_guest_mem_mb(const void *image, size_t size);
+
+/* watchdog_ms=auto: RUN_WATCHDOG_MINHV_MS for minhv's own guest, whose
+ * scenarios never compute that long without an exit; off for a foreign
+ * one, which may, as on a PC (Linux's decompressor under TCG runs for
+ * seconds without one): guest_time_ms= is its limit. */
+#define RUN_WATCHDOG_MINHV_MS 2000
+u32 run_watchdog_ms(bool minhv_guest);
+
+/* A foreign guest's end as a verdict (verdict.c): minhv stopped it, it
+ * wrote isa-debug-exit's pass value (status 1), kvm-unit-tests' skip
+ * (77, or 77 written), or Linux powered off (ACPI S5) or reset itself
+ * with reboot=stop: a clean end, as on QEMU. */
+enum run_verdict { RUN_FAIL, RUN_PASS, RUN_SKIP };
+enum run_verdict run_foreign_verdict(bool linux, bool failed, int end,
+				     s64 status);
+
 #endif

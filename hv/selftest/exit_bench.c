@@ -17,7 +17,8 @@ void bench_print_exit_paths(const struct guest *g)
 		kprintf("bench: svm.exit_path vcpu=%u n=%llu min=%llu avg=%llu max=%llu tsc\n",
 			v->id, (unsigned long long)v->stats.path_n,
 			(unsigned long long)v->stats.path_min,
-			(unsigned long long)(v->stats.path_sum / v->stats.path_n),
+			(unsigned long long)(v->stats.path_sum /
+					     v->stats.path_n),
 			(unsigned long long)v->stats.path_max);
 	}
 }

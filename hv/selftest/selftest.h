@@ -18,6 +18,9 @@ struct selftest {
 	enum selftest_stage stage;
 	const char *name;
 	void (*fn)(struct selftest_ctx *ctx);
+	/* A boot self-test, which selftests=off skips; the others run when
+	 * an option asks for them (bench=1, tests=). */
+	bool boot_test;
 };
 
 /* The table, for tests that check what is registered. */

@@ -6,6 +6,7 @@
 #include "hv/selftest/selftest.h"
 #include "hv/run/boot_info.h"
 #include "hv/guest/guest.h"
+#include "hv/options/options.h"
 
 #ifndef MINHV_SELFTEST
 #define MINHV_SELFTEST 1
@@ -105,24 +106,28 @@ static void st_snp(struct selftest_ctx *c)
 }
 #endif
 
+/* BOOT: a boot self-test, skipped with selftests=off (hv/options). */
+#define BOOT true
 const struct selftest selftest_table[] = {
 #if MINHV_SELFTEST
-	{ ST_AFTER_SMP, "smp", st_smp },
-	{ ST_AFTER_SMP, "ipi_bench", st_ipi_bench },
-	{ ST_AFTER_MTRR, "mtrr", st_mtrr },
-	{ ST_AFTER_PARK, "park", st_park },
-	{ ST_AFTER_PARK, "park_mtrr", st_park_mtrr },
-	{ ST_BEFORE_GUEST, "svm_suite_claim", st_suite_claim },
-	{ ST_GUEST_CREATED, "vcpu_park_snapshot", st_vcpu_park_snapshot },
-	{ ST_VCPU_START, "first_vmrun", st_first_vmrun },
-	{ ST_GUEST_STOPPED, "vcpu_park", st_vcpu_park_checks },
-	{ ST_GUEST_STOPPED, "exit_path_bench", st_exit_paths },
-	{ ST_AFTER_GUEST, "svm_suite", st_suite },
-	{ ST_AFTER_GUEST, "sched_suite", st_sched },
-	{ ST_AFTER_GUEST, "boot_bench", st_boot_bench },
-	{ ST_AFTER_SNP, "snp_scenario", st_snp },
+	/* clang-format off */
+	{ ST_AFTER_SMP, "smp", st_smp, BOOT },
+	{ ST_AFTER_SMP, "ipi_bench", st_ipi_bench, false },
+	{ ST_AFTER_MTRR, "mtrr", st_mtrr, BOOT },
+	{ ST_AFTER_PARK, "park", st_park, BOOT },
+	{ ST_AFTER_PARK, "park_mtrr", st_park_mtrr, BOOT },
+	{ ST_BEFORE_GUEST, "svm_suite_claim", st_suite_claim, false },
+	{ ST_GUEST_CREATED, "vcpu_park_snapshot", st_vcpu_park_snapshot, BOOT },
+	{ ST_VCPU_START, "first_vmrun", st_first_vmrun, false },
+	{ ST_GUEST_STOPPED, "vcpu_park", st_vcpu_park_checks, BOOT },
+	{ ST_GUEST_STOPPED, "exit_path_bench", st_exit_paths, false },
+	{ ST_AFTER_GUEST, "svm_suite", st_suite, false },
+	{ ST_AFTER_GUEST, "sched_suite", st_sched, false },
+	{ ST_AFTER_GUEST, "boot_bench", st_boot_bench, false },
+	{ ST_AFTER_SNP, "snp_scenario", st_snp, BOOT },
+/* clang-format on */
 #endif
-	{ ST_NR, NULL, NULL }, /* end; keeps the array non-empty */
+	{ ST_NR, NULL, NULL, false }, /* end; keeps the array non-empty */
 };
 
 const unsigned selftest_count = ARRAY_SIZE(selftest_table) - 1;
@@ -130,6 +135,7 @@ const unsigned selftest_count = ARRAY_SIZE(selftest_table) - 1;
 void selftest_run(enum selftest_stage stage, struct selftest_ctx *ctx)
 {
 	for (unsigned i = 0; i < selftest_count; i++)
-		if (selftest_table[i].stage == stage)
+		if (selftest_table[i].stage == stage &&
+		    (g_options.selftests || !selftest_table[i].boot_test))
 			selftest_table[i].fn(ctx);
 }

@@ -9,6 +9,7 @@
 #include "arch/msr.h"
 #include "arch/trampoline.h"
 #include "hv/acpi/acpi.h"
+#include "hv/boot_prof.h"
 #include "hv/features.h"
 #include "hv/smp/ipi_internal.h"
 #include "hv/log.h"
@@ -213,8 +214,12 @@ void smp_init(const struct smp_env *e, const struct smp_opts *o)
 	struct tramp_params *tp;
 	u64 t0;
 
-	if (!g_tsc_khz)
+	if (!g_tsc_khz) {
+		enum prof_phase was = prof_mark(PROF_TSC_CAL);
+
 		tsc_calibrate(a);
+		prof_mark(was);
+	}
 	ipi_init();
 	choose_apic(a, o);
 	bsp->apic_id = apic_id();

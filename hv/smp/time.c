@@ -123,7 +123,8 @@ void tsc_calibrate(const struct acpi_info *a)
 			refs[i].stop(&refs[i]);
 	ref_line(line, sizeof(line), &res);
 	if (rc) {
-		pr_err("time: no reference clock gave a TSC rate: %s\n", line);
+		pr_err("time: no reference clock gave a TSC rate (%u budgets added): %s\n",
+		       res.extended, line);
 		if (!g_features.hv_tsc_khz)
 			panic("time: the TSC rate cannot be measured, and minhv does not guess it");
 		g_tsc_khz = g_features.hv_tsc_khz;
@@ -153,6 +154,9 @@ void tsc_calibrate(const struct acpi_info *a)
 	pr_info("time: references: %s\n", line);
 	if (retry_line(line, sizeof(line), &res))
 		pr_info("time: windows thrown away: %s\n", line);
+	if (res.extended)
+		pr_warn("time: this CPU was too starved to end a window in its budget: %u more budgets were spent\n",
+			res.extended);
 }
 
 u64 tsc_to_us(u64 cycles)

@@ -87,7 +87,8 @@ static struct entry *slot(u64 pfn, bool create)
 	return NULL;
 }
 
-/* Index of spa's region in a table based at base, or -1 outside 2 TiB. */
+/* Index of spa's region in a table based at base, or -ERANGE outside
+ * 2 TiB. */
 static s64 region_idx(u64 base, u64 spa)
 {
 	u64 b = ALIGN_DOWN(base, SZ_1G);

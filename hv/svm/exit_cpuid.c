@@ -70,6 +70,7 @@ void exit_cpuid_fill(struct vcpu *v)
 	u64 fast = 0;
 
 	v->cpuid_fast = 0;
+	v->cpuid_last_key = 0;
 	for (unsigned i = 0; i < TAB_SLOTS; i++) {
 		if (TAB_INDEXED & BIT(i))
 			continue;
@@ -98,13 +99,25 @@ static inline enum exit_action cpuid_done(struct vcpu *v, struct vmcb *vm,
 	return EXIT_RESUME;
 }
 
-/* Leaves not in the table (or before it is filled): computed in full. */
+/* Leaves not in the table (or before it is filled): computed in full,
+ * and kept as the last one when the answer cannot change while the loop
+ * runs: not leaf 1 (APIC enable, CR4.OSXSAVE), 7.0 (CR4.PKE), 0xD.0 and
+ * 0xD.1 (sizes for the guest's XCR0), the only inputs of the model
+ * (hv/cpuid/) that move. The table is refilled, and this reset, when the
+ * loop starts. */
 static __attribute__((noinline, cold)) enum exit_action
 cpuid_slow(struct vcpu *v, struct vmcb *vm, u32 leaf)
 {
+	u32 sub = (u32)v->gprs.rcx;
 	struct cpuid_regs r;
 
-	leaf_of(v, leaf, (u32)v->gprs.rcx, &r);
+	leaf_of(v, leaf, sub, &r);
+	if (leaf != 1 && !(leaf == 7 && sub == 0) &&
+	    !(leaf == 0xd && sub <= 1)) {
+		v->cpuid_last =
+			(struct vcpu_cpuid_row){ r.eax, r.ebx, r.ecx, r.edx };
+		v->cpuid_last_key = ((u64)leaf << 32 | sub) + 1;
+	}
 	return cpuid_done(v, vm, r.eax, r.ebx, r.ecx, r.edx);
 }
 
@@ -132,8 +145,13 @@ enum exit_action exit_cpuid(struct vcpu *v)
 	u64 rax, rbx, rcx, rdx;
 
 	if (__builtin_expect(
-		    (leaf & 0x7fffffe0u) || !(v->cpuid_fast & BIT(slot)), 0))
-		return cpuid_slow(v, vm, leaf);
+		    (leaf & 0x7fffffe0u) || !(v->cpuid_fast & BIT(slot)), 0)) {
+		if (((u64)leaf << 32 | (u32)v->gprs.rcx) + 1 !=
+		    v->cpuid_last_key)
+			return cpuid_slow(v, vm, leaf);
+		t = &v->cpuid_last; /* never leaf 1: no fix-up below */
+		return cpuid_done(v, vm, t->rax, t->rbx, t->rcx, t->rdx);
+	}
 	t = &v->cpuid_tab[slot];
 	rax = t->rax;
 	rbx = t->rbx;

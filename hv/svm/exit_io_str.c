@@ -33,6 +33,7 @@ static void reg_set(u64 *reg, u64 val, unsigned bits)
 /* The guest's linear memory a page at a time: the last page translated
  * is kept, so a chunk walks the page tables once per page it touches. */
 struct str_mem {
+	const struct guest *g;
 	struct gmem m;
 	struct gpaging p;
 	u64 base, mask; /* the segment's base, the address-size mask */
@@ -76,7 +77,7 @@ static void str_prefixes(struct vcpu *v, struct str_mem *sm, unsigned def,
 /* The host byte at offset off of the segment, or NULL with *err: -EINVAL
  * for a non-canonical address in 64-bit mode (#GP, APM vol 2 5.3.1),
  * -EFAULT when the guest's tables do not map it (#PF), -ERANGE when they
- * lie outside guest RAM or map it to something that is not RAM. */
+ * map it outside guest RAM and device memory (guest_phys_range()). */
 static u8 *str_at(struct str_mem *sm, u64 off, int *err)
 {
 	unsigned top = (sm->p.cr4 & CR4_LA57) ? 56 : 47;
@@ -91,13 +92,18 @@ static u8 *str_at(struct str_mem *sm, u64 off, int *err)
 		return NULL;
 	}
 	if (!sm->host || (la & ~(PAGE_SIZE - 1)) != sm->page) {
+		void *host;
+
 		*err = gwalk(&sm->m, &sm->p, la, &g);
-		if (!*err && g.v >= sm->m.size)
+		/* Guest RAM, or a device's memory the NPT maps like RAM
+		 * (pc-testdev's, which kvm-unit-tests' emulator reads into). */
+		if (!*err && guest_phys_range(sm->g, g.v & ~(PAGE_SIZE - 1),
+					      PAGE_SIZE, &host))
 			*err = -ERANGE;
 		if (*err)
 			return NULL;
 		sm->page = la & ~(PAGE_SIZE - 1);
-		sm->host = (u8 *)sm->m.host + (g.v & ~(PAGE_SIZE - 1));
+		sm->host = host;
 	}
 	return sm->host + (la & (PAGE_SIZE - 1));
 }
@@ -112,7 +118,8 @@ static u8 *str_at(struct str_mem *sm, u64 off, int *err)
 enum str_result string_io(struct vcpu *v, const struct ioio_info *io)
 {
 	struct vmcb_save *s = &v->vmcb->save;
-	struct str_mem sm = { .m = { v->guest->mem_host, v->guest->mem_size },
+	struct str_mem sm = { .g = v->guest,
+			      .m = { v->guest->mem_host, v->guest->mem_size },
 			      .p = gpaging_of(v->vmcb),
 			      .lm = (s->efer & EFER_LMA) &&
 				    (s->cs.attrib & SEG_ATTR_L) };

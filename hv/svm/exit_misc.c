@@ -40,6 +40,44 @@ enum exit_action exit_pause(struct vcpu *v)
 	return vcpu_pause_yield(v) ? EXIT_LEAVE : EXIT_RESUME;
 }
 
+/* The vLAPIC's MMIO ops behind the sync each access needs first (dev is
+ * the vCPU): a read the time and TPR from CR8, and no entry work; a
+ * write what vlapic_sync_write() says for its register. */
+static int lapic_read(void *dev, u64 off, unsigned size, u64 *val)
+{
+	struct vcpu *v = dev;
+
+	vlapic_sync_read(v);
+	return vlapic_mmio_ops.read(&v->lapic, off, size, val);
+}
+
+static int lapic_write(void *dev, u64 off, unsigned size, u64 val)
+{
+	struct vcpu *v = dev;
+
+	vlapic_sync_write(v, (u32)off & ~0xfu);
+	return vlapic_mmio_ops.write(&v->lapic, off, size, val);
+}
+
+static const struct mmio_ops lapic_ops = { lapic_read, lapic_write };
+
+/* Out of line: the bytes in hex, the guest stopped. */
+static __attribute__((noinline, cold)) void
+mmio_failed(struct vcpu *v, u64 addr, const char *dev, int r,
+	    const struct mmio_bytes *seen)
+{
+	char hex[3 * INSN_MAX_LEN + 1] = "";
+
+	for (unsigned i = 0; i < seen->n; i++)
+		fmt_snprintf(hex + 3 * i, sizeof(hex) - 3 * i, "%02x ",
+			     seen->b[i]);
+	guest_stop(
+		v->guest, -1, true,
+		"vCPU %u: %s access at GPA %#llx not emulated (%d), RIP %#llx, bytes [ %s]",
+		v->id, dev, (unsigned long long)addr, r,
+		(unsigned long long)v->vmcb->save.rip, hex);
+}
+
 /* Only an instruction's data access to the final address is a device
  * access minhv emulates (AUDIT D2, B5): EXITINFO1 bit 32 set, bit 33 (a
  * guest page-table walk) and the fetch bit clear, and no event being
@@ -54,9 +92,9 @@ static bool npf_is_data_access(const struct vmcb_control *c)
 	       !(c->exit_int_info & EVENTINJ_VALID);
 }
 
-/* Any other access to the APIC page stops the guest, saying what it was. */
+/* Any other access to a device page stops the guest, saying what it was. */
 static __attribute__((noinline, cold)) enum exit_action
-not_data_access(struct vcpu *v, u64 addr)
+not_data_access(struct vcpu *v, u64 addr, const char *dev)
 {
 	const struct vmcb_control *c = &v->vmcb->control;
 	struct npf_info f;
@@ -65,48 +103,40 @@ not_data_access(struct vcpu *v, u64 addr)
 	exit_npf_decode(c->exit_info1, &f);
 	exit_npf_describe(&f, why, sizeof(why));
 	guest_stop(v->guest, -1, true,
-		   "vCPU %u: %s%s at APIC GPA %#llx: not emulated, RIP %#llx",
+		   "vCPU %u: %s%s at %s GPA %#llx: not emulated, RIP %#llx",
 		   v->id, why,
 		   (c->exit_int_info & EVENTINJ_VALID) ? " in event delivery" :
 							 "",
-		   (unsigned long long)addr,
+		   dev, (unsigned long long)addr,
 		   (unsigned long long)v->vmcb->save.rip);
 	return EXIT_LEAVE;
 }
 
-/* A foreign guest's xAPIC page: left unmapped in the NPT, so each access
- * faults here and is emulated from the instruction's bytes. E_NOT_MINE
- * when gpa is not in it. */
-static int lapic_mmio(struct vcpu *v, u64 addr, enum exit_action *act)
+/* A foreign guest's MMIO devices: its xAPIC page (left unmapped in the
+ * NPT) and the platform's (hv/platform/mmio_map.c: the I/O APIC, the HPET,
+ * the virtio disk; outside guest RAM), so each access faults here and is
+ * emulated from the instruction's bytes. E_NOT_MINE when gpa is in none
+ * of them. */
+static int device_mmio(struct vcpu *v, u64 addr, enum exit_action *act)
 {
 	struct mmio_region reg = { vlapic_mmio_base(&v->lapic), PAGE_SIZE,
-				   &vlapic_mmio_ops, &v->lapic };
+				   &lapic_ops, v, "local APIC" };
 	struct mmio_bytes seen = { 0 };
-	char hex[3 * INSN_MAX_LEN + 1] = "";
+	bool lapic = addr - reg.base.v < reg.size;
 	int r;
 
-	if (!guest_has_platform(v->guest) || addr < reg.base.v ||
-	    addr >= reg.base.v + reg.size)
+	if (!guest_has_platform(v->guest))
+		return E_NOT_MINE;
+	if (!lapic && platform_mmio_find(&v->guest->plat, addr, &reg))
 		return E_NOT_MINE;
 	if (!npf_is_data_access(&v->vmcb->control)) {
-		*act = not_data_access(v, addr);
+		*act = not_data_access(v, addr, lapic ? "APIC" : reg.name);
 		return 0;
 	}
-	vlapic_sync(v); /* TPR from CR8, the time for the timer */
 	r = mmio_emulate(v, gpa(addr), &reg, &seen);
-	if (!r) {
-		*act = EXIT_RESUME;
-		return 0;
-	}
-	for (unsigned i = 0; i < seen.n; i++)
-		fmt_snprintf(hex + 3 * i, sizeof(hex) - 3 * i, "%02x ",
-			     seen.b[i]);
-	guest_stop(
-		v->guest, -1, true,
-		"vCPU %u: local APIC access at GPA %#llx not emulated (%d), RIP %#llx, bytes [ %s]",
-		v->id, (unsigned long long)addr, r,
-		(unsigned long long)v->vmcb->save.rip, hex);
-	*act = EXIT_LEAVE;
+	*act = r ? EXIT_LEAVE : EXIT_RESUME;
+	if (r)
+		mmio_failed(v, addr, reg.name, r, &seen);
 	return 0;
 }
 
@@ -117,7 +147,7 @@ enum exit_action exit_npf(struct vcpu *v)
 	enum exit_action act;
 	char why[96];
 
-	if (lapic_mmio(v, c->exit_info2, &act) != E_NOT_MINE)
+	if (device_mmio(v, c->exit_info2, &act) != E_NOT_MINE)
 		return act;
 	exit_npf_decode(c->exit_info1, &n);
 	exit_npf_describe(&n, why, sizeof(why));

@@ -67,8 +67,14 @@ static int lapic_msr(struct vcpu *v, u32 msr, bool wr, u64 *val)
 			vlapic_sync(v);
 		return exit_msr_pmu(v, msr, wr, val);
 	}
-	/* An APIC register: TPR from CR8, the time for the timer. */
-	vlapic_sync(v);
+	/* An APIC register: TPR from CR8, the time for the timer (a write
+	 * only for the timer's registers). */
+	if (!wr)
+		vlapic_sync_read(v);
+	else if (msr != MSR_APIC_BASE)
+		vlapic_sync_write(v, (msr - MSR_X2APIC_BASE) << 4);
+	else
+		vlapic_sync(v);
 	if (msr == MSR_APIC_BASE) {
 		if (wr) {
 			int r = vlapic_apic_base_write(l, *val);
@@ -308,30 +314,73 @@ static const char *critical(u32 msr)
 	return "";
 }
 
+/* Out of line: logged and injected, rare. */
+static __attribute__((noinline, cold)) enum exit_action msr_gp(struct vcpu *v,
+							       u32 msr, bool wr)
+{
+	if (v->stats.msr_gp++ < MSR_GP_LOG_MAX)
+		pr_info("guest %s vCPU %u: %s MSR %#x%s -> #GP\n",
+			v->guest->name, v->id, wr ? "wrmsr" : "rdmsr", msr,
+			critical(msr));
+	vcpu_inject_exception(v, VEC_GP, true, 0);
+	return EXIT_RESUME;
+}
+
+/* The instruction done: RDMSR and WRMSR are 2 bytes (0F 32, 0F 30). */
+static inline enum exit_action msr_done(struct vcpu *v)
+{
+	vcpu_step_known(v, 2);
+	return EXIT_RESUME;
+}
+
+static __attribute__((noinline)) enum exit_action msr_general(struct vcpu *v,
+							      bool wr, u32 msr)
+{
+	struct vmcb *vm = v->vmcb;
+	u64 val = 0;
+	int r;
+
+	if (wr)
+		val = (v->gprs.rdx << 32) | (u32)vm->save.rax;
+	/* A foreign guest's x2APIC registers and TSC deadline straight to
+	 * the vLAPIC (exit_msr_read() and _write() would reach it after
+	 * their own lists). */
+	if (guest_has_platform(v->guest) &&
+	    (msr - MSR_X2APIC_BASE <= MSR_X2APIC_END - MSR_X2APIC_BASE ||
+	     msr == MSR_TSC_DEADLINE))
+		r = lapic_msr(v, msr, wr, &val);
+	else if (wr)
+		r = exit_msr_write(v, msr, val);
+	else
+		r = exit_msr_read(v, msr, &val);
+	if (__builtin_expect(r != 0, 0))
+		return msr_gp(v, msr, wr);
+	if (!wr) {
+		vm->save.rax = (u32)val;
+		v->gprs.rdx = val >> 32;
+	}
+	return msr_done(v);
+}
+
+/* Every MSR exit. The writes of an interrupt-driven foreign guest go
+ * first, with no frame of their own: x2APIC EOI (only ISR changes) and
+ * IA32_TSC_DEADLINE, one of each per timer interrupt. */
 enum exit_action exit_msr(struct vcpu *v)
 {
-	bool wr = msr_exit_is_write(v->vmcb->control.exit_info1);
+	struct vmcb *vm = v->vmcb;
+	bool wr = msr_exit_is_write(vm->control.exit_info1);
 	u32 msr = (u32)v->gprs.rcx;
 	u64 val;
 	int r;
 
-	if (wr) {
-		val = (v->gprs.rdx << 32) | (u32)v->vmcb->save.rax;
-		r = exit_msr_write(v, msr, val);
-	} else {
-		r = exit_msr_read(v, msr, &val);
-		if (!r) {
-			v->vmcb->save.rax = (u32)val;
-			v->gprs.rdx = val >> 32;
-		}
-	}
-	if (r) {
-		if (v->stats.msr_gp++ < MSR_GP_LOG_MAX)
-			pr_info("guest %s vCPU %u: %s MSR %#x%s -> #GP\n",
-				v->guest->name, v->id, wr ? "wrmsr" : "rdmsr",
-				msr, critical(msr));
-		vcpu_inject_exception(v, VEC_GP, true, 0);
-		return EXIT_RESUME;
-	}
-	return vcpu_skip_insn(v) ? EXIT_RESUME : EXIT_LEAVE;
+	if (!wr || !guest_has_platform(v->guest) ||
+	    (msr != X2APIC_MSR(APIC_REG_EOI) && msr != MSR_TSC_DEADLINE))
+		return msr_general(v, wr, msr);
+	val = (v->gprs.rdx << 32) | (u32)vm->save.rax;
+	r = msr == X2APIC_MSR(APIC_REG_EOI) ?
+		    vlapic_x2apic_eoi(&v->lapic, val) :
+		    vlapic_tsc_deadline_msr(v, true, &val);
+	if (__builtin_expect(r != 0, 0))
+		return msr_gp(v, msr, wr);
+	return msr_done(v);
 }

@@ -11,41 +11,41 @@
  * VMEXIT_CPUID, name "CPUID", counter EK_CPUID. Codes below EXIT_DIRECT
  * (exit.h) are found through a byte index, so the table of rows stays
  * small: a pointer in an EFI image costs a 24-byte relocation. */
-#define EXIT_DIRECT_LIST(X)                         \
-	X(INTR, INTR, exit_intr)                    \
-	X(NMI, NMI, exit_intr)                      \
-	X(VINTR, OTHER, vlapic_exit_vintr)          \
-	X(IRET, OTHER, vlapic_exit_iret)            \
-	X(CR8_WRITE, OTHER, vlapic_exit_cr8)        \
-	X(CPUID, CPUID, exit_cpuid)                 \
-	X(PAUSE, PAUSE, exit_pause)                 \
-	X(HLT, HLT, exit_hlt)                       \
-	X(INVLPGA, SVM_INSN, exit_svm_insn)         \
-	X(IOIO, IOIO, exit_ioio)                    \
-	X(MSR, MSR, exit_msr)                       \
-	X(SHUTDOWN, SHUTDOWN, exit_shutdown)        \
-	X(VMRUN, SVM_INSN, exit_svm_insn)           \
-	X(VMMCALL, VMMCALL, hypercall_handle)       \
-	X(VMLOAD, SVM_INSN, exit_svm_insn)          \
-	X(VMSAVE, SVM_INSN, exit_svm_insn)          \
-	X(STGI, SVM_INSN, exit_svm_insn)            \
-	X(CLGI, SVM_INSN, exit_svm_insn)            \
-	X(SKINIT, SVM_INSN, exit_svm_insn)          \
-	X(INVD, OTHER, exit_cache_insn)             \
-	X(WBINVD, OTHER, exit_cache_insn)           \
-	X(MONITOR, OTHER, exit_svm_insn)            \
-	X(MWAIT, OTHER, exit_svm_insn)              \
-	X(XSETBV, OTHER, exit_xsetbv)               \
-	X(EXCP_DB, OTHER, exit_exception)           \
-	X(EXCP_NP, OTHER, exit_exception)           \
-	X(EXCP_SS, OTHER, exit_exception)           \
-	X(EXCP_GP, OTHER, exit_exception)           \
-	X(EXCP_PF, OTHER, exit_exception)           \
-	X(EXCP_AC, OTHER, exit_exception)           \
+#define EXIT_DIRECT_LIST(X)                   \
+	X(INTR, INTR, exit_intr)              \
+	X(NMI, NMI, exit_intr)                \
+	X(VINTR, OTHER, vlapic_exit_vintr)    \
+	X(IRET, OTHER, vlapic_exit_iret)      \
+	X(CR8_WRITE, OTHER, vlapic_exit_cr8)  \
+	X(CPUID, CPUID, exit_cpuid)           \
+	X(PAUSE, PAUSE, exit_pause)           \
+	X(HLT, HLT, exit_hlt)                 \
+	X(INVLPGA, SVM_INSN, exit_svm_insn)   \
+	X(IOIO, IOIO, exit_ioio)              \
+	X(MSR, MSR, exit_msr)                 \
+	X(SHUTDOWN, SHUTDOWN, exit_shutdown)  \
+	X(VMRUN, SVM_INSN, exit_svm_insn)     \
+	X(VMMCALL, VMMCALL, hypercall_handle) \
+	X(VMLOAD, SVM_INSN, exit_svm_insn)    \
+	X(VMSAVE, SVM_INSN, exit_svm_insn)    \
+	X(STGI, SVM_INSN, exit_svm_insn)      \
+	X(CLGI, SVM_INSN, exit_svm_insn)      \
+	X(SKINIT, SVM_INSN, exit_svm_insn)    \
+	X(INVD, OTHER, exit_cache_insn)       \
+	X(WBINVD, OTHER, exit_cache_insn)     \
+	X(MONITOR, OTHER, exit_svm_insn)      \
+	X(MWAIT, OTHER, exit_svm_insn)        \
+	X(XSETBV, OTHER, exit_xsetbv)         \
+	X(EXCP_DB, OTHER, exit_exception)     \
+	X(EXCP_NP, OTHER, exit_exception)     \
+	X(EXCP_SS, OTHER, exit_exception)     \
+	X(EXCP_GP, OTHER, exit_exception)     \
+	X(EXCP_PF, OTHER, exit_exception)     \
+	X(EXCP_AC, OTHER, exit_exception)     \
 	X(EXCP_MC, OTHER, exit_exception)
-/* Codes of EXIT_DIRECT and above, looked up by exit_slot(). */
-#define EXIT_LARGE_LIST(X)        \
-	X(NPF, NPF, exit_npf)     \
+/* Codes of EXIT_DIRECT and above, looked up by exit_row(). */
+#define EXIT_LARGE_LIST(X)    \
+	X(NPF, NPF, exit_npf) \
 	X(INVALID, OTHER, exit_invalid)
 
 #define ROW_ID(c, k, fn) ROW_##c,
@@ -58,7 +58,8 @@ _Static_assert(ROWS <= 256, "a row index is a byte");
 	},
 /* Row 0: every code without a row of its own; dump, stop the guest. */
 const struct exit_entry exit_rows[ROWS] = {
-	[ROW_UNKNOWN] = { .name = "?", .kind = EK_OTHER,
+	[ROW_UNKNOWN] = { .name = "?",
+			  .kind = EK_OTHER,
 			  .handler = exit_unexpected },
 	EXIT_DIRECT_LIST(ROW) EXIT_LARGE_LIST(ROW)
 };

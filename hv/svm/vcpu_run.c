@@ -4,6 +4,7 @@
  * CPU's queue picked it until it leaves (hv/svm/sched_cpu.c runs the
  * queue; docs/SCHED.md), and the waits in place of the built-in guest. */
 #include "arch/errno.h"
+#include "hv/boot_prof.h"
 #include "arch/cpu.h"
 #include "arch/cpu_inline.h"
 #include "arch/msr.h"
@@ -137,10 +138,12 @@ run_loop(struct vcpu *v, struct svm_cpu *sc, u32 clean, const bool spec,
 		if (bench)
 			bench_path(&v->stats, __builtin_ia32_rdtsc());
 		/* Pending vLAPIC events into EVENTINJ / V_IRQ, after the
-		 * Dekker above so a kick from now on forces an exit. */
+		 * Dekker above so a kick from now on forces an exit; one
+		 * load when nothing is pending and no exit touched the
+		 * vLAPIC (vlapic_entry_maybe()). */
 		if (__builtin_expect(v->queued_event != 0, 0))
 			vcpu_inject_queued(v); /* behind EXITINTINFO's event */
-		if (foreign)
+		if (foreign && vlapic_entry_maybe(&v->lapic))
 			vlapic_inject_pending(v);
 		v->vmrun_cr0 = vmcb->save.cr0;
 		/* V_SPEC_CTRL: the guest's value into the VMCB, the hardware
@@ -223,7 +226,13 @@ enum sched_why vcpu_run(struct vcpu *v)
 	if (v->se.last_cpu != ipi_this_cpu())
 		exit_cpuid_fill(v); /* its CPUID leaves here (hv/cpuid/) */
 	vcpu_sched_enter(v); /* the host timer, the PAUSE window */
+	/* A new turn, maybe on another CPU after a wait in the queue: its
+	 * vLAPIC's host timer and pending events are looked at again on the
+	 * first entry (entry work runs only when asked, hv/vlapic/vlapic.h). */
+	if (foreign)
+		vlapic_entry_work(&v->lapic);
 	vcpu_watchdog_arm(v);
+	prof_first_vmrun(); /* the boot profile ends (first vCPU only) */
 	if (bench && fresh) { /* self-test stage: boot -> first guest insn */
 		struct selftest_ctx st = { .bench = true, .tsc = rdtsc() };
 

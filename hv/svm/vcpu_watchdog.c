@@ -29,7 +29,13 @@
 #include "hv/smp/time.h"
 
 #define TICK_MS 10 /* an INTR exit at least this often */
-#define CAL_COUNT 5000000u /* 5 ms at 1 GHz, 200 ms at 25 MHz */
+/* 0.25 ms at QEMU's 1 GHz, 2.5 ms at 100 MHz, 10 ms at 25 MHz (5 M counts
+ * took 5 ms and 200 ms): under -icount one poll of the IRR below is ~1000
+ * TSC cycles, 0.4 % of the window, plenty for a 10 ms tick and for arming
+ * the host timer of a vLAPIC deadline (checked against the TSC anyway).
+ * One run only: its interrupt stays in the IRR while interrupts are off,
+ * so a second run could not be timed by it. */
+#define CAL_COUNT 250000u
 #define CAL_LIMIT_MS 500 /* no interrupt by then: not calibrated */
 #define FALLBACK_TICKS 10000000u /* 10 ms at 1 GHz (QEMU's APIC clock) */
 
@@ -151,23 +157,28 @@ static u64 progress(const struct vcpu *v)
 	       s->count[EK_PAUSE] - s->reflected;
 }
 
-/* The timer by the next tick or the scheduler's deadline, whichever is
- * sooner; the tick alone (the calibrated count, no TSC arithmetic) when the
- * CPU is not shared. */
+/* The next tick, or the scheduler's deadline when that is sooner, on the
+ * one host timer; the tick alone (the calibrated count, no TSC arithmetic)
+ * when the CPU is not shared. It replaces what the vLAPIC may have started
+ * there for a foreign guest's timer (a wait's, which the tick that ended it
+ * leaves here), so that start is gone: the next entry starts it again
+ * (vlapic_inject_pending()), never later than the scheduler's deadline,
+ * instead of taking a stale host_at for "armed", which held the guest's
+ * timer back to this tick. */
 static void timer_arm(struct vcpu *v, u64 now)
 {
 	u64 sd = vcpu_sched_deadline(v), at;
 
 	if (!sd) {
 		apic_timer_oneshot(VEC_TIMER, tick_count, APIC_TIMER_DIV_1);
-		return;
+	} else {
+		at = ticking(v->guest) ? now + (u64)TICK_MS * g_tsc_khz : 0;
+		cpu_timer_arm_at(at && at < sd ? at : sd, now);
 	}
-	at = ticking(v->guest) ? now + (u64)TICK_MS * g_tsc_khz : 0;
-	cpu_timer_arm_at(at && at < sd ? at : sd, now);
-	/* What the vLAPIC armed for its own timer is gone: it arms again
-	 * before the next VMRUN (vlapic_inject_pending()), never later than
-	 * the scheduler's deadline. */
 	v->lapic.c.host_at = 0;
+	/* Entry work runs only when asked for (vlapic_entry_work()). */
+	if (guest_has_platform(v->guest))
+		vlapic_entry_work(&v->lapic);
 }
 
 void vcpu_watchdog_arm(struct vcpu *v)
@@ -204,6 +215,7 @@ static bool watchdog_tick(struct vcpu *v, u64 now)
 	u64 p;
 
 	guest_console_refill(g, now, g_tsc_khz);
+	vlapic_platform_tick(v, now); /* vCPU 0: the platform's time */
 	if (!guest_time_check(v, now, NULL))
 		return false;
 	p = progress(v);

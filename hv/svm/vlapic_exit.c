@@ -27,16 +27,45 @@ void vlapic_sync_tpr(struct vcpu *v)
 	}
 }
 
-void vlapic_sync(struct vcpu *v)
+void vlapic_sync_read(struct vcpu *v)
 {
 	if (!guest_has_platform(v->guest))
 		return;
 	vlapic_sync_tpr(v);
 	/* The bus clock runs on the host TSC; the guest's TSC (for
-	 * TSC-deadline mode) is that plus its offset. */
+	 * TSC-deadline mode) is that plus its offset. A timer that fires
+	 * here posts its vector: the IRR summary makes the next entry
+	 * inject it and arm the next period. */
 	v->lapic.tsc_offset = v->vmcb->control.tsc_offset;
 	v->lapic.now = rdtsc();
 	vlapic_timer_poll(&v->lapic, v->lapic.now);
+}
+
+void vlapic_sync(struct vcpu *v)
+{
+	if (!guest_has_platform(v->guest))
+		return;
+	/* An access may change TPR, the timer or ISR: the next entry
+	 * re-evaluates (V_TPR, injection, the host timer). */
+	vlapic_entry_work(&v->lapic);
+	vlapic_sync_read(v);
+}
+
+void vlapic_sync_write(struct vcpu *v, u32 off)
+{
+	if (vlapic_write_needs_time(&v->lapic, off)) {
+		vlapic_sync(v);
+		return;
+	}
+	if (!guest_has_platform(v->guest))
+		return;
+	/* An ICR or TPR write: the entry re-evaluates; an EOI changes only
+	 * ISR, which matters only with a vector in IRR (its summary bit asks
+	 * for the entry then). TPR from CR8 first, so that a TPR write is not
+	 * undone by an older CR8. */
+	if (off != APIC_REG_EOI)
+		vlapic_entry_work(&v->lapic);
+	vlapic_sync_tpr(v);
 }
 
 /* The interrupt window opened: the next VMRUN injects. V_IRQ changed
@@ -46,6 +75,7 @@ enum exit_action vlapic_exit_vintr(struct vcpu *v)
 {
 	vmcb_set_v_intr(v->vmcb, v->vmcb->control.v_intr & ~V_IRQ);
 	vmcb_clr_intercept(v->vmcb, INTERCEPT_VINTR);
+	vlapic_entry_work(&v->lapic);
 	return EXIT_RESUME;
 }
 
@@ -60,6 +90,7 @@ enum exit_action vlapic_exit_iret(struct vcpu *v)
 	vmcb_clr_intercept(v->vmcb, INTERCEPT_IRET);
 	l->c.iret_wait = true;
 	l->c.iret_rip = v->vmcb->save.rip;
+	vlapic_entry_work(l); /* each entry checks RIP until it moves */
 	return EXIT_RESUME;
 }
 
@@ -100,6 +131,7 @@ __attribute__((cold)) enum exit_action vlapic_exit_cr8(struct vcpu *v)
 	}
 	l->tpr = (u32)val << 4;
 	l->c.vtpr = (u8)val;
+	vlapic_entry_work(l); /* the interrupt TPR held back */
 	vmcb_set_v_intr(vm, (vm->control.v_intr & ~V_TPR_MASK) | val);
 	vcpu_insn_complete(v, next);
 	return EXIT_RESUME;
@@ -116,6 +148,7 @@ bool vlapic_db_step(struct vcpu *v)
 	 * CPU with clean bits (and nested KVM) would keep the stale BS. */
 	vcpu_nmi_step_end(v);
 	vmcb_set_dr6(v->vmcb, v->vmcb->save.dr6 & ~DR6_BS);
+	vlapic_entry_work(l); /* the NMI the step waited for */
 	return true;
 }
 
@@ -134,6 +167,7 @@ __attribute__((cold)) bool vlapic_step_fault(struct vcpu *v)
 	if (vec == VEC_PF)
 		vmcb_set_cr2(vm, vm->control.exit_info2);
 	vcpu_inject_exception(v, vec, true, (u32)vm->control.exit_info1);
+	vlapic_entry_work(&v->lapic); /* the NMI the step waited for */
 	return true;
 }
 
@@ -141,7 +175,12 @@ int vlapic_tsc_deadline_msr(struct vcpu *v, bool wr, u64 *val)
 {
 	if (!guest_has_platform(v->guest))
 		return E_NOT_MINE;
-	vlapic_sync(v);
+	/* A write needs the time only to raise an armed deadline that
+	 * passed before it is replaced. */
+	if (!wr || v->lapic.timer_next)
+		vlapic_sync(v);
+	else
+		vlapic_entry_work(&v->lapic); /* the host timer, injection */
 	if (wr)
 		vlapic_tsc_deadline_write(&v->lapic, *val);
 	else

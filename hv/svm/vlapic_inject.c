@@ -43,25 +43,37 @@ static __attribute__((cold)) void nmi_window(struct vcpu *v)
 	vcpu_step_faults_intercept(v->vmcb, true);
 }
 
-/* Every entry of a foreign guest, so the common case (no timer armed,
- * nothing posted, no window open, TPR unchanged) reads no TSC, scans no
- * IRR and leaves the VMCB clean bits as they are. The VMCB fields it
- * writes are marked dirty only when their value changes (APM vol 2
- * 15.15.3: a field written after the first VMRUN must have its clean bit
- * cleared; V_TPR and V_IRQ as the CPU wrote them back at #VMEXIT are what
- * it holds already, and exit handlers mark what they change). */
+/* An entry of a foreign guest with something to do (vlapic_entry_maybe():
+ * an event posted, or VLAPIC_PEND_LOCAL: an exit touched the vLAPIC, the
+ * host timer fired, an NMI's IRET or window is pending, a fresh or reset
+ * vCPU); the run loop skips the call otherwise. A quiet entry changes
+ * nothing here: TPR only moves by CR8 (V_TPR, synced before anything
+ * reads TPR: an access, an injection decision, HLT), and a guest timer
+ * is polled when its host timer fires (or an access syncs it). The
+ * common case with work (no timer armed, nothing posted, no window open,
+ * TPR unchanged) reads no TSC, scans no IRR and leaves the VMCB clean
+ * bits as they are. The VMCB fields it writes are marked dirty only when
+ * their value changes (APM vol 2 15.15.3: a field written after the
+ * first VMRUN must have its clean bit cleared; V_TPR and V_IRQ as the
+ * CPU wrote them back at #VMEXIT are what it holds already, and exit
+ * handlers mark what they change). */
 void vlapic_inject_pending(struct vcpu *v)
 {
 	struct vmcb *vm = v->vmcb;
 	struct vmcb_control *c = &vm->control;
 	struct vlapic *l = &v->lapic;
 	const u64 v_intr = c->v_intr;
-	u64 now = 0;
+	u64 now = 0, poll;
 	unsigned ev;
 	u8 vec = 0;
 
 	if (!guest_has_platform(v->guest))
 		return;
+	/* Owner-only bit, other CPUs OR in theirs: cleared before the
+	 * state it stands for is looked at. */
+	if (__atomic_load_n(&l->pending, __ATOMIC_RELAXED) & VLAPIC_PEND_LOCAL)
+		__atomic_fetch_and(&l->pending, ~VLAPIC_PEND_LOCAL,
+				   __ATOMIC_RELAXED);
 	if (c->exit_code == VMEXIT_INTR)
 		l->c.host_at = 0; /* the watchdog may have re-armed it */
 	vlapic_sync_tpr(v); /* CR8 -> TPR */
@@ -122,6 +134,14 @@ void vlapic_inject_pending(struct vcpu *v)
 	c->v_intr = (c->v_intr & ~V_TPR_MASK) | l->c.vtpr;
 	if (c->v_intr != v_intr)
 		vmcb_mark_dirty(vm, VMCB_CLEAN_TPR);
-	if (l->timer_next)
-		vlapic_host_timer_rearm(v, now);
+	/* vCPU 0 also arms for the platform's poll (vlapic_platform_tick()),
+	 * reading the TSC only when the host timer is not armed for that
+	 * moment already. */
+	poll = v->id ? 0 : v->guest->plat.poll_at;
+	if (l->timer_next || (poll && (!l->c.host_at || l->c.host_at > poll)))
+		vlapic_host_timer_rearm(v, now ? now : rdtsc());
+	/* An NMI's IRET not yet retired, or its window's step armed: every
+	 * entry looks again until they are over. */
+	if (l->c.iret_wait || l->c.nmi_step)
+		vlapic_entry_work(l);
 }

@@ -26,8 +26,9 @@
  * re-armed at the next exit; the watchdog ticks stay this short). */
 #define HOST_TIMER_MAX_MS 10
 /* HLT with IF=1 ends after at most this long even with nothing pending:
- * minhv has no PIT, whose 18.2 Hz tick wakes a halted CPU on a PC (bare
- * QEMU); kvm-unit-tests' realmode "sti inhibit" relies on it. */
+ * on a PC (bare QEMU) the BIOS's 18.2 Hz PIT tick wakes a halted CPU, and
+ * kvm-unit-tests' realmode "sti inhibit" relies on it; minhv's PIT
+ * (hv/platform/pit.c) runs only as the guest programs it. */
 #define HLT_TICK_MS 55
 
 static struct vcpu *vcpu_of(struct vlapic *l)
@@ -59,6 +60,7 @@ void vlapic_host_timer_fired(struct vcpu *v)
 	if (!guest_has_platform(v->guest))
 		return;
 	v->lapic.c.host_at = 0;
+	vlapic_entry_work(&v->lapic); /* poll the timers, re-arm */
 	__atomic_store_n(&v->wake, 1, __ATOMIC_SEQ_CST);
 }
 
@@ -110,15 +112,26 @@ void vlapic_host_timer_arm(struct vcpu *v, u64 until)
 		host_timer_arm_at(v, until, rdtsc());
 }
 
+/* A level-triggered interrupt's EOI reaches the I/O APIC. */
+static void bus_eoi(void *ctx, u8 vector)
+{
+	struct guest *g = ctx;
+
+	ioapic_eoi(&g->plat.ioapic, vector);
+}
+
 void vlapic_guest_start(struct guest *g)
 {
 	struct vlapic_bus *bus = &g->plat.lapic_bus;
 
 	if (!guest_has_platform(g))
 		return;
-	*bus = (struct vlapic_bus){ bus_at, bus_notify, g, g->nr_vcpus };
-	for (u32 i = 0; i < g->nr_vcpus; i++)
+	*bus = (struct vlapic_bus){ bus_at, bus_notify, g, g->nr_vcpus,
+				    bus_eoi };
+	for (u32 i = 0; i < g->nr_vcpus; i++) {
 		g->vcpus[i]->lapic.bus = bus;
+		vlapic_entry_work(&g->vcpus[i]->lapic); /* the first entry */
+	}
 	/* The APs wait for INIT-SIPI, as on a PC (SDM 9.4): each runs its
 	 * loop on its own CPU, parked in vlapic_before_run(). */
 	for (u32 i = 1; i < g->nr_vcpus; i++) {
@@ -152,6 +165,7 @@ static int wait_sipi(struct vcpu *v)
 		const char *what = "wait-for-SIPI";
 		u64 until = 0;
 
+		vlapic_entry_work(l); /* INIT reset the registers */
 		if (vec >= 0)
 			return vec;
 		if (!l->wait_sipi)
@@ -215,7 +229,17 @@ bool vlapic_before_run(struct vcpu *v)
  * (now: the host TSC it read, valid when a timer is armed). */
 void vlapic_host_timer_rearm(struct vcpu *v, u64 now)
 {
-	host_timer_arm_at(v, 0, now);
+	/* vCPU 0 also keeps the platform's time (vlapic_platform_tick()). */
+	host_timer_arm_at(v, v->id ? 0 : v->guest->plat.poll_at, now);
+}
+
+void vlapic_platform_tick(struct vcpu *v, u64 now)
+{
+	u64 at = v->guest->plat.poll_at;
+
+	if (v->id || !guest_has_platform(v->guest) || !at || now < at)
+		return;
+	platform_poll(v, now);
 }
 
 /* The earliest host TSC something of v's own ends its HLT at: its vLAPIC
@@ -232,7 +256,7 @@ static u64 hlt_wake_at(struct vcpu *v, u64 until)
 
 bool vlapic_hlt(struct vcpu *v)
 {
-	/* No PIT: a PC's 18.2 Hz BIOS tick would end this HLT by now. */
+	/* A PC's 18.2 Hz BIOS tick would end this HLT by now. */
 	v->hlt_until = rdtsc() + HLT_TICK_MS * g_tsc_khz;
 	return vlapic_hlt_resume(v);
 }
@@ -246,12 +270,15 @@ bool vlapic_hlt_resume(struct vcpu *v)
 
 	v->hlt_wait = false;
 	for (;;) {
+		u64 until = if_on ? tick : 0, poll;
+
 		__atomic_store_n(&v->wake, 0, __ATOMIC_SEQ_CST);
 		if (__atomic_load_n(&g->stopping, __ATOMIC_SEQ_CST)) {
 			ok = false;
 			break;
 		}
 		vlapic_sync(v);
+		vlapic_platform_tick(v, rdtsc()); /* vCPU 0: the devices */
 		if (vlapic_wakeup(l, if_on) ||
 		    (l->wait_sipi && (l->sipi & VLAPIC_SIPI_PENDING)))
 			break;
@@ -262,10 +289,13 @@ bool vlapic_hlt_resume(struct vcpu *v)
 			ok = false;
 			break;
 		}
+		/* vCPU 0 runs the devices' time: wake for their next poll. */
+		poll = v->id ? 0 : g->plat.poll_at;
+		if (poll && (!until || poll < until))
+			until = poll;
 		/* Another vCPU queued here: block, go on when run again (still
 		 * counted as stuck meanwhile when interrupts are off). */
-		if (vcpu_sched_should_block(v,
-					    hlt_wake_at(v, if_on ? tick : 0))) {
+		if (vcpu_sched_should_block(v, hlt_wake_at(v, until))) {
 			v->hlt_wait = true;
 			return false;
 		}
@@ -273,7 +303,7 @@ bool vlapic_hlt_resume(struct vcpu *v)
 			v->stats.halt_waits++;
 		if (!vcpu_wait_turn(v, PARK_VCPU_HALTED,
 				    if_on ? "HLT" : "HLT with interrupts off",
-				    if_on ? tick : 0)) {
+				    until)) {
 			ok = false;
 			break;
 		}

@@ -33,13 +33,26 @@ bool vlapic_before_run(struct vcpu *v);
  * NMI: a single step, or an exit right after the injected event); V_TPR
  * and the CR8-write intercept; the host timer. */
 void vlapic_inject_pending(struct vcpu *v);
-/* vlapic_vcpu.c: arm the host timer for the guest timer's next expiry;
- * now is the host TSC (read when a guest timer is armed). */
+/* vlapic_vcpu.c: arm the host timer for the guest timer's next expiry,
+ * or on vCPU 0 the platform's poll when that is sooner; now is the host
+ * TSC. */
 void vlapic_host_timer_rearm(struct vcpu *v, u64 now);
-/* Exit handlers: before an APIC register access (CR8 -> TPR, the time). */
+/* Exit handlers: before an APIC register access (CR8 -> TPR, the time),
+ * the next entry asked to look at everything. */
 void vlapic_sync(struct vcpu *v);
+/* The same before a register read: nothing for the next entry to do
+ * (a timer it finds expired posts its vector, which asks for it). */
+void vlapic_sync_read(struct vcpu *v);
+/* Before a write of the register at xAPIC offset off: vlapic_sync()
+ * without the time unless the register needs it
+ * (vlapic_write_needs_time()). */
+void vlapic_sync_write(struct vcpu *v, u32 off);
 /* Its first half: the guest's CR8 writes (V_TPR) into TPR. */
 void vlapic_sync_tpr(struct vcpu *v);
+/* vCPU 0 of a foreign guest, with the host TSC now: when the platform's
+ * poll time has come, run it (hv/platform/irq.c: the PIT, the RTC's
+ * interrupt, host console input). From the host timer's tick and HLT. */
+void vlapic_platform_tick(struct vcpu *v, u64 now);
 /* HLT (RIP already past it): wait until an event wakes the vCPU. false
  * when the guest is stopping, or when another vCPU is queued on this CPU
  * (v->se.why SCHED_BLOCK, v->hlt_wait: the wait goes on with

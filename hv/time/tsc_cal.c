@@ -392,6 +392,24 @@ static void fallback(struct tsc_cal_result *res, const struct tsc_cal_cfg *c)
 	}
 }
 
+/* Whether no reference has given anything yet, not even a loose window,
+ * and one may still: every window so far outran its wait. */
+static bool starved(const struct tsc_cal_result *res)
+{
+	bool alive = false;
+
+	for (u32 i = 0; i < res->nrefs; i++) {
+		const struct tsc_cal_ref *o = &res->refs[i];
+
+		if (o->state == REF_DEAD)
+			continue;
+		if (o->good || o->loose_khz)
+			return false;
+		alive = true;
+	}
+	return alive;
+}
+
 int tsc_cal_run(const struct refclock *refs, u32 n, const struct tsc_cal_cfg *c,
 		struct tsc_cal_result *res)
 {
@@ -424,9 +442,21 @@ int tsc_cal_run(const struct refclock *refs, u32 n, const struct tsc_cal_cfg *c,
 		(void)combine(res, c, false, &nagree);
 		for (u32 i = 0; i < res->nrefs; i++)
 			open |= !settled(&res->refs[i]);
-		if (!open || nagree >= 2 || rdtsc() >= short_end ||
-		    us >= c->max_window_us)
+		if (!open || nagree >= 2)
 			break;
+		if (rdtsc() >= short_end || us >= c->max_window_us) {
+			/* A vCPU so starved that no window ended in the budget
+			 * (a 288-vCPU QEMU on a loaded two-core host): one
+			 * more budget, up to TSC_CAL_STARVED_BUDGETS, since
+			 * a slow answer beats none; any window, even a loose
+			 * one, ends this. */
+			if (!starved(res) ||
+			    res->extended >= TSC_CAL_STARVED_BUDGETS)
+				break;
+			res->extended++;
+			short_end = rdtsc() + c->budget_cycles / 4 * 3;
+			end = short_end + c->budget_cycles / 4;
+		}
 		us = 2 * us < c->max_window_us ? 2 * us : c->max_window_us;
 	}
 	res->consensus_khz = combine(res, c, true, &nagree);

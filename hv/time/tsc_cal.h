@@ -3,7 +3,8 @@
  * several short windows per reference, each bracketed so that a window
  * whose reads were interrupted (a descheduled vCPU, an SMI) is thrown
  * away; the references must agree; one long window confirms the answer.
- * Under noise the windows get longer, within one budget of TSC cycles. */
+ * Under noise the windows get longer, within one budget of TSC cycles
+ * (a few more for a vCPU too starved to end any window). */
 #ifndef MINHV_HV_TIME_TSC_CAL_H
 #define MINHV_HV_TIME_TSC_CAL_H
 
@@ -78,12 +79,14 @@ struct tsc_cal_result {
 	 * fb_refs). */
 	bool fallback;
 	u32 fb_windows, fb_total, fb_spread_ppm, fb_err_ppm, fb_refs;
+	u32 extended; /* budgets added because no window had ended */
 	u64 cycles; /* TSC cycles the calibration took */
 };
 
 /* Calibrate against refs[0..n), best first (on disagreement the earlier
  * one wins). Every wait is bounded by TSC cycles, the whole run by
- * c->budget_cycles. Returns 0 (res->fallback says whether the answer is a
+ * c->budget_cycles (by up to TSC_CAL_STARVED_BUDGETS more while no window
+ * has ended at all). Returns 0 (res->fallback says whether the answer is a
  * consensus), or -ENODEV when no reference counted (res->khz = 0). */
 int tsc_cal_run(const struct refclock *refs, u32 n, const struct tsc_cal_cfg *c,
 		struct tsc_cal_result *res);
@@ -91,6 +94,10 @@ int tsc_cal_run(const struct refclock *refs, u32 n, const struct tsc_cal_cfg *c,
  * gaps between reads shorter than TSC_CAL_GAP_CYCLES count towards it, so
  * a vCPU descheduled between two reads is never taken for a dead clock. */
 #define TSC_CAL_DEAD_CYCLES (1ULL << 27)
+/* Budgets added, at most, while no window from a counting reference has
+ * ended at all (a starved vCPU): the whole run is then bounded by
+ * (1 + TSC_CAL_STARVED_BUDGETS) budgets. */
+#define TSC_CAL_STARVED_BUDGETS 7
 #define TSC_CAL_GAP_CYCLES (TSC_CAL_DEAD_CYCLES / 16)
 /* No window waits longer than this (about 0.2 s at 10 GHz, 4 s at 0.5),
  * nor reads the reference more often than TSC_CAL_MAX_READS. */

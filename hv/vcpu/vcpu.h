@@ -10,6 +10,7 @@
 #include "arch/cr.h"
 #include "arch/svm.h"
 #include "arch/types.h"
+#include "hv/emul/decode.h"
 #include "hv/features.h"
 #include "hv/sched/runq.h"
 #include "hv/vmcb/exit_decode.h"
@@ -121,6 +122,24 @@ struct vcpu {
 	struct vcpu_cpuid_row {
 		u64 rax, rbx, rcx, rdx;
 	} cpuid_tab[64];
+	/* exit_cpuid.c: the last leaf and subleaf outside the table whose
+	 * answer depends on nothing that changes while the loop runs, so a
+	 * guest that repeats it (a CPUID loop) gets it without recomputing:
+	 * (leaf << 32 | subleaf) + 1, 0 when none; reset with the table. */
+	u64 cpuid_last_key;
+	struct vcpu_cpuid_row cpuid_last;
+	/* hv/guest/mmio.c: the last instruction decoded for an emulated
+	 * access without decode-assist bytes (QEMU TCG gives none), keyed by
+	 * its linear address, the code mode and the paging registers. It is
+	 * used again only when the bytes at that address, fetched again
+	 * through the guest's page tables, are the same: a guest that
+	 * rewrites or remaps its code gets a fresh decode. len 0: empty. */
+	struct vcpu_insn_cache {
+		u64 la, cr0, cr3, cr4, efer;
+		u8 mode, len;
+		u8 bytes[INSN_MAX_LEN];
+		struct insn in;
+	} insn_cache;
 };
 
 /* vcpu_ops.c: pure helpers on a vCPU's VMCB. Its state machine, its

@@ -60,6 +60,7 @@ static void reset_regs(struct vlapic *l)
 	l->timer_init = l->timer_div = 0;
 	for (unsigned i = 0; i < 8; i++)
 		l->irr[i] = l->isr[i] = l->tmr[i] = 0;
+	l->isr_words = 0;
 	l->timer_next = l->timer_start = l->timer_period = 0;
 	l->tsc_deadline = 0;
 }
@@ -269,6 +270,13 @@ static void write_icr(struct vlapic *l, u32 lo, u32 hi)
 	/* xAPIC: the destination is ICR_HI[31:24]; x2APIC: all 32 bits. */
 	vlapic_send_ipi(l, l->icr_lo,
 			vlapic_mode(l) == VLAPIC_X2APIC ? hi : hi >> 24);
+}
+
+bool vlapic_write_needs_time(const struct vlapic *l, u32 off)
+{
+	return off == APIC_REG_TIMER_INIT ||
+	       ((off == APIC_REG_LVT_TIMER || off == APIC_REG_TIMER_DIV) &&
+		l->timer_next);
 }
 
 int vlapic_reg_write(struct vlapic *l, u32 off, u64 val)

@@ -39,12 +39,15 @@ struct vlapic;
 
 /* The guest's vLAPICs as one APIC bus: at(ctx, i) is vCPU i's, for i <
  * n; notify(t) makes t's vCPU look at its pending events soon (it may
- * be running on another CPU, or halted). Unit tests plug in an array. */
+ * be running on another CPU, or halted); eoi(ctx, vector), when set, is
+ * the EOI message a level-triggered interrupt's EOI broadcasts to the
+ * I/O APICs (SDM vol 3 11.8.5). Unit tests plug in an array. */
 struct vlapic_bus {
 	struct vlapic *(*at)(void *ctx, u32 i);
 	void (*notify)(struct vlapic *t);
 	void *ctx;
 	u32 n;
+	void (*eoi)(void *ctx, u8 vector);
 };
 
 /* Registers, delivery modes (APIC_DM_*) and LVT timer modes
@@ -58,6 +61,11 @@ struct vlapic_bus {
 #define VLAPIC_PEND_IRR BIT(0) /* a vector was set in IRR */
 #define VLAPIC_PEND_NMI BIT(1) /* nmi_pending was set */
 #define VLAPIC_PEND_START BIT(2) /* init_pending or sipi was set */
+/* The owner changed what its next VMRUN must reflect (a register access,
+ * the time, the host timer, an NMI's IRET or window): set and cleared by
+ * the owner only (hv/svm/), so that an entry with none of these bits set
+ * has nothing to do for the vLAPIC. */
+#define VLAPIC_PEND_LOCAL BIT(3)
 
 struct vlapic {
 	struct vlapic_config cfg;
@@ -72,7 +80,12 @@ struct vlapic {
 	u32 timer_init, timer_div;
 	/* Interrupt state (SDM 11.8.4). irr is set by any CPU (atomic
 	 * OR), consumed by the owner; isr and tmr belong to the owner. */
-	u32 irr[8], isr[8], tmr[8];
+	union { /* vlapic_irq.c scans it as four 64-bit words */
+		u32 irr[8];
+		u64 irr64[4];
+	};
+	u32 isr[8], tmr[8];
+	u8 isr_words; /* owner: bit i set when isr[i] has a bit set */
 	/* Events from other vCPUs, taken by the owner with an exchange. */
 	u32 nmi_pending, init_pending;
 	u32 sipi; /* VLAPIC_SIPI_PENDING | vector */
@@ -154,8 +167,14 @@ bool vlapic_irr_any(const struct vlapic *l);
 bool vlapic_irr_maybe(struct vlapic *l);
 /* The CPU takes vector: IRR -> ISR (SDM 11.8.4 INTA cycle). */
 void vlapic_ack(struct vlapic *l, u8 vector);
-/* EOI: clear the highest in-service bit (and its TMR bit). */
+/* EOI: clear the highest in-service bit; when its TMR bit says it was
+ * level-triggered, broadcast the EOI on the bus (bus->eoi). TMR itself
+ * keeps its value until the vector is accepted again (SDM 11.8.4). */
 void vlapic_eoi(struct vlapic *l);
+/* x2APIC EOI (MSR 0x80B): 0, or -EINVAL (#GP) outside x2APIC mode or
+ * for a nonzero value (SDM 11.12.1.2). Only ISR changes: with nothing
+ * posted (the IRR summary clear) the next entry has nothing to do. */
+int vlapic_x2apic_eoi(struct vlapic *l, u64 val);
 /* INIT (SDM 11.4.7.3): registers as at power-up except the ID, APIC base
  * and pending state cleared; the vCPU waits for a SIPI. */
 void vlapic_init_reset(struct vlapic *l);
@@ -232,14 +251,37 @@ bool vlapic_match_dest(const struct vlapic *l, u32 dest, bool logical,
  * bus gets it. Fixed/NMI/INIT/SIPI; lowest priority goes to one target,
  * as fixed. */
 void vlapic_send_ipi(struct vlapic *src, u32 lo, u32 dest);
-/* Deliver one message to t (any CPU). */
-void vlapic_deliver(struct vlapic *t, u32 mode, u8 vector, bool level);
+/* Deliver one message to t (any CPU). false when t did not accept it: a
+ * fixed or lowest-priority interrupt to a software-disabled APIC, an
+ * illegal vector (0-15), or a mode with nothing to deliver (SMI, ExtINT). */
+bool vlapic_deliver(struct vlapic *t, u32 mode, u8 vector, bool level);
+
+/* Does a write of the register at xAPIC offset off need the time first
+ * (l->now current, an expired timer raised before it changes)? The
+ * initial count always (the count starts now), the timer's LVT and
+ * divide configuration while the timer runs; nothing else depends on
+ * the time. */
+bool vlapic_write_needs_time(const struct vlapic *l, u32 off);
 
 /* vlapic.c: the register file by xAPIC offset, shared by both front ends.
  * 0, or -EINVAL for a register that does not exist in the current mode or
  * an access the mode does not allow (x2APIC rules in x2APIC mode). */
 int vlapic_reg_read(struct vlapic *l, u32 off, u64 *val);
 int vlapic_reg_write(struct vlapic *l, u32 off, u64 val);
+
+/* Owner: has the entry path (vlapic_inject_pending(), hv/svm/vlapic_vcpu.h)
+ * anything to do: an NMI or a vector posted, or owner-side state changed
+ * (VLAPIC_PEND_LOCAL)? One load per VMRUN when not. */
+static inline bool vlapic_entry_maybe(const struct vlapic *l)
+{
+	return __atomic_load_n(&l->pending, __ATOMIC_ACQUIRE) &
+	       (VLAPIC_PEND_IRR | VLAPIC_PEND_NMI | VLAPIC_PEND_LOCAL);
+}
+/* Owner: make the next entry look at everything (VLAPIC_PEND_LOCAL). */
+static inline void vlapic_entry_work(struct vlapic *l)
+{
+	__atomic_fetch_or(&l->pending, VLAPIC_PEND_LOCAL, __ATOMIC_RELAXED);
+}
 
 /* Has the run loop's vlapic_before_run() (hv/svm/vlapic_vcpu.h) anything
  * to do (waiting for SIPI, or an INIT or SIPI posted)? When not it returns

@@ -52,7 +52,7 @@ bool vlapic_match_dest(const struct vlapic *l, u32 dest, bool logical,
 	return is_x2(l) ? dest == l->cfg.vcpu_id : dest == (l->id >> 24);
 }
 
-void vlapic_deliver(struct vlapic *t, u32 mode, u8 vector, bool level)
+bool vlapic_deliver(struct vlapic *t, u32 mode, u8 vector, bool level)
 {
 	switch (mode) {
 	case APIC_DM_FIXED:
@@ -60,7 +60,7 @@ void vlapic_deliver(struct vlapic *t, u32 mode, u8 vector, bool level)
 		/* A software-disabled APIC takes no fixed interrupts
 		 * (SDM 11.4.7.2); vectors 0-15 are illegal (11.5.3). */
 		if (!(t->svr & APIC_SVR_ENABLE) || vector < 16)
-			return;
+			return false;
 		vlapic_set_irr(t, vector, level);
 		break;
 	case APIC_DM_NMI:
@@ -81,10 +81,11 @@ void vlapic_deliver(struct vlapic *t, u32 mode, u8 vector, bool level)
 				  __ATOMIC_SEQ_CST);
 		break;
 	default:
-		return; /* SMI, ExtINT, reserved: nothing to deliver */
+		return false; /* SMI, ExtINT, reserved: nothing to deliver */
 	}
 	if (t->bus && t->bus->notify)
 		t->bus->notify(t);
+	return true;
 }
 
 void vlapic_send_ipi(struct vlapic *src, u32 lo, u32 dest)

@@ -5,25 +5,38 @@
 #include "arch/errno.h"
 #include "hv/vlapic/vlapic.h"
 
-/* The number of the highest bit set in bits[0..7], or -1 when none is. */
-static int highest(const u32 *bits, bool atomic)
+/* The highest vector in IRR, -1 none: IRR read as four 64-bit words
+ * (x86 is little-endian: vector v is bit v % 64 of word v / 64), each
+ * load atomic against the posters' ORs. */
+static int highest_irr(const struct vlapic *l)
 {
-	for (int i = 7; i >= 0; i--) {
-		u32 w = atomic ? __atomic_load_n(&bits[i], __ATOMIC_ACQUIRE) :
-				 bits[i];
+	for (int i = 3; i >= 0; i--) {
+		u64 w = __atomic_load_n(&l->irr64[i], __ATOMIC_ACQUIRE);
 
 		if (w)
-			return i * 32 + 31 - __builtin_clz(w);
+			return i * 64 + 63 - __builtin_clzll(w);
 	}
 	return -1;
+}
+
+/* The highest vector in service, -1 none: the owner keeps which ISR
+ * words are non-zero (isr_words), so no scan. */
+static int highest_isr(const struct vlapic *l)
+{
+	int i;
+
+	if (!l->isr_words)
+		return -1;
+	i = 31 - __builtin_clz(l->isr_words);
+	return i * 32 + 31 - __builtin_clz(l->isr[i]);
 }
 
 void vlapic_set_irr(struct vlapic *l, u8 vector, bool level)
 {
 	u32 bit = 1u << (vector & 31);
 
-	/* TMR is the target's own, but only written here for level IPIs,
-	 * which kvm-unit-tests and Linux never send; atomic all the same. */
+	/* TMR is set as the vector is accepted (SDM 11.8.4): by the I/O
+	 * APIC's level-triggered messages from any CPU, hence atomic. */
 	if (level)
 		__atomic_fetch_or(&l->tmr[vector >> 5], bit, __ATOMIC_SEQ_CST);
 	else
@@ -37,27 +50,32 @@ void vlapic_set_irr(struct vlapic *l, u8 vector, bool level)
 /* SDM 11.8.3.1: PPR = TPR when TPR[7:4] >= ISRV[7:4], else ISRV[7:4]. */
 u32 vlapic_ppr(const struct vlapic *l)
 {
-	int isrv = highest(l->isr, false);
+	int isrv = highest_isr(l);
 	u32 isr_class = isrv < 0 ? 0 : (u32)isrv & 0xf0;
 
 	return (l->tpr & 0xf0) >= isr_class ? l->tpr & 0xff : isr_class;
 }
 
-int vlapic_pending_vector(const struct vlapic *l)
+/* v, the highest vector in IRR (-1 none), if it gets through to the
+ * CPU, else -ENOENT: the APIC enabled, and only a higher priority class
+ * than PPR (11.8.3). */
+static int deliverable(const struct vlapic *l, int v)
 {
-	int v = highest(l->irr, true);
-
 	if (v < 0 || !(l->svr & APIC_SVR_ENABLE))
 		return -ENOENT;
-	/* Only a higher priority class than PPR gets through (11.8.3). */
 	if (((u32)v & 0xf0) <= (vlapic_ppr(l) & 0xf0))
 		return -ENOENT;
 	return v;
 }
 
+int vlapic_pending_vector(const struct vlapic *l)
+{
+	return deliverable(l, highest_irr(l));
+}
+
 __attribute__((cold)) bool vlapic_tpr_holds(const struct vlapic *l)
 {
-	int v = highest(l->irr, true), isrv = highest(l->isr, false);
+	int v = highest_irr(l), isrv = highest_isr(l);
 	u32 cls;
 
 	if (v < 0 || !(l->svr & APIC_SVR_ENABLE))
@@ -69,24 +87,33 @@ __attribute__((cold)) bool vlapic_tpr_holds(const struct vlapic *l)
 
 bool vlapic_irr_any(const struct vlapic *l)
 {
-	return highest(l->irr, true) >= 0;
+	return highest_irr(l) >= 0;
 }
 
 /* The summary bit is cleared before IRR is looked at again, both SEQ_CST:
  * a vector whose IRR bit that second look misses was set after it, so its
  * poster's summary OR (which follows its IRR OR) comes after our clear and
  * the bit stays set. A vector the look sees keeps the bit set. */
+static int irr_top_maybe(struct vlapic *l)
+{
+	int v;
+
+	if (!(__atomic_load_n(&l->pending, __ATOMIC_ACQUIRE) & VLAPIC_PEND_IRR))
+		return -1;
+	v = highest_irr(l);
+	if (v >= 0)
+		return v;
+	__atomic_fetch_and(&l->pending, ~VLAPIC_PEND_IRR, __ATOMIC_SEQ_CST);
+	v = highest_irr(l);
+	if (v < 0)
+		return -1;
+	__atomic_fetch_or(&l->pending, VLAPIC_PEND_IRR, __ATOMIC_SEQ_CST);
+	return v;
+}
+
 bool vlapic_irr_maybe(struct vlapic *l)
 {
-	if (!(__atomic_load_n(&l->pending, __ATOMIC_ACQUIRE) & VLAPIC_PEND_IRR))
-		return false;
-	if (vlapic_irr_any(l))
-		return true;
-	__atomic_fetch_and(&l->pending, ~VLAPIC_PEND_IRR, __ATOMIC_SEQ_CST);
-	if (!vlapic_irr_any(l))
-		return false;
-	__atomic_fetch_or(&l->pending, VLAPIC_PEND_IRR, __ATOMIC_SEQ_CST);
-	return true;
+	return irr_top_maybe(l) >= 0;
 }
 
 void vlapic_ack(struct vlapic *l, u8 vector)
@@ -95,18 +122,26 @@ void vlapic_ack(struct vlapic *l, u8 vector)
 
 	__atomic_fetch_and(&l->irr[vector >> 5], ~bit, __ATOMIC_SEQ_CST);
 	l->isr[vector >> 5] |= bit;
+	l->isr_words |= (u8)(1u << (vector >> 5));
 }
 
 void vlapic_eoi(struct vlapic *l)
 {
-	int v = highest(l->isr, false);
+	int v = highest_isr(l);
 
 	if (v < 0)
 		return; /* nothing in service: ignored */
 	l->isr[v >> 5] &= ~(1u << (v & 31));
-	/* A level interrupt's EOI would go to the I/O APIC; there is none. */
-	__atomic_fetch_and(&l->tmr[v >> 5], ~(1u << (v & 31)),
-			   __ATOMIC_SEQ_CST);
+	if (!l->isr[v >> 5])
+		l->isr_words &= (u8) ~(1u << (v >> 5));
+	/* A level-triggered interrupt's EOI goes to the I/O APICs, which
+	 * clear the remote IRR of the entries with this vector (SDM 11.8.5,
+	 * 82093AA 3.2.4); TMR stays as it is (11.8.4: it changes when a
+	 * vector is accepted). */
+	if ((__atomic_load_n(&l->tmr[v >> 5], __ATOMIC_ACQUIRE) &
+	     (1u << (v & 31))) &&
+	    l->bus && l->bus->eoi)
+		l->bus->eoi(l->bus->ctx, (u8)v);
 }
 
 bool vlapic_wakeup(const struct vlapic *l, bool if_on)
@@ -163,15 +198,27 @@ unsigned vlapic_next_event(struct vlapic *l, bool if_on, bool shadow, bool busy,
 	    (!l->c.nmi_masked || l->c.iret_wait) &&
 	    __atomic_load_n(&l->nmi_pending, __ATOMIC_ACQUIRE))
 		r |= VLAPIC_INJ_NMI_WINDOW;
-	/* Nothing posted since IRR was last seen empty: no scan. */
-	if (!vlapic_irr_maybe(l))
+	/* Nothing posted since IRR was last seen empty: no scan; else one
+	 * scan for the highest vector. */
+	v = irr_top_maybe(l);
+	if (v < 0)
 		return r;
-	v = vlapic_pending_vector(l);
+	v = deliverable(l, v);
 	if (v < 0)
 		return vlapic_tpr_holds(l) ? r | VLAPIC_INJ_TPR : r;
 	*vec = (u8)v;
 	if (busy || shadow || !if_on)
 		return r | VLAPIC_INJ_WINDOW;
 	vlapic_ack(l, (u8)v);
+	/* IRR empty now (the usual case): the summary goes at once, with
+	 * the same clear-then-look as irr_top_maybe(), so the entries after
+	 * this one (an EOI's, above all) find nothing to do. */
+	if (highest_irr(l) < 0) {
+		__atomic_fetch_and(&l->pending, ~VLAPIC_PEND_IRR,
+				   __ATOMIC_SEQ_CST);
+		if (highest_irr(l) >= 0)
+			__atomic_fetch_or(&l->pending, VLAPIC_PEND_IRR,
+					  __ATOMIC_SEQ_CST);
+	}
 	return r | VLAPIC_INJ_INTR;
 }

@@ -13,6 +13,14 @@ int vlapic_msr_read(struct vlapic *l, u32 msr, u64 *val)
 	return vlapic_reg_read(l, (msr - MSR_X2APIC_BASE) << 4, val);
 }
 
+int vlapic_x2apic_eoi(struct vlapic *l, u64 val)
+{
+	if (val || vlapic_mode(l) != VLAPIC_X2APIC)
+		return -EINVAL;
+	vlapic_eoi(l);
+	return 0;
+}
+
 int vlapic_msr_write(struct vlapic *l, u32 msr, u64 val)
 {
 	if (msr < MSR_X2APIC_BASE || msr > MSR_X2APIC_END ||

@@ -90,6 +90,25 @@ static unsigned top_shift(const struct npt *n)
 	return n->top_shift ? n->top_shift : PT_SHIFT_PML4;
 }
 
+int npt_map(struct npt *n, gpa_t g, hpa_t h, u64 size)
+{
+	const struct pt_alloc a = { npt_table_alloc, npt_table, n };
+	u64 root4 = n->root.v;
+
+	if (!n->root.v || !IS_ALIGNED(g.v | h.v | size, PAGE_SIZE))
+		return -EINVAL;
+	/* 5-level: the PML4 under the PML5's entry 0 (pt_wrap_5level()). */
+	if (top_shift(n) == PT_SHIFT_PML5)
+		root4 = pte_addr(*(const u64 *)hpa_to_ptr(n->root));
+	for (u64 o = 0; o < size; o += PAGE_SIZE) {
+		if (pt_map(&a, root4, g.v + o, h.v + o, PT_SHIFT_4K, FLAGS,
+			   FLAGS))
+			return -ENOMEM;
+		n->n4k++;
+	}
+	return 0;
+}
+
 static void free_level(u64 *t, unsigned shift, u64 *freed)
 {
 	for (unsigned i = 0; shift > PT_SHIFT_4K && i < PT_ENTRIES; i++) {

@@ -22,6 +22,10 @@ struct npt {
  * from the pool. Returns 0, -EINVAL (size 0 or not page aligned) or
  * -ENOMEM (pool exhausted); nothing stays allocated on error. */
 int npt_build(struct npt *n, hpa_t base, u64 size, bool allow_1g);
+/* Map gpa [g, g + size) -> hpa [h, h + size) with 4 KiB pages into a
+ * built tree (a device's memory beyond guest RAM). 0, -EINVAL (not page
+ * aligned) or -ENOMEM. */
+int npt_map(struct npt *n, gpa_t g, hpa_t h, u64 size);
 /* Return every table page to the pool. */
 void npt_destroy(struct npt *n);
 /* Translate; false when g is not mapped. *psize gets the leaf size. */

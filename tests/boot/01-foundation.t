@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
-# tests/boot/01-foundation.t - boot, inventory, options, exit status.
+# tests/boot/01-foundation.t - boot, inventory, options (disk= among
+# them), exit status.
 . "$(dirname "$0")/lib.sh"
 
 for n in 1 4; do
@@ -30,6 +31,19 @@ expect_rc 1 "a guest= file missing from the ESP fails the run"
 expect_log "^error: boot: guest image '.minhv.nope\.elf': no such file" \
 	"the message names the missing file"
 expect_log '^error: boot: guest image unavailable' "and says the run cannot go on"
+
+# disk= (docs/OPTIONS.md): a missing file, and one that is not whole
+# sectors, stop the run before the hand-off, naming the file and why.
+boot foundation-disk-missing --smp 1 --opts "disk=\\linux\\none.img"
+expect_rc 1 "a missing disk image ends the run with the fail status"
+expect_log "disk image '.linux.none.img': no such file" "the message names the missing disk image"
+ragged=$(mktemp)
+head -c 1000 /dev/zero >"$ragged"
+boot foundation-disk-ragged --smp 1 --file "$ragged:linux/r.img" --opts "disk=/linux/r.img"
+rm -f "$ragged"
+expect_rc 1 "a disk image of 1000 bytes ends the run with the fail status"
+expect_log "disk image '/linux/r.img': 1000 bytes is not a whole number of 512-byte sectors" \
+	"the message says the image is not whole sectors"
 
 boot foundation-cmdline --smp 1 --cmdline "loglevel=debug exit=qemu" --timeout 180
 expect_rc 0 "options from the UEFI load options (shell command line) are accepted"

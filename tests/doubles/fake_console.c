@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* tests/doubles/fake_console.c - console and stop doubles for unit tests. */
 #include "tests/doubles/fake_console.h"
+#include "arch/errno.h"
 #include "hv/console.h"
 #include "hv/stop.h"
 
@@ -24,6 +25,24 @@ void console_write(const char *s, size_t n)
 	memcpy(text + len, s, n);
 	len += n;
 	text[len] = 0;
+}
+
+static char input[256];
+static size_t in_head, in_len;
+
+void fake_console_input(const char *s)
+{
+	size_t n = strlen(s);
+
+	memcpy(input + in_len, s, n);
+	in_len += n;
+}
+
+int console_getc(void)
+{
+	if (in_head == in_len)
+		return -ENOENT;
+	return (unsigned char)input[in_head++];
 }
 
 void console_break_lock(void)
@@ -51,6 +70,7 @@ void fake_console_clear(void)
 {
 	len = 0;
 	text[0] = 0;
+	in_head = in_len = 0;
 }
 
 bool fake_console_has(const char *needle)

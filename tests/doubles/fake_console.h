@@ -11,6 +11,9 @@ const char *fake_console_text(void);
 void fake_console_clear(void);
 /* True when the captured console contains needle. */
 bool fake_console_has(const char *needle);
+/* Bytes console_getc() returns next, as if typed (cleared with the
+ * output by fake_console_clear()). */
+void fake_console_input(const char *s);
 
 /* console_trylock() fails while this is set (an NMI or #MC handler that
  * interrupted the lock's holder). */

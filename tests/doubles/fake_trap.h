@@ -3,8 +3,8 @@
  * layer above (idt_register, trap_fatal) and for the image base symbol:
  * registered handlers are kept for the test to call, and trap_fatal()
  * records its reason and stops through the fake console's hv_stop(). */
-#ifndef MINHV_FAKE_TRAP_H
-#define MINHV_FAKE_TRAP_H
+#ifndef MINHV_TESTS_DOUBLES_FAKE_TRAP_H
+#define MINHV_TESTS_DOUBLES_FAKE_TRAP_H
 
 #include "arch/idt.h"
 

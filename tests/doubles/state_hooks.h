@@ -3,8 +3,8 @@
  * modules: start from empty state, arm a fault. Each is implemented in
  * tests/doubles/<module>_hooks.c over the module's private header and
  * linked with that module (tests/unit/modules.mk), never into minhv. */
-#ifndef MINHV_TESTS_STATE_HOOKS_H
-#define MINHV_TESTS_STATE_HOOKS_H
+#ifndef MINHV_TESTS_DOUBLES_STATE_HOOKS_H
+#define MINHV_TESTS_DOUBLES_STATE_HOOKS_H
 
 #include "arch/types.h"
 

@@ -13,6 +13,7 @@ MOD_ktap := hv/ktap.c tests/doubles/ktap_hooks.c
 MOD_percpu := hv/percpu.c
 MOD_features := hv/features.c
 MOD_trap := hv/trap.c
+MOD_boot_prof := hv/boot_prof.c
 
 # arch/
 MOD_apic_icr := arch/apic_icr.c
@@ -56,9 +57,19 @@ MOD_spec_ctrl := hv/park/spec_ctrl.c hv/park/spec_ctrl_policy.c
 MOD_emul_decode := hv/emul/decode.c
 MOD_emul_walk := hv/emul/walk.c $(MOD_ptwalk)
 # hv/platform: the guest platform's devices.
+# The virtio disk: the queue walker, the block device, its registers.
+MOD_virtio := hv/platform/virtq.c hv/platform/virtio_blk.c \
+	hv/platform/virtio_mmio.c
 MOD_platform := hv/platform/ports.c hv/platform/uart.c \
 	hv/platform/debug_exit.c hv/platform/fw_cfg.c hv/platform/pm_timer.c \
-	hv/platform/pic.c hv/platform/acpi_pm.c hv/platform/rtc.c
+	hv/platform/pic.c hv/platform/acpi_pm.c hv/platform/rtc.c \
+	hv/platform/ioapic.c hv/platform/irq.c hv/platform/pit.c \
+	hv/platform/kbc.c hv/platform/reset.c hv/platform/testdev.c \
+	hv/platform/hpet.c hv/platform/mmio_map.c $(MOD_virtio)
+# The I/O APIC alone, on the vLAPIC model.
+MOD_vioapic := hv/platform/ioapic.c
+# The PIT and HPET, pure (the host TSC from the CPU double).
+MOD_pit_model := hv/platform/pit.c hv/platform/hpet.c
 MOD_platform_tables := hv/platform/acpi_tables.c hv/platform/pm_timer.c \
 	hv/platform/fw_cfg.c hv/platform/pic.c
 # hv/vlapic: the virtual local APIC, a pure model.
@@ -95,7 +106,7 @@ MOD_guest_ops := hv/guest/hypercall.c hv/guest/mem.c hv/guest/console.c \
 MOD_emul := hv/guest/mmio.c hv/vcpu/regs.c $(MOD_emul_walk) $(MOD_emul_decode)
 MOD_guest_report := hv/guest/report.c
 # Guest creation and teardown.
-MOD_guest := hv/guest/guest.c
+MOD_guest := hv/guest/guest.c $(MOD_boot_prof)
 MOD_guest_pt := hv/guest/pt.c $(MOD_emul_walk)
 # hv/view: guest-kind policy (Linux's CPUID and MSR view, the PMU MSRs).
 MOD_view := hv/view/pmu.c hv/view/linux.c
@@ -112,10 +123,14 @@ MOD_vlapic_exit := hv/svm/vlapic_exit.c hv/svm/vlapic_inject.c
 # The run loop with its watchdog tick, the vLAPIC's waits and start-up,
 # kicks (the world switch is tests/doubles/fake_vmrun.c).
 MOD_vcpu_run := hv/svm/vcpu_run.c hv/svm/vcpu_watchdog.c \
-	hv/svm/vlapic_vcpu.c hv/guest/vcpu_kick.c hv/svm/sched_cpu.c
+	hv/svm/vlapic_vcpu.c hv/guest/vcpu_kick.c hv/svm/sched_cpu.c \
+	$(MOD_boot_prof)
 
 # hv/run: the default run.
 MOD_run := hv/run/run.c
+
+# hv/run: the verdict on a foreign guest's end.
+MOD_run_verdict := hv/run/verdict.c
 
 # hv/snp, and the SNP self-test the SNP suites run
 MOD_rmp := hv/snp/rmp.c hv/snp/rmp_hw.c hv/snp/rmp_model.c \
@@ -152,8 +167,8 @@ RUN_UT_MODS := run_fixture run vcpu_run guest exits exit_decode vmcb \
 	vmcb_check vmcb_dump pause npt asid guest_ops guest_report guest_pt \
 	platform platform_tables vlapic vlapic_exit emul elf multiboot \
 	linux_boot features vcpu_fpu vcpu_spec spec_ctrl cpuid ras ktap mm \
-	sched sched_runq park apic apic_icr apic_cal pgtable options svm log fmt fake_vmrun \
-	fake_cpu fake_console fake_trap
+	sched sched_runq park apic apic_icr apic_cal pgtable options svm log fmt \
+	fake_vmrun fake_cpu fake_console fake_trap run_verdict
 
 # What no unit suite links yet, each with the reason (Hafnium's
 # src_not_testable_yet): `make check-layout` (check-unit-map in the

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* tests/unit/test_acpi.c - ACPI discovery (hv/acpi*.c): a good machine,
+/* tests/unit/test_acpi.c - ACPI discovery (hv/acpi/): a good machine,
  * the RSDP and root-table rules, inventory printing, 288 CPUs. */
 #define _GNU_SOURCE
 #include <setjmp.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* tests/unit/test_acpi_madt.c - ACPI discovery (hv/acpi*.c): broken MADTs
+/* tests/unit/test_acpi_madt.c - ACPI discovery (hv/acpi/): broken MADTs
  * (header, entry lengths, truncation, no usable CPU, limits) and SPCR. */
 #define _GNU_SOURCE
 #include <setjmp.h>

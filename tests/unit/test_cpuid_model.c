@@ -196,10 +196,10 @@ static const struct hidden hidden[] = {
  * (SEV, AutoIBRS, PerfMonV2, extended topology 0x80000026) up; also
  * leaves past the guest's maxima and unknown hypervisor leaves. */
 static const u32 zero_leaves[] = {
-	5,	    0xa,	0xf,	    0x10,	0x12,
-	0x14,	    0x20,	0x80000009, 0x8000000a, 0x8000001b,
-	0x8000001c, 0x8000001f, 0x80000020, 0x80000021, 0x80000022,
-	0x80000026, 0x40000002, 0x40000100, 0xc0000000, 0x8fffffff,
+	5,	    0xa,	0xf,	    0x10,	0x12,	    0x14,
+	0x20,	    0x80000009, 0x8000000a, 0x8000001b, 0x8000001c, 0x8000001f,
+	0x80000020, 0x80000021, 0x80000022, 0x80000026, 0x40000002, 0x40000101,
+	0x40000200, 0xc0000000, 0x8fffffff,
 };
 
 static void check_hidden(const struct cpuid_vcpu *v, const char *what)
@@ -283,6 +283,14 @@ static void check_shown(const struct dump *d, const struct cpuid_vcpu *v)
 	assert_int_equal(r.ebx, v->id);
 	assert_int_equal(r.ecx, v->nr_vcpus);
 	assert_int_equal(leaf(v, 0x40000010, 0).eax, platform ? 2400000 : 0);
+	/* KVM's signature at 0x40000100, no features: Linux only. */
+	r = leaf(v, 0x40000100, 0);
+	if (v->kind == CPUID_GUEST_LINUX) {
+		assert_int_equal(r.eax, 0x40000101);
+		assert_memory_equal(&r.ebx, "KVMKVMKVM\0\0\0", 12);
+	} else {
+		assert_int_equal(r.eax | r.ebx | r.ecx | r.edx, 0);
+	}
 }
 
 /* 0xD: exactly the XCR0 bits minhv allows (g_fpu.xcr0) that the host

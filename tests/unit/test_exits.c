@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -23,6 +24,28 @@
 #define GP_EVENT FX_GP_EVENT
 
 #define IO(port, sz, in) (((u64)(port) << 16) | BIT(4 + (sz)) | ((in) ? 1 : 0))
+
+/* Page tables at the top of guest memory (out of the tests' way): VA
+ * [0, 2M) -> GPA 0 (identity, as the fixture's CR0.PG says paging is on),
+ * [2M, 4M) -> GPA 0 too, [4M, 6M) -> pc-testdev's memory at 0xff000000.
+ * For test_ioio_paged; fx_long_mode_pt() maps only the first. */
+#define PT_PML4 (FX_MEM - 0x3000)
+static void page_tables(struct vcpu *v)
+{
+	u64 e;
+
+	e = (PT_PML4 + 0x1000) | 3;
+	fx_put(PT_PML4, &e, 8);
+	e = (PT_PML4 + 0x2000) | 3;
+	fx_put(PT_PML4 + 0x1000, &e, 8);
+	e = 0x83;
+	fx_put(PT_PML4 + 0x2000, &e, 8);
+	fx_put(PT_PML4 + 0x2008, &e, 8);
+	e = 0xff000000ULL | 0x83;
+	fx_put(PT_PML4 + 0x2010, &e, 8);
+	v->vmcb->save.cr3 = PT_PML4;
+	v->vmcb->save.cr4 = 0x20; /* PAE */
+}
 
 static void test_ioio(void **s)
 {
@@ -263,6 +286,44 @@ static void test_ioio_chunked(void **s)
 	assert_false(fx_g->stopping);
 }
 
+/* INS/OUTS go through the guest's page tables, a page at a time, to guest
+ * RAM or pc-testdev's memory (kvm-unit-tests' emulator reads from port
+ * 0xe0 into a virtual page mapped at 0xff000000). */
+static void test_ioio_paged(void **s)
+{
+	static u8 iomem[TESTDEV_IOMEM_SIZE];
+	struct vcpu *v = fx_v[0];
+
+	(void)s;
+	page_tables(v);
+	fx_g->kind = GUEST_MULTIBOOT;
+	fx_g->plat = (struct platform){ .testdev = true };
+	platform_reset(&fx_g->plat);
+	fx_g->testdev_mem = ptr_to_hpa(iomem);
+	v->vmcb->save.rax = 0x99;
+	fx_run(VMEXIT_IOIO, IO(TESTDEV_PORT, 0, 0), RIP0 + 1);
+	/* rep insb of 3 bytes at VA 0x205ffe: GPA 0x5ffe, then 0x6000. */
+	v->gprs.rdi = 0x205ffe;
+	v->gprs.rcx = 3;
+	assert_int_equal(fx_run(VMEXIT_IOIO,
+				IO(TESTDEV_PORT, 0, 1) | BIT(2) | BIT(3) |
+					BIT(9),
+				RIP0 + 2),
+			 EXIT_RESUME);
+	assert_int_equal(v->vmcb->save.rip, RIP0 + 2);
+	assert_int_equal(v->gprs.rcx, 0);
+	assert_int_equal(v->gprs.rdi, 0x206001);
+	assert_memory_equal((u8 *)fx_g->mem_host + 0x5ffe, "\x99\x99\x99", 3);
+	/* Into pc-testdev's memory through VA 4M + 0x1000. */
+	v->gprs.rdi = 0x401000;
+	v->gprs.rcx = 4;
+	fx_run(VMEXIT_IOIO, IO(TESTDEV_PORT, 0, 1) | BIT(2) | BIT(3) | BIT(9),
+	       RIP0 + 2);
+	assert_false(fx_g->stopping);
+	assert_memory_equal(iomem + 0x1000, "\x99\x99\x99\x99", 4);
+	fx_g->testdev_mem = hpa(0);
+}
+
 static void test_npf_outside(void **s)
 {
 	(void)s;
@@ -333,6 +394,84 @@ static void test_npf_lapic_final_data_only(void **s)
 		assert_int_equal(v->lapic.icr_lo, 0);
 		assert_int_equal(v->vmcb->save.rip, RIP0);
 	}
+}
+
+/* The decode-assist bytes of the instruction at FX_RIP (the fixture's
+ * RIP is the end of its memory). */
+static void insn(struct vcpu *v, const u8 *b, u8 n)
+{
+	v->vmcb->control.insn_len = n;
+	memcpy(v->vmcb->control.insn_bytes, b, n);
+}
+
+/* An access to the virtio disk's window (outside guest RAM) reaches its
+ * registers through the platform's MMIO map: MOV EAX, [RBX] reads the
+ * magic value; past the 0x200-byte window, or without a disk, it is a
+ * fault outside guest memory. */
+static void test_npf_virtio_mmio(void **s)
+{
+	static const u8 mov[] = { 0x8b, 0x03 }; /* mov eax, [rbx] */
+	struct virtio_blk *d = calloc(1, sizeof(*d));
+	static u8 image[512];
+	struct vcpu *v = fx_v[0];
+
+	(void)s;
+	fx_platform(v);
+	virtio_blk_init(d, &fx_g->plat, fx_g->mem_host, FX_MEM, image, 1,
+			false);
+	fx_g->plat.disk = d;
+	v->vmcb->save.rax = ~0ULL;
+	insn(v, mov, sizeof(mov));
+	assert_int_equal(fx_run(VMEXIT_NPF, BIT(32) | BIT(0), VIRTIO_BLK_GPA),
+			 EXIT_RESUME);
+	assert_int_equal(v->vmcb->save.rax, VIRTIO_MMIO_MAGIC);
+	assert_int_equal(v->vmcb->save.rip, FX_RIP + 2);
+	insn(v, mov, sizeof(mov));
+	assert_int_equal(fx_run(VMEXIT_NPF, BIT(32) | BIT(0),
+				VIRTIO_BLK_GPA + VIRTIO_MMIO_VERSION),
+			 EXIT_RESUME);
+	assert_int_equal(v->vmcb->save.rax, VIRTIO_MMIO_VERSION_MODERN);
+	assert_false(fx_g->stopping);
+	insn(v, mov, sizeof(mov));
+	assert_int_equal(fx_run(VMEXIT_NPF, BIT(32) | BIT(0),
+				VIRTIO_BLK_GPA + VIRTIO_MMIO_SIZE),
+			 EXIT_LEAVE);
+	assert_non_null(strstr(fx_g->stop_reason, "outside guest memory"));
+	fx_g->plat.disk = NULL;
+	free(d);
+}
+
+/* An instruction the decoder does not know, on the disk's window: the
+ * guest stops, the device named. */
+static void test_npf_virtio_undecodable(void **s)
+{
+	static const u8 ud2[] = { 0x0f, 0x0b };
+	struct virtio_blk *d = calloc(1, sizeof(*d));
+	static u8 image[512];
+	struct vcpu *v = fx_v[0];
+
+	(void)s;
+	fx_platform(v);
+	virtio_blk_init(d, &fx_g->plat, fx_g->mem_host, FX_MEM, image, 1,
+			false);
+	fx_g->plat.disk = d;
+	insn(v, ud2, sizeof(ud2));
+	assert_int_equal(fx_run(VMEXIT_NPF, BIT(32) | BIT(0), VIRTIO_BLK_GPA),
+			 EXIT_LEAVE);
+	assert_non_null(
+		strstr(fx_g->stop_reason,
+		       "virtio disk access at GPA 0xfeb00000 not emulated"));
+	fx_g->plat.disk = NULL;
+	free(d);
+}
+
+static void test_npf_no_disk(void **s)
+{
+	(void)s;
+	fx_platform(fx_v[0]);
+	assert_int_equal(fx_run(VMEXIT_NPF, BIT(32) | BIT(0), VIRTIO_BLK_GPA),
+			 EXIT_LEAVE);
+	assert_non_null(strstr(fx_g->stop_reason, "GPA 0xfeb00000 outside"));
 }
 
 static void test_shutdown(void **s)
@@ -570,6 +709,51 @@ static void test_single_step_trap(void **s)
 	assert_int_equal(vm->save.dr6, 0xffff0ff0);
 }
 
+/* The PM timer (port 0x608) of a foreign guest: IN EAX on its own path,
+ * the narrower reads through the port table, both at the TSC's rate
+ * since the platform's origin; no platform, no timer (all ones); TF
+ * still traps after the fast path. */
+static void test_ioio_pm_timer(void **s)
+{
+	const u64 db = VEC_DB | EVENTINJ_TYPE_EXCEPTION | EVENTINJ_VALID;
+	struct vcpu *v = fx_v[0];
+	struct vmcb *vm = v->vmcb;
+
+	(void)s;
+	vm->save.rax = 0xffff000000000000ULL; /* IN EAX zero-extends */
+	assert_int_equal(fx_run(VMEXIT_IOIO, IO(PM_TIMER_PORT, 2, 1), RIP0 + 1),
+			 EXIT_RESUME);
+	assert_int_equal(vm->save.rax, 0xffffffffULL); /* no platform */
+	fx_platform(v);
+	fx_g->plat.tsc_khz = 2000000; /* 2 GHz */
+	fx_g->plat.pm_tsc0 = 1000;
+	fake_tsc_set(1000 + 2000000000ULL, 0); /* one second later */
+	vm->save.rax = 0xffff000000000000ULL;
+	assert_int_equal(fx_run(VMEXIT_IOIO, IO(PM_TIMER_PORT, 2, 1), RIP0 + 1),
+			 EXIT_RESUME);
+	assert_int_equal(vm->save.rax, ACPI_PM_TIMER_HZ);
+	assert_int_equal(vm->save.rip, RIP0 + 1);
+	assert_int_equal(vm->control.event_inj, 0);
+	/* IN AX: the low 16 bits, RAX's upper bits kept. */
+	vm->save.rax = 0xabcd0000ffff0000ULL;
+	fx_run(VMEXIT_IOIO, IO(PM_TIMER_PORT, 1, 1), RIP0 + 2);
+	assert_int_equal(vm->save.rax,
+			 0xabcd0000ffff0000ULL | (ACPI_PM_TIMER_HZ & 0xffff));
+	/* IN AL from 0x609: the second byte. */
+	vm->save.rax = 0;
+	fx_run(VMEXIT_IOIO, IO(PM_TIMER_PORT + 1, 0, 1), RIP0 + 2);
+	assert_int_equal(vm->save.rax, (ACPI_PM_TIMER_HZ >> 8) & 0xff);
+	/* Half a second later. */
+	fake_tsc_set(1000 + 3000000000ULL, 0);
+	fx_run(VMEXIT_IOIO, IO(PM_TIMER_PORT, 2, 1), RIP0 + 1);
+	assert_int_equal(vm->save.rax, ACPI_PM_TIMER_HZ + ACPI_PM_TIMER_HZ / 2);
+	/* Single-stepped: the trap after it. */
+	vm->save.rflags = 0x302;
+	fx_run(VMEXIT_IOIO, IO(PM_TIMER_PORT, 2, 1), RIP0 + 1);
+	assert_int_equal(vm->control.event_inj, db);
+	fx_g->kind = GUEST_MINHV;
+}
+
 /* Every instruction minhv completes ends the interrupt shadow of a STI or
  * MOV SS before it (APM vol 2 15.21.5, AUDIT-HARDWARE.md B3: after
  * `sti; hlt` the woken vCPU must take its interrupt, not open a window);
@@ -733,15 +917,20 @@ int main(void)
 		T(test_ioio_addr_size_decoded),
 		T(test_ioio_chunked),
 		T(test_ioio_linear),
+		T(test_ioio_paged),
 		T(test_invalid_cr0_nw),
 		T(test_invalid_mov_cr_gp),
 		T(test_invalid_mov_cr_gp_guarded),
 		T(test_invalid_mov_cr4_16bit),
 		T(test_invalid_other_insn),
 		T(test_single_step_trap),
+		T(test_ioio_pm_timer),
 		T(test_shadow_cleared),
 		T(test_npf_outside),
 		T(test_npf_lapic_final_data_only),
+		T(test_npf_virtio_mmio),
+		T(test_npf_virtio_undecodable),
+		T(test_npf_no_disk),
 		T(test_shutdown),
 		T(test_svm_insns_ud),
 		T(test_invalid_both_widths),

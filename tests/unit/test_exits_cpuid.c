@@ -224,15 +224,65 @@ static void test_cpuid_apic_follows_enable(void **s)
 	fx_g->kind = GUEST_MINHV;
 }
 
+/* One CPUID exit of v for leaf/sub; EBX of the answer. */
+static u64 cpuid_ebx(struct vcpu *v, u32 leaf, u32 sub)
+{
+	fx_exit(v, VMEXIT_CPUID, 0, 0);
+	v->vmcb->save.rax = leaf;
+	v->gprs.rcx = sub;
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	return v->gprs.rbx;
+}
+
+/* A leaf outside the table is kept as the last one and answered again
+ * from there (shown by changing the kept row), one at a time; leaves whose
+ * answer follows guest state (7.0: CR4.PKE; 0xD.0 and 0xD.1: XCR0) are
+ * never kept; the loop's start (the table fill) forgets it. */
+static void test_cpuid_last(void **s)
+{
+	struct vcpu *v = fx_v[1];
+	struct cpuid_regs want;
+
+	(void)s;
+	cpuid_table_host();
+	exit_cpuid_fill(v);
+	assert_int_equal(v->cpuid_last_key, 0);
+	exit_cpuid_leaf(v, 0x8000001d, 1, &want);
+	assert_int_equal(cpuid_ebx(v, 0x8000001d, 1), want.ebx);
+	v->cpuid_last.rbx = 0x1234; /* the kept answer is what comes back */
+	assert_int_equal(cpuid_ebx(v, 0x8000001d, 1), 0x1234);
+	assert_int_equal(v->vmcb->save.rax, want.eax);
+	exit_cpuid_leaf(v, 0x8000001d, 0, &want);
+	assert_int_equal(cpuid_ebx(v, 0x8000001d, 0), want.ebx); /* another */
+	exit_cpuid_leaf(v, 0x8000001d, 1, &want);
+	assert_int_equal(cpuid_ebx(v, 0x8000001d, 1), want.ebx); /* one kept */
+	/* A refill (the loop starting on a CPU) forgets it. */
+	v->cpuid_last.rbx = 0x1234;
+	exit_cpuid_fill(v);
+	assert_int_equal(cpuid_ebx(v, 0x8000001d, 1), want.ebx);
+	/* Never kept: what follows CR4 and XCR0. */
+	exit_cpuid_fill(v);
+	cpuid_ebx(v, 7, 0);
+	cpuid_ebx(v, 0xd, 0);
+	cpuid_ebx(v, 0xd, 1);
+	assert_int_equal(v->cpuid_last_key, 0);
+	/* 7.0 ECX.OSPKE follows CR4.PKE from one exit to the next. */
+	v->vmcb->save.cr4 = BIT(22);
+	cpuid_ebx(v, 7, 0);
+	assert_true(v->gprs.rcx & BIT(4));
+	v->vmcb->save.cr4 = 0;
+	cpuid_ebx(v, 7, 0);
+	assert_false(v->gprs.rcx & BIT(4));
+}
+
 #define T(f) \
 	cmocka_unit_test_setup_teardown(f, fx_cmocka_setup, fx_cmocka_teardown)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		T(test_cpuid),
-		T(test_cpuid_nrip),
-		T(test_cpuid_table),
-		T(test_cpuid_apic_follows_enable),
+		T(test_cpuid),	     T(test_cpuid_nrip),
+		T(test_cpuid_table), T(test_cpuid_apic_follows_enable),
+		T(test_cpuid_last),
 	};
 	return cmocka_run_group_tests_name("exits_cpuid", tests, NULL, NULL);
 }

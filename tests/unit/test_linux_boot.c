@@ -124,6 +124,16 @@ static void test_layout(void **state)
 	assert_int_equal(bp->e820_table[4].addr, 0xfee00000);
 	assert_int_equal(bp->e820_table[4].size, 0x1000);
 	assert_int_equal(bp->e820_table[4].type, E820_RESERVED);
+	/* A device window added after (the virtio disk's); a full map
+	 * refuses one more. */
+	assert_int_equal(linux_e820_reserve(mem, 0xfeb00000, 0x1000), 0);
+	assert_int_equal(bp->e820_entries, 6);
+	assert_int_equal(bp->e820_table[5].addr, 0xfeb00000);
+	assert_int_equal(bp->e820_table[5].size, 0x1000);
+	assert_int_equal(bp->e820_table[5].type, E820_RESERVED);
+	bp->e820_entries = E820_MAX_ENTRIES_ZEROPAGE;
+	assert_int_equal(linux_e820_reserve(mem, 0xfeb00000, 0x1000), -E2BIG);
+	assert_int_equal(bp->e820_entries, E820_MAX_ENTRIES_ZEROPAGE);
 	/* __BOOT_CS 0x10: 64-bit code; __BOOT_DS 0x18: flat data. */
 	assert_int_equal(gdt[0], 0);
 	assert_int_equal(gdt[LINUX_BOOT_CS / 8], 0x00af9b000000ffffULL);

@@ -4,6 +4,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -135,6 +136,50 @@ static void test_double_free_stops(void **s)
 	assert_true(fake_console_has("double free"));
 }
 
+/* The bitmap is handled a word (64 pages) at a time: ranges that cross
+ * words, a hole one page too small, alignment past a used page. */
+static void test_word_boundaries(void **s)
+{
+	hpa_t a = page_alloc(1, 1), b = page_alloc(100, 1), c, d, e, f;
+	u64 base = a.v;
+
+	(void)s;
+	c = page_alloc(1, 1);
+	assert_int_equal(b.v, base + PAGE_SIZE);
+	assert_int_equal(c.v, base + 101 * PAGE_SIZE);
+	page_free(b, 100);
+	d = page_alloc(101, 1); /* the 100-page hole is too small */
+	assert_int_equal(d.v, base + 102 * PAGE_SIZE);
+	e = page_alloc(100, 1); /* exactly the hole */
+	assert_int_equal(e.v, base + PAGE_SIZE);
+	/* 64-page (256 KiB) alignment: the first aligned start past c. */
+	page_free(e, 100);
+	f = page_alloc(2, 64);
+	assert_true(IS_ALIGNED(f.v, 64 * PAGE_SIZE));
+	assert_true(f.v < base + 101 * PAGE_SIZE); /* fits in the hole */
+	assert_int_equal(f.v, ALIGN_UP(base + PAGE_SIZE, 64 * PAGE_SIZE));
+	page_free(f, 2);
+	page_free(a, 1);
+	page_free(c, 1);
+	page_free(d, 101);
+	assert_int_equal(mm_free_pages(), mm_total_pages());
+}
+
+/* A double free inside a range that crosses words names the first page
+ * that was already free. */
+static void test_double_free_names_page(void **s)
+{
+	hpa_t a = page_alloc(130, 1);
+	char want[64];
+
+	(void)s;
+	page_free(hpa(a.v + 70 * PAGE_SIZE), 1);
+	assert_int_equal(FAKE_CATCH_STOP(page_free(a, 130)), 1);
+	snprintf(want, sizeof(want), "double free of page %#llx",
+		 (unsigned long long)(a.v + 70 * PAGE_SIZE));
+	assert_true(fake_console_has(want));
+}
+
 static void test_foreign_free_stops(void **s)
 {
 	(void)s;
@@ -156,6 +201,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_counts, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_zeroed_and_inside, setup,
 						teardown),
+		cmocka_unit_test_setup_teardown(test_word_boundaries, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_double_free_names_page,
+						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_alignment, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_no_overlap, setup,

@@ -61,7 +61,11 @@ void vcpu_step_trap(struct vcpu *vc)
 	(void)vc;
 	step_traps++;
 }
-static struct mmio_region region = { { DEV_BASE }, 0x1000, &fd_ops, &dev };
+static struct mmio_region region = { { DEV_BASE },
+				     0x1000,
+				     &fd_ops,
+				     &dev,
+				     "fake" };
 static struct guest *g;
 static struct vcpu *v;
 
@@ -208,6 +212,59 @@ static void test_long_mode(void **s)
 	assert_int_equal(emulate(0), 0);
 	assert_int_equal(dev.val, 0xfffffffffffffffeULL);
 	assert_int_equal(dev.size, 8);
+}
+
+/* The last decode is used again only for the same bytes at the same
+ * place: a hit gives the same result; code rewritten in place, or the
+ * page remapped under the same CR3, gets a fresh decode. */
+static void test_decode_cache(void **s)
+{
+	u8 *m;
+	u64 e;
+
+	(void)s;
+	dev.read_val = 0x1234;
+	CODE_BYTES(0x8b, 0x0b); /* mov (%ebx),%ecx */
+	assert_int_equal(emulate(0), 0);
+	assert_int_equal(v->insn_cache.len, 2);
+	assert_int_equal(v->insn_cache.la, CODE);
+	v->vmcb->save.rip = CODE;
+	v->gprs.rcx = 0;
+	assert_int_equal(emulate(0), 0); /* a hit */
+	assert_int_equal(v->gprs.rcx, 0x1234);
+	assert_int_equal(v->vmcb->save.rip, CODE + 2);
+	/* Rewritten in place: mov (%ebx),%edx. */
+	v->vmcb->save.rip = CODE;
+	CODE_BYTES(0x8b, 0x13);
+	v->gprs.rcx = v->gprs.rdx = 0;
+	assert_int_equal(emulate(0), 0);
+	assert_int_equal(v->gprs.rcx, 0);
+	assert_int_equal(v->gprs.rdx, 0x1234);
+	/* Long mode: the code page remapped (a PTE changed, CR3 not) to a
+	 * page that holds another instruction at the same offset. */
+	long_mode();
+	m = g->mem_host;
+	e = 0x4000 | 3; /* PD[0] -> a page table at 0x4000 */
+	memcpy(m + 0x3000, &e, 8);
+	for (u64 i = 0; i < 512; i++) {
+		e = (i << 12) | 3;
+		memcpy(m + 0x4000 + 8 * i, &e, 8);
+	}
+	v->vmcb->save.rip = CODE;
+	CODE_BYTES(0x48, 0x8b, 0x08); /* mov (%rax),%rcx */
+	m[0x200000 + (CODE & 0xfff)] = 0x48; /* the other page */
+	m[0x200000 + (CODE & 0xfff) + 1] = 0x8b;
+	m[0x200000 + (CODE & 0xfff) + 2] = 0x10; /* mov (%rax),%rdx */
+	v->gprs.rcx = v->gprs.rdx = 0;
+	assert_int_equal(emulate(0), 0);
+	assert_int_equal(v->gprs.rcx, 0x1234);
+	e = 0x200000 | 3; /* CODE's page -> 0x200000 */
+	memcpy(m + 0x4000 + 8 * (CODE >> 12), &e, 8);
+	v->vmcb->save.rip = CODE;
+	v->gprs.rcx = v->gprs.rdx = 0;
+	assert_int_equal(emulate(0), 0);
+	assert_int_equal(v->gprs.rcx, 0);
+	assert_int_equal(v->gprs.rdx, 0x1234);
 }
 
 /* Decode-assist bytes are used when present (and then consumed), even
@@ -357,6 +414,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_read_rules, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_long_mode, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_decode_cache, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_decode_assists, setup,
 						teardown),

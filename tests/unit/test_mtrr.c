@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* tests/unit/test_mtrr.c - the MTRR module (hv/mtrr*.c): flush policy,
+/* tests/unit/test_mtrr.c - the MTRR module (hv/mtrr/): flush policy,
  * lock-step rendezvous on pthread fake CPUs, range API. */
 #include "tests/unit/test_mtrr_fixture.h"
 

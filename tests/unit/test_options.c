@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* tests/unit/test_options.c - option parsing (hv/options*.c): every type,
+/* tests/unit/test_options.c - option parsing (hv/options/): every type,
  * defaults, overrides, comments, and the exact message for each error. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -72,16 +72,18 @@ static void test_defaults(void **s)
 	assert_string_equal(o.cpus, "");
 	assert_int_equal(o.slice_us, 5000);
 	assert_string_equal(o.guest, "");
-	assert_int_equal(o.guest_mem_mb, 16);
+	assert_int_equal(o.guest_mem_mb, 0); /* auto: by the guest's kind */
 	assert_string_equal(o.tests, "");
 	assert_false(o.bench);
+	assert_true(o.selftests);
 	assert_int_equal(o.park, PARK_HLT);
 	assert_int_equal(o.rmpopt, RMPOPT_BOTH);
 	assert_int_equal(o.rsb_fill, TRI_AUTO);
-	assert_int_equal(o.watchdog_ms, 2000);
+	assert_int_equal(o.watchdog_ms, -1); /* auto */
 	assert_int_equal(o.guest_time_ms, 0);
 	assert_int_equal(o.guest_console_rate, 16384);
-	assert_int_equal(o.pool_mb, 64);
+	assert_int_equal(o.pool_mb, 0); /* auto: 64M + the guest's memory */
+	assert_int_equal(o.reboot, REBOOT_RESTART);
 	assert_int_equal(P(""), 0);
 	assert_int_equal(P(" \t\r\n"), 0);
 	assert_string_equal(fake_console_text(), "");
@@ -97,8 +99,9 @@ static void test_every_option(void **s)
 		  "ipi_fence=on mtrr_flush=off pause_count=3000 "
 		  "pause_threshold=128 pause_intercept=on "
 		  "guest=\\minhv\\g.elf guest_mem=1G "
-		  "tests=ipi*,mtrr,smp.parallel bench=yes park=mwait "
+		  "tests=ipi*,mtrr,smp.parallel bench=yes selftests=off park=mwait "
 		  "rmpopt=leader rsb_fill=off watchdog_ms=0 pool=128M guest_time_ms=1500 guest_console_rate=0 "
+		  "reboot=stop disk=\\linux\\root.img disk_ro=on "
 		  "pause_yield=any pause_window=dynamic cpus=0-3,8 slice_us=250"),
 		0);
 	assert_string_equal(fake_console_text(), "");
@@ -120,6 +123,7 @@ static void test_every_option(void **s)
 	assert_int_equal(o.guest_mem_mb, 1024);
 	assert_string_equal(o.tests, "ipi*,mtrr,smp.parallel");
 	assert_true(o.bench);
+	assert_false(o.selftests);
 	assert_int_equal(o.park, PARK_MWAIT);
 	assert_int_equal(o.rmpopt, RMPOPT_LEADER);
 	assert_int_equal(o.rsb_fill, TRI_OFF);
@@ -131,6 +135,13 @@ static void test_every_option(void **s)
 	assert_int_equal(o.pause_window, PAUSE_WINDOW_DYNAMIC);
 	assert_string_equal(o.cpus, "0-3,8");
 	assert_int_equal(o.slice_us, 250);
+	assert_int_equal(o.reboot, REBOOT_STOP);
+	/* auto for the sizes: 0, and back to it after a number. */
+	assert_int_equal(P("pool=auto guest_mem=auto"), 0);
+	assert_int_equal(o.pool_mb, 0);
+	assert_int_equal(o.guest_mem_mb, 0);
+	assert_string_equal(o.disk, "\\linux\\root.img");
+	assert_true(o.disk_ro);
 }
 
 /* cpus=: all, numbers and ranges; walked range by range; malformed lists
@@ -275,6 +286,8 @@ static void test_words_and_numbers(void **s)
 	assert_int_equal(o.maxcpus, 31);
 	assert_int_equal(o.baud, 115200);
 	assert_int_equal(o.watchdog_ms, 3600000);
+	assert_int_equal(P("watchdog_ms=auto"), 0);
+	assert_int_equal(o.watchdog_ms, -1);
 	assert_string_equal(fake_console_text(), "");
 }
 
@@ -422,7 +435,7 @@ static void test_errors_numbers(void **s)
 	EXPECT_ERR("baud=fast", "option 'baud': 'fast' is not a number");
 	EXPECT_ERR(
 		"watchdog_ms=3600001",
-		"option 'watchdog_ms': 3600001 is out of range (0..3600000)");
+		"option 'watchdog_ms': 3600001 is out of range (-1..3600000)");
 }
 
 static void test_errors_words(void **s)
@@ -602,7 +615,9 @@ static void test_help(void **s)
 	assert_true(fake_console_has(
 		"  pause_count=auto|N (-1..65535)\n      VMCB PAUSE filter count; auto = 4000 when CPUID has it; default auto\n"));
 	assert_true(fake_console_has(
-		"  pool=SIZE[K|M|G] (1M..1048576M)\n      hypervisor page pool; default 64M\n"));
+		"  pool=auto|SIZE[K|M|G] (1M..1048576M)\n      hypervisor page pool; auto = 64M plus the guest's memory; default auto\n"));
+	assert_true(fake_console_has(
+		"  reboot=restart|stop\n      a foreign guest's reset: restart it from its image, or stop the run; default restart\n"));
 	assert_true(fake_console_has("  guest=\\PATH\\ON\\ESP.ELF\n"));
 	assert_true(fake_console_has("; default unset\n"));
 	assert_true(
@@ -610,15 +625,18 @@ static void test_help(void **s)
 	assert_true(fake_console_has(
 		"  console=auto|com1..com4|io:PORT|mmio:ADDR\n"));
 	assert_true(fake_console_has("  bench=0|1\n"));
+	assert_true(fake_console_has(
+		"  selftests=0|1\n      boot self-tests (SMP, MTRR, parking, SNP); off = straight to the guest; default 1\n"));
 }
 
 /* The table has one row per struct options field that is an option. */
 static void test_table_sane(void **s)
 {
 	(void)s;
-	/* + guest_time_ms, guest_console_rate, rsb_fill; + pause_yield,
-	 * pause_window, cpus, slice_us (issue 27) */
-	assert_int_equal(opt_count, 31);
+	/* + guest_time_ms, guest_console_rate, rsb_fill, selftests, reboot,
+	 * disk, disk_ro; + pause_yield, pause_window, cpus, slice_us (issue
+	 * 27) */
+	assert_int_equal(opt_count, 35);
 	for (size_t i = 0; i < opt_count; i++) {
 		assert_non_null(opt_table[i].help);
 		assert_true(opt_table[i].off + opt_table[i].size <=

@@ -46,7 +46,7 @@ static void test_acpi_tables_parse_back(void **state)
 	const u8 *fadt;
 
 	(void)state;
-	acpi_tables_build(buf, (u64)(uintptr_t)buf, 4);
+	acpi_tables_build(buf, (u64)(uintptr_t)buf, 4, false);
 	assert_int_equal(checksum8(r, ACPI_RSDP_V1_LEN), 0);
 	assert_int_equal(checksum8(r, ACPI_RSDP_V2_LEN), 0);
 	assert_int_equal(acpi_parse(hpa((u64)(uintptr_t)buf), &a, test_alloc),
@@ -85,7 +85,7 @@ static void test_acpi_facs_pm1(void **state)
 				 0x06, 0x04, 0x01, 0x01, 0x00, 0x00 };
 
 	(void)state;
-	acpi_tables_build(buf, base, 2);
+	acpi_tables_build(buf, base, 2, false);
 	memcpy(&x, buf + 0x80 + 36, 8);
 	fadt = buf + (x - base);
 	assert_memory_equal(fadt, "FACP", 4);
@@ -125,6 +125,158 @@ static void test_acpi_facs_pm1(void **state)
 	free(buf);
 }
 
+/* What issue 25 added: the MADT's I/O APIC and QEMU's two overrides, the
+ * FADT's SCI and reset register (ACPI 6.5 Table 5.9: RESET_REG at 116,
+ * RESET_VALUE at 128, RESET_REG_SUP flag bit 10), the HPET table. */
+static void test_acpi_ioapic_reset_hpet(void **state)
+{
+	u8 *buf = aligned_alloc(4096, ACPI_TABLES_SIZE);
+	u64 base = 0xe0000, x;
+	const u8 *fadt, *madt, *hpet, *e;
+	struct acpi_info a = { 0 };
+	u32 isos = 0;
+
+	(void)state;
+	acpi_tables_build(buf, (u64)(uintptr_t)buf, 2, false);
+	assert_int_equal(acpi_parse(hpa((u64)(uintptr_t)buf), &a, test_alloc),
+			 0);
+	assert_int_equal(a.nioapic, 1);
+	assert_int_equal(a.ioapic[0].addr, 0xfec00000);
+	assert_int_equal(a.ioapic[0].gsi_base, 0);
+	assert_int_equal(a.ncpus, 2);
+	acpi_tables_build(buf, base, 2, false);
+	/* The MADT's entries after the two Local APICs. */
+	madt = buf + 0x240;
+	assert_memory_equal(madt, "APIC", 4);
+	assert_int_equal(checksum8(madt, *(const u32 *)(madt + 4)), 0);
+	assert_int_equal(*(const u32 *)(madt + 40) & 1, 1); /* PCAT_COMPAT */
+	for (e = madt + 44; e < madt + *(const u32 *)(madt + 4); e += e[1]) {
+		u32 gsi;
+		u16 flags;
+
+		if (e[0] != 2)
+			continue;
+		isos++;
+		memcpy(&gsi, e + 4, 4); /* packed: unaligned */
+		memcpy(&flags, e + 8, 2);
+		if (e[3] == 0) { /* IRQ 0 -> GSI 2, conforming */
+			assert_int_equal(gsi, 2);
+			assert_int_equal(flags, 0);
+		} else { /* the SCI: IRQ 9, level, active high */
+			assert_int_equal(e[3], 9);
+			assert_int_equal(gsi, 9);
+			assert_int_equal(flags, 0xd);
+		}
+	}
+	assert_int_equal(isos, 2);
+	memcpy(&x, buf + 0x80 + 36, 8);
+	fadt = buf + (x - base);
+	assert_int_equal(*(const u16 *)(fadt + 46), 9); /* SCI_INT */
+	assert_int_equal(*(const u32 *)(fadt + 48), 0); /* no SMI_CMD */
+	assert_true(*(const u32 *)(fadt + 112) & BIT(10));
+	assert_int_equal(fadt[116], ACPI_GAS_IO);
+	assert_int_equal(fadt[117], 8);
+	memcpy(&x, fadt + 120, 8);
+	assert_int_equal(x, 0xcf9);
+	assert_int_equal(fadt[128], 6);
+	assert_int_equal(checksum8(fadt, *(const u32 *)(fadt + 4)), 0);
+	/* The XSDT's third table: the HPET, at 0xFED00000. */
+	assert_int_equal(*(const u32 *)(buf + 0x80 + 4), 36 + 3 * 8);
+	memcpy(&x, buf + 0x80 + 36 + 16, 8);
+	hpet = buf + (x - base);
+	assert_memory_equal(hpet, "HPET", 4);
+	assert_int_equal(checksum8(hpet, *(const u32 *)(hpet + 4)), 0);
+	assert_int_equal(hpet[40], ACPI_GAS_MEMORY);
+	memcpy(&x, hpet + 44, 8);
+	assert_int_equal(x, 0xfed00000);
+	assert_int_equal(*(const u32 *)(hpet + 36), 0x80862201);
+	free(buf);
+}
+
+/* AML PkgLength (ACPI 6.5 20.2.4) at p: its value, *n its bytes. */
+static u32 pkglen(const u8 *p, unsigned *n)
+{
+	u32 v = p[0] & 0x3f;
+
+	*n = 1 + (p[0] >> 6);
+	if (*n > 1)
+		v = p[0] & 0x0f;
+	for (unsigned i = 1; i < *n; i++)
+		v |= (u32)p[i] << (4 + 8 * (i - 1));
+	return v;
+}
+
+/* With the disk, the DSDT declares it as QEMU's microvm does (Linux's
+ * virtio_mmio binds LNRO0005): the device, its window and its level,
+ * active-high GSI in _CRS, every length consistent; without, the DSDT
+ * has the sleep types only. */
+static void test_acpi_dsdt_disk(void **state)
+{
+	u8 *buf = aligned_alloc(4096, ACPI_TABLES_SIZE);
+	u64 base = 0xe0000;
+	const u8 *dsdt, *madt = buf + 0x240, *a, *end, *crs;
+	u32 len, v;
+	unsigned n;
+
+	(void)state;
+	acpi_tables_build(buf, base, 1, false);
+	dsdt = buf + (*(const u32 *)(buf + 0x100 + 40) - base);
+	assert_int_equal(*(const u32 *)(dsdt + 4), 36 + 24);
+	acpi_tables_build(buf, base, 255, true);
+	dsdt = buf + (*(const u32 *)(buf + 0x100 + 40) - base);
+	len = *(const u32 *)(dsdt + 4);
+	assert_memory_equal(dsdt, "DSDT", 4);
+	assert_int_equal(checksum8(dsdt, len), 0);
+	assert_true(dsdt + len <= buf + ACPI_TABLES_SIZE);
+	/* The MADT with 255 CPUs ends before the DSDT. */
+	assert_memory_equal(madt, "APIC", 4);
+	assert_true(madt + *(const u32 *)(madt + 4) <= dsdt);
+	end = dsdt + len;
+	a = dsdt + 36 + 24; /* after the sleep types */
+	/* Scope (\_SB): its PkgLength runs to the end of the table. */
+	assert_int_equal(a[0], 0x10);
+	assert_int_equal(pkglen(a + 1, &n), end - (a + 1));
+	assert_memory_equal(a + 1 + n, "\\_SB_", 5);
+	a += 1 + n + 5;
+	/* Device (VR00), to the end as well. */
+	assert_int_equal(a[0], 0x5b);
+	assert_int_equal(a[1], 0x82);
+	assert_int_equal(pkglen(a + 2, &n), end - (a + 2));
+	assert_memory_equal(a + 2 + n, "VR00", 4);
+	a += 2 + n + 4;
+	assert_memory_equal(a, "\x08_HID\x0dLNRO0005", 15);
+	a += 15;
+	assert_memory_equal(a, "\x08_UID\x00", 6);
+	a += 6;
+	assert_memory_equal(a, "\x08_CRS\x11", 6);
+	assert_int_equal(pkglen(a + 6, &n), end - (a + 6));
+	a += 6 + n;
+	assert_int_equal(a[0], 0x0a); /* BufferSize, a byte */
+	assert_int_equal(a[1], end - (a + 2));
+	crs = a + 2;
+	/* Memory32Fixed, read-write: the device window. */
+	assert_int_equal(crs[0], 0x86);
+	assert_int_equal(crs[1] | crs[2] << 8, 9);
+	assert_int_equal(crs[3], 1);
+	memcpy(&v, crs + 4, 4);
+	assert_int_equal(v, VIRTIO_BLK_GPA);
+	memcpy(&v, crs + 8, 4);
+	assert_int_equal(v, VIRTIO_MMIO_SIZE);
+	/* Extended Interrupt: consumer, level, active high, exclusive. */
+	crs += 12;
+	assert_int_equal(crs[0], 0x89);
+	assert_int_equal(crs[1] | crs[2] << 8, 6);
+	assert_int_equal(crs[3], 0x01);
+	assert_int_equal(crs[4], 1);
+	memcpy(&v, crs + 5, 4);
+	assert_int_equal(v, VIRTIO_BLK_GSI);
+	/* End Tag, and nothing after it. */
+	crs += 9;
+	assert_int_equal(crs[0], 0x79);
+	assert_ptr_equal(crs + 2, end);
+	free(buf);
+}
+
 static void test_pm_timer_rate(void **state)
 {
 	(void)state;
@@ -136,6 +288,25 @@ static void test_pm_timer_rate(void **state)
 	/* Monotonic across a millisecond boundary. */
 	assert_true(pm_timer_ticks(1999999, 2000000) <=
 		    pm_timer_ticks(2000000, 2000000));
+	/* The multiply (pm_timer_mult()) is floor(delta * HZ / f) exactly
+	 * while delta < 2^64 / f (minutes: the 32-bit timer wraps first),
+	 * at rates from 3.6 MHz to 5 GHz and odd ones. */
+	static const u64 khz[] = { 3580,    25000,   999687, 1000046,
+				   2000000, 2457673, 4999999 };
+	for (size_t i = 0; i < ARRAY_SIZE(khz); i++) {
+		u64 f = khz[i] * 1000, d = 1;
+
+		assert_int_not_equal(pm_timer_mult(khz[i]), 0);
+		for (int k = 0; k < 400 && d < (~0ULL / f); k++) {
+			u64 want = (u64)((unsigned __int128)d *
+					 ACPI_PM_TIMER_HZ / f);
+
+			assert_int_equal(pm_timer_ticks(d, khz[i]), (u32)want);
+			d = d * 3 / 2 + 7;
+		}
+	}
+	/* A TSC slower than the timer: no rate. */
+	assert_int_equal(pm_timer_mult(3579), 0);
 }
 
 static void test_fw_cfg_items(void **state)
@@ -331,6 +502,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_acpi_tables_parse_back),
 		cmocka_unit_test(test_acpi_facs_pm1),
+		cmocka_unit_test(test_acpi_ioapic_reset_hpet),
+		cmocka_unit_test(test_acpi_dsdt_disk),
 		cmocka_unit_test(test_pm_timer_rate),
 		cmocka_unit_test(test_fw_cfg_items),
 		cmocka_unit_test(test_multiboot_header),

@@ -282,6 +282,7 @@ static void test_s5_soft_off(void **s)
 	assert_true(fx_g->stopping);
 	assert_false(fx_g->failed);
 	assert_int_equal(fx_g->exit_status, 0);
+	assert_int_equal(fx_g->end, GUEST_END_POWEROFF);
 	assert_false(acpi_s3_asleep(&fx_g->plat));
 }
 

@@ -63,8 +63,7 @@ static void test_4k_assign_splits_host_mapping_first(void **s)
 	boot(4, 1, false, RMPOPT_MODE_LEADER); /* the model */
 	m = page_alloc(1, 1);
 	env_split_fails = true;
-	assert_int_equal(snp_guest_assign(7, m, gpa(0), PAGE_SIZE, 0),
-			 -ENOMEM);
+	assert_int_equal(snp_guest_assign(7, m, gpa(0), PAGE_SIZE, 0), -ENOMEM);
 	assert_false(rmp_model_lookup(m, &st));
 	assert_int_equal(snp_guest_pages(7), 0);
 	assert_true(fake_console_has("cannot map"));

@@ -21,6 +21,9 @@
 
 char ImageBase[16];
 char rdmsr_safe_insn[1], rdmsr_safe_fixup[1];
+/* arch/cpu_safe.asm's labels: the HLT or MWAIT, and right after it. */
+char cpu_safe_halt_insn[1], cpu_safe_halt_done[1];
+char cpu_safe_mwait_insn[3], cpu_safe_mwait_done[1];
 
 void park_irq_enter(void)
 {
@@ -118,6 +121,59 @@ static void test_exception_is_fatal(void **s)
 	assert_int_equal(eois, 0);
 }
 
+static unsigned taken[256];
+
+static void count_taken(struct trap_frame *f)
+{
+	taken[f->vector]++;
+}
+
+#define AT(label) ((u64)(uintptr_t)(label))
+
+/* An NMI or #MC right before a safe halt's HLT (or MWAIT), after its STI:
+ * the handler runs, then the CPU resumes after the HLT, not on it (an
+ * interrupt pending since before the STI would be taken first, with the
+ * shadow gone, and the HLT would then sleep on). Anywhere else, and for a
+ * maskable vector (which that shadow holds off), RIP stays. */
+static void test_nmi_mc_before_safe_halt(void **s)
+{
+	static const u8 vecs[] = { VEC_NMI, VEC_MC };
+	struct trap_frame f;
+
+	(void)s;
+	memset(taken, 0, sizeof(taken));
+	idt_register(VEC_NMI, count_taken);
+	idt_register(VEC_MC, count_taken);
+	idt_register(0x30, count_taken);
+	for (unsigned i = 0; i < sizeof(vecs); i++) {
+		f = (struct trap_frame){ .vector = vecs[i],
+					 .rip = AT(cpu_safe_halt_insn) };
+		trap_dispatch(&f);
+		assert_int_equal(f.rip, AT(cpu_safe_halt_done));
+		f = (struct trap_frame){ .vector = vecs[i],
+					 .rip = AT(cpu_safe_mwait_insn) };
+		trap_dispatch(&f);
+		assert_int_equal(f.rip, AT(cpu_safe_mwait_done));
+		/* Woken from the HLT: it returns after it already. */
+		f = (struct trap_frame){ .vector = vecs[i],
+					 .rip = AT(cpu_safe_halt_done) };
+		trap_dispatch(&f);
+		assert_int_equal(f.rip, AT(cpu_safe_halt_done));
+		f = (struct trap_frame){ .vector = vecs[i], .rip = 0x1000 };
+		trap_dispatch(&f);
+		assert_int_equal(f.rip, 0x1000);
+		assert_int_equal(taken[vecs[i]], 4);
+	}
+	f = (struct trap_frame){ .vector = 0x30,
+				 .rip = AT(cpu_safe_halt_insn) };
+	trap_dispatch(&f);
+	assert_int_equal(f.rip, AT(cpu_safe_halt_insn));
+	assert_int_equal(taken[0x30], 1);
+	idt_register(VEC_NMI, NULL);
+	idt_register(VEC_MC, NULL);
+	idt_register(0x30, NULL);
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup(f, setup)
@@ -126,6 +182,7 @@ int main(void)
 		T(test_not_in_service_gets_no_eoi),
 		T(test_storm_is_counted_not_logged),
 		T(test_exception_is_fatal),
+		T(test_nmi_mc_before_safe_halt),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

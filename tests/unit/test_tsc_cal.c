@@ -49,6 +49,8 @@ static u32 last_val[4];
 static u32 rng = 1; /* loaded-host noise: deschedule 1 in load_every reads */
 static u32 load_every;
 static u64 max_gap; /* the longest jump the simulation made */
+/* A starved vCPU: until slow_until, every reference read takes slow_ns. */
+static u64 slow_until, slow_ns;
 static struct sim_ref sims[4];
 
 static u64 rand_ns(void)
@@ -101,7 +103,7 @@ static u32 sim_read(const struct refclock *r)
 		wait_ns = 0;
 	}
 	prev_rdtsc = 0;
-	now += ref_cost;
+	now += now < slow_until ? slow_ns : ref_cost;
 	loaded();
 	if (s->dead) {
 		v = r->down ? r->mask : 0;
@@ -147,6 +149,7 @@ static int setup(void **s)
 	ref_cost = 1000;
 	load_every = 0;
 	max_gap = 0;
+	slow_until = slow_ns = 0;
 	rng = 1;
 	refs[0] = mk(0, "HPET", 14318180, 0xffffffff, false);
 	refs[1] = mk(1, "PM timer", 3579545, 0xffffff, false);
@@ -504,6 +507,35 @@ static void test_fallback_loose_window_within_budget(void **s)
 	assert_int_equal(res.khz, 0);
 }
 
+static void test_starved_start_gets_more_budgets(void **s)
+{
+	struct tsc_cal_result res;
+	u64 budget = tsc_cal_default.budget_cycles, t0 = now;
+
+	(void)s;
+	/* Every reference read takes 0.9 s for the first three budgets (a
+	 * 288-vCPU QEMU on a loaded two-core host): no window ends in the
+	 * first budget, not even a loose one. Nothing counted is not
+	 * "no reference": more budgets, then the rate. */
+	slow_ns = 900000000;
+	slow_until = now + 3 * budget * NS / TRUE_HZ;
+	assert_int_equal(tsc_cal_run(refs, 3, &tsc_cal_default, &res), 0);
+	assert_true(res.extended >= 1);
+	assert_true(res.extended <= TSC_CAL_STARVED_BUDGETS);
+	assert_false(res.fallback);
+	near(res.khz, 1000);
+	/* Starved for good: the extra budgets end too, a read past each. */
+	setup(NULL);
+	slow_ns = 900000000;
+	slow_until = ~0ULL;
+	t0 = now;
+	(void)tsc_cal_run(refs, 3, &tsc_cal_default, &res);
+	assert_true(res.extended <= TSC_CAL_STARVED_BUDGETS);
+	assert_true(ns_cycles(now - t0) <=
+		    (1 + TSC_CAL_STARVED_BUDGETS) * budget +
+			    ns_cycles(16 * slow_ns));
+}
+
 static void test_median_and_spread(void **s)
 {
 	u64 odd[] = { 30, 10, 20 }, even[] = { 40, 10, 30, 20 };
@@ -539,6 +571,7 @@ int main(void)
 		T(test_loaded_host_needs_longer_windows),
 		T(test_fallback_best_supported),
 		T(test_fallback_loose_window_within_budget),
+		T(test_starved_start_gets_more_budgets),
 		T(test_median_and_spread),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

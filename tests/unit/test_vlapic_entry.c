@@ -24,6 +24,7 @@
 #include "hv/svm/vlapic_vcpu.h"
 #include "tests/doubles/fake_console.h"
 #include "tests/doubles/fake_cpu.h"
+#include "tests/doubles/fake_trap.h"
 #include "tests/doubles/fake_vmrun.h"
 #include "tests/unit/run_fixture.h"
 
@@ -36,16 +37,40 @@ static struct guest *g;
 static struct vcpu *v;
 static u64 now;
 static unsigned arms; /* host LAPIC timer starts */
+static u64 wait_step; /* TSC that passes at each start (count_arms()) */
+static u64 last_init; /* the last start's count */
+static bool post_at_start; /* post VEC at the next start */
+static bool tick_at_start; /* each start's timer fires (after it) */
 
 static u64 clock_now(void)
 {
 	return now;
 }
 
+/* The watchdog's tick: FALLBACK_TICKS, as nothing calibrates here. */
+#define WD_TICKS 10000000u
+
+/* Every start of the host timer for the guest's: host_at is stored first
+ * and interrupts are off, so a short count that fires at once clears the
+ * host_at of this start, never a stale one (a stale host_at made the next
+ * wait park with no timer running: a lost wake-up of sti; hlt). */
 static void count_arms(u32 msr, u64 val)
 {
-	if (msr == X2APIC_MSR(APIC_REG_TIMER_INIT) && val)
-		arms++;
+	if (msr != X2APIC_MSR(APIC_REG_TIMER_INIT) || !val)
+		return;
+	arms++;
+	last_init = val;
+	if (val == WD_TICKS)
+		return; /* the watchdog's tick */
+	assert_false(fake_cpus[fake_cpu_current()].irq_enabled);
+	assert_true(v->lapic.c.host_at != 0);
+	now += wait_step; /* time passes while the host waits */
+	if (tick_at_start) /* its interrupt, once the starter's IF is on */
+		fake_idt[VEC_TIMER](NULL);
+	if (post_at_start) { /* another CPU's interrupt ends the wait */
+		post_at_start = false;
+		vlapic_deliver(&v->lapic, APIC_DM_FIXED, VEC, false);
+	}
 }
 
 /* A multiboot guest whose vCPU 0 has its vLAPIC software-enabled. */
@@ -57,6 +82,10 @@ static int setup(void **s)
 	rf_setup(1, 0);
 	now = 0;
 	arms = 0;
+	wait_step = 0;
+	last_init = 0;
+	post_at_start = false;
+	tick_at_start = false;
 	fake_rdtsc_hook = clock_now;
 	p = rf_params(GUEST_MULTIBOOT, 1);
 	assert_int_equal(guest_create(&p, &g), 0);
@@ -207,6 +236,139 @@ static void test_timer_expiry_at_entry(void **s)
 	assert_int_equal(entry(2)->vmcb.control.event_inj, EVENT(TIMER_VEC));
 }
 
+/* The guest's `sti; hlt` with an interrupt posted between the two: the
+ * HLT exit comes in STI's shadow, with IF=1 and the vector in the IRR.
+ * The HLT does not wait (the CPU would not halt), and the step over it ends
+ * the shadow, so the next entry injects the vector instead of opening a
+ * window after the HLT (APM vol 2 15.21.5; AUDIT B3). */
+static void sti_hlt(struct vmcb *vm, struct svm_gprs *r, u64 arg)
+{
+	(void)r;
+	(void)arg;
+	vm->save.rflags |= RFLAGS_IF;
+	vm->control.int_shadow |= INT_SHADOW;
+}
+
+static unsigned host_halts(void)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < FAKE_NCPUS; i++)
+		n += fake_cpus[i].halt_count;
+	return n;
+}
+
+static void test_sti_hlt_pending_not_lost(void **s)
+{
+	const struct fake_exit script[] = {
+		{ .code = VMEXIT_HLT, .guest = sti_hlt, .then = post },
+		RF_OUTB(0xf4, 0),
+	};
+	unsigned halts = host_halts();
+
+	(void)s;
+	fake_vmrun_script(script, ARRAY_SIZE(script));
+	run_guest(g);
+	check_passed(2);
+	assert_int_equal(host_halts(), halts);
+	assert_int_equal(v->stats.halt_waits, 0);
+	assert_int_equal(entry(1)->vmcb.save.rip, RF_ENTRY + 1);
+	assert_int_equal(entry(1)->vmcb.control.int_shadow & INT_SHADOW, 0);
+	assert_int_equal(entry(1)->vmcb.control.event_inj, EVENT(VEC));
+	assert_false(entry(1)->vmcb.control.v_intr & V_IRQ);
+	assert_true(in_service(VEC));
+}
+
+/* `sti; hlt` with the guest's one-shot timer armed: the HLT waits in the
+ * host with the host timer started for the guest timer (count_arms()
+ * checks the order), wakes when it has expired, and the next entry
+ * injects the timer's vector. */
+static void test_sti_hlt_timer_wakes(void **s)
+{
+	const struct fake_exit script[] = {
+		{ .code = VMEXIT_HLT,
+		  .guest = sti_hlt,
+		  .then = arm_guest_timer },
+		RF_OUTB(0xf4, 0),
+	};
+
+	(void)s;
+	assert_int_equal(vlapic_reg_write(&v->lapic, APIC_REG_TIMER_DIV,
+					  APIC_TIMER_DIV_1),
+			 0);
+	assert_int_equal(
+		vlapic_reg_write(&v->lapic, APIC_REG_LVT_TIMER, TIMER_VEC), 0);
+	wait_step = MS;
+	fake_vmrun_script(script, ARRAY_SIZE(script));
+	run_guest(g);
+	check_passed(2);
+	assert_true(arms >= 1);
+	assert_int_equal(entry(1)->vmcb.save.rip, RF_ENTRY + 1);
+	assert_int_equal(entry(1)->vmcb.control.event_inj, EVENT(TIMER_VEC));
+}
+
+/* A wait that the watchdog's tick came into (the tick flag set) and an
+ * interrupt ended, with the guest's timer still to come: back in the run
+ * loop the tick's start replaces the wait's start for the guest timer, so
+ * the next entry starts the guest's again, and the last start is not the
+ * 10 ms tick (a stale host_at kept it, delaying the guest timer). */
+static void post_during_wait(void)
+{
+	post_at_start = true;
+}
+
+static void test_tick_after_wait_restarts_guest_timer(void **s)
+{
+	const struct fake_exit script[] = {
+		{ .code = VMEXIT_INTR,
+		  .guest = set_if,
+		  .then = arm_guest_timer },
+		{ .code = VMEXIT_HLT, .tick = true, .then = post_during_wait },
+		RF_OUTB(0xf4, 0),
+	};
+
+	(void)s;
+	assert_int_equal(vlapic_reg_write(&v->lapic, APIC_REG_TIMER_DIV,
+					  APIC_TIMER_DIV_1),
+			 0);
+	assert_int_equal(
+		vlapic_reg_write(&v->lapic, APIC_REG_LVT_TIMER, TIMER_VEC), 0);
+	fake_vmrun_script(script, ARRAY_SIZE(script));
+	run_guest(g);
+	check_passed(3);
+	assert_false(post_at_start); /* the wait started the host timer */
+	assert_int_equal(entry(2)->vmcb.control.event_inj, EVENT(VEC));
+	/* entry 1's start, the wait's, the tick's, entry 2's */
+	assert_int_equal(arms, 4);
+	assert_true(last_init != WD_TICKS);
+}
+
+/* guest_time_ms in a wait (issue 24, 2): `sti; hlt` with nothing armed
+ * waits up to 55 ms in the host, but with a limit on, the wait starts the
+ * host timer for the next tick and runs the run loop's checks when it
+ * fires: the guest stops at the first tick past its 5 ms, in the HLT, and
+ * never enters again. */
+static void test_hlt_wait_honours_time_limit(void **s)
+{
+	const struct fake_exit script[] = {
+		{ .code = VMEXIT_HLT, .guest = set_if },
+	};
+
+	(void)s;
+	g->time_ms = 5;
+	wait_step = 10 * MS; /* the tick's 10 ms pass */
+	tick_at_start = true;
+	fake_vmrun_script(script, ARRAY_SIZE(script));
+	run_guest(g);
+	assert_int_equal(fake_vmrun_count(), 1);
+	assert_true(g->stopping);
+	assert_true(g->failed);
+	if (!strstr(g->stop_reason, "run-time limit of 5 ms reached") ||
+	    !strstr(g->stop_reason, "in HLT"))
+		fail_msg("stop reason '%s'", g->stop_reason);
+	assert_int_equal(arms, 2); /* the watchdog's first tick, the wait's */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -216,6 +378,15 @@ int main(void)
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_timer_expiry_at_entry,
 						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_sti_hlt_pending_not_lost,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_sti_hlt_timer_wakes, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(
+			test_tick_after_wait_restarts_guest_timer, setup,
+			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_hlt_wait_honours_time_limit, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -34,7 +34,7 @@ static void notify(struct vlapic *t)
 static int setup(void **s)
 {
 	(void)s;
-	bus = (struct vlapic_bus){ at, notify, NULL, N };
+	bus = (struct vlapic_bus){ at, notify, NULL, N, NULL };
 	for (u32 i = 0; i < N; i++) {
 		/* Owner state (c) too: vlapic_init() leaves it alone. */
 		memset(&cpu[i], 0, sizeof(cpu[i]));
@@ -541,6 +541,103 @@ static void test_summary_irr_cleared_when_empty(void **s)
 	assert_int_equal(pend(l), 0);
 }
 
+/* The last pending vector acknowledged: the IRR bit of the summary goes
+ * at once, so the next entry (the handler's EOI exit) has nothing to do;
+ * with another vector left it stays. */
+static void test_summary_irr_dropped_at_last_ack(void **s)
+{
+	struct vlapic *l = &cpu[0];
+	u8 vec = 0;
+
+	(void)s;
+	vlapic_set_irr(l, 0x50, false);
+	vlapic_set_irr(l, 0xc1, false);
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
+			 VLAPIC_INJ_INTR);
+	assert_int_equal(vec, 0xc1);
+	assert_int_equal(pend(l), VLAPIC_PEND_IRR); /* 0x50 is left */
+	w(l, 0xb0, 0);
+	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
+			 VLAPIC_INJ_INTR);
+	assert_int_equal(vec, 0x50);
+	assert_int_equal(pend(l), 0);
+	assert_false(vlapic_event_maybe(l));
+}
+
+/* In-service vectors across ISR words (2, 5 and 7): PPR follows the
+ * highest, EOIs clear them highest first, an EOI with nothing in service
+ * and after INIT does nothing. */
+static void test_isr_words(void **s)
+{
+	struct vlapic *l = &cpu[0];
+
+	(void)s;
+	vlapic_ack(l, 0x41);
+	vlapic_ack(l, 0xb0);
+	vlapic_ack(l, 0x40);
+	vlapic_ack(l, 0xe3);
+	assert_int_equal(vlapic_ppr(l), 0xe0);
+	w(l, 0xb0, 0);
+	assert_int_equal(l->isr[7], 0);
+	assert_int_equal(vlapic_ppr(l), 0xb0);
+	w(l, 0xb0, 0);
+	assert_int_equal(l->isr[5], 0);
+	assert_int_equal(vlapic_ppr(l), 0x40);
+	w(l, 0xb0, 0);
+	assert_int_equal(l->isr[2], BIT(0));
+	assert_int_equal(vlapic_ppr(l), 0x40);
+	w(l, 0xb0, 0);
+	assert_int_equal(l->isr[2], 0);
+	assert_int_equal(vlapic_ppr(l), 0);
+	w(l, 0xb0, 0); /* nothing in service */
+	assert_int_equal(vlapic_ppr(l), 0);
+	vlapic_ack(l, 0x90);
+	vlapic_init_reset(l);
+	assert_int_equal(vlapic_ppr(l), 0);
+	vlapic_ack(l, 0x30);
+	assert_int_equal(vlapic_ppr(l), 0x30);
+}
+
+/* x2APIC EOI by its own entry point: #GP (-EINVAL) outside x2APIC mode
+ * and for a nonzero value, else the EOI, the pending summary untouched. */
+static void test_x2apic_eoi(void **s)
+{
+	struct vlapic *l = &cpu[0];
+
+	(void)s;
+	vlapic_ack(l, 0x60);
+	assert_int_equal(vlapic_x2apic_eoi(l, 0), -EINVAL); /* xAPIC mode */
+	to_x2(l);
+	assert_int_equal(vlapic_x2apic_eoi(l, 1), -EINVAL);
+	assert_int_equal(vlapic_x2apic_eoi(l, 1ull << 32), -EINVAL);
+	assert_int_equal(l->isr[3], BIT(0));
+	assert_int_equal(vlapic_x2apic_eoi(l, 0), 0);
+	assert_int_equal(l->isr[3], 0);
+	assert_int_equal(pend(l), 0);
+}
+
+/* Which writes need the time first: the initial count always, the timer
+ * LVT and divide configuration while the timer runs, nothing else. */
+static void test_write_needs_time(void **s)
+{
+	struct vlapic *l = &cpu[0];
+
+	(void)s;
+	assert_true(vlapic_write_needs_time(l, 0x380));
+	assert_false(vlapic_write_needs_time(l, 0x320));
+	assert_false(vlapic_write_needs_time(l, 0x3e0));
+	assert_false(vlapic_write_needs_time(l, 0xb0));
+	w(l, 0x320, 0x40);
+	vlapic_timer_write_init(l, 1000, 0);
+	assert_true(l->timer_next != 0);
+	assert_true(vlapic_write_needs_time(l, 0x320));
+	assert_true(vlapic_write_needs_time(l, 0x3e0));
+	assert_false(vlapic_write_needs_time(l, 0xb0)); /* EOI */
+	assert_false(vlapic_write_needs_time(l, 0x80)); /* TPR */
+	assert_false(vlapic_write_needs_time(l, 0x300)); /* ICR */
+	assert_false(vlapic_write_needs_time(l, 0x330)); /* another LVT */
+}
+
 /* NMI: the bit goes when the NMI is taken, not while it is held by an NMI
  * in service or a shadow; INIT/SIPI: when vlapic_take_startup() looks. */
 static void test_summary_nmi_and_startup(void **s)
@@ -607,6 +704,11 @@ int main(void)
 		cmocka_unit_test_setup(test_summary_irr_cleared_when_empty,
 				       setup),
 		cmocka_unit_test_setup(test_summary_nmi_and_startup, setup),
+		cmocka_unit_test_setup(test_summary_irr_dropped_at_last_ack,
+				       setup),
+		cmocka_unit_test_setup(test_isr_words, setup),
+		cmocka_unit_test_setup(test_x2apic_eoi, setup),
+		cmocka_unit_test_setup(test_write_needs_time, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

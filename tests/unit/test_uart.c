@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* tests/unit/test_uart.c - the guest's 16550A (hv/platform/uart.c): the
+ * pure model (IER/IIR/LSR, the THRE interrupt and Linux's test of it, the
+ * receive FIFO and its overrun, priorities, OUT2, loopback, DLAB), and on
+ * the exit-handler fixture its port I/O: a console line written by two
+ * vCPUs comes out whole, IRQ 4 reaches a vLAPIC through the I/O APIC, and
+ * platform_poll() feeds what is typed on the console to the receiver. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "arch/errno.h"
+#include "arch/ioapic.h"
+#include "arch/uart_regs.h"
+#include "hv/platform/platform.h"
+#include "hv/svm/exit.h"
+#include "tests/doubles/fake_console.h"
+#include "tests/doubles/fake_cpu.h"
+#include "tests/unit/svm_fixture.h"
+
+#define IO(port, sz, in) (((u64)(port) << 16) | BIT(4 + (sz)) | ((in) ? 1 : 0))
+#define KHZ 1000000ULL
+#define IIR_ID(u) (uart_iir(u) & 0x0f)
+
+static void test_thre_interrupt(void **s)
+{
+	struct uart16550 u;
+
+	(void)s;
+	uart_reset(&u);
+	assert_int_equal(uart_iir(&u), UART_IIR_NO_INT);
+	assert_int_equal(uart_read(&u, UART_LSR),
+			 UART_LSR_THRE | UART_LSR_TEMT);
+	/* Enabling THRI with THR empty raises it; OUT2 gates the pin. */
+	uart_write(&u, UART_IER, UART_IER_THRI);
+	assert_int_equal(IIR_ID(&u), UART_IIR_THRI);
+	assert_false(uart_irq(&u));
+	uart_write(&u, UART_MCR, UART_MCR_OUT2);
+	assert_true(uart_irq(&u));
+	/* Reading IIR while it shows THRE clears it. */
+	assert_int_equal(uart_read(&u, UART_IIR), UART_IIR_THRI);
+	assert_int_equal(uart_read(&u, UART_IIR), UART_IIR_NO_INT);
+	assert_false(uart_irq(&u));
+	/* A byte sent: THR is empty again at once, and says so. */
+	assert_int_equal(uart_write(&u, UART_TX, 'x'), 'x');
+	assert_true(uart_irq(&u));
+	/* Linux's startup test: IER 0, then THRI again re-asserts it. */
+	uart_write(&u, UART_IER, 0);
+	assert_false(uart_irq(&u));
+	uart_read(&u, UART_IIR);
+	uart_write(&u, UART_IER, UART_IER_THRI);
+	assert_int_equal(uart_read(&u, UART_IIR), UART_IIR_THRI);
+}
+
+static void test_rx_fifo_and_priorities(void **s)
+{
+	struct uart16550 u;
+
+	(void)s;
+	uart_reset(&u);
+	/* Without the FIFOs (16450 mode) the receiver holds one byte. */
+	assert_true(uart_rx_room(&u));
+	assert_int_equal(uart_rx_push(&u, 'a'), 0);
+	assert_false(uart_rx_room(&u));
+	assert_int_equal(uart_rx_push(&u, 'b'), -ENOSPC);
+	assert_int_equal(uart_read(&u, UART_LSR) & (UART_LSR_DR | UART_LSR_OE),
+			 UART_LSR_DR | UART_LSR_OE);
+	assert_int_equal(uart_read(&u, UART_LSR) & UART_LSR_OE, 0);
+	assert_int_equal(uart_read(&u, UART_RX), 'a');
+	/* FIFOs on: IIR says so, 16 bytes fit, the 17th overruns. */
+	uart_write(&u, UART_FCR, UART_FCR_ENABLE_FIFO | 0xc0);
+	assert_int_equal(uart_iir(&u), UART_IIR_FIFO_ENABLED | UART_IIR_NO_INT);
+	for (int i = 0; i < UART_FIFO_SIZE; i++)
+		assert_int_equal(uart_rx_push(&u, (u8)('A' + i)), 0);
+	assert_int_equal(uart_rx_push(&u, '!'), -ENOSPC);
+	/* Line status before data before THRE. */
+	uart_write(&u, UART_IER, UART_IER_RDI | UART_IER_THRI | UART_IER_RLSI);
+	assert_int_equal(IIR_ID(&u), UART_IIR_RLSI);
+	uart_read(&u, UART_LSR);
+	assert_int_equal(IIR_ID(&u), UART_IIR_RDI);
+	for (int i = 0; i < UART_FIFO_SIZE; i++)
+		assert_int_equal(uart_read(&u, UART_RX), 'A' + i);
+	assert_int_equal(uart_read(&u, UART_LSR) & UART_LSR_DR, 0);
+	assert_int_equal(uart_read(&u, UART_RX), 0);
+	assert_int_equal(IIR_ID(&u), UART_IIR_THRI);
+	/* FCR's receiver reset empties the FIFO. */
+	uart_rx_push(&u, 'z');
+	uart_write(&u, UART_FCR, UART_FCR_ENABLE_FIFO | UART_FCR_CLEAR_RCVR);
+	assert_int_equal(uart_read(&u, UART_LSR) & UART_LSR_DR, 0);
+}
+
+static void test_dlab_scratch_loopback(void **s)
+{
+	struct uart16550 u;
+
+	(void)s;
+	uart_reset(&u);
+	uart_write(&u, UART_LCR, UART_LCR_DLAB);
+	uart_write(&u, UART_DLL, 1);
+	uart_write(&u, UART_DLM, 2);
+	assert_int_equal(uart_read(&u, UART_DLL), 1);
+	assert_int_equal(uart_read(&u, UART_DLM), 2);
+	uart_write(&u, UART_LCR, UART_LCR_WLEN8);
+	assert_int_equal(uart_read(&u, UART_IER), 0);
+	uart_write(&u, UART_SCR, 0x5a);
+	assert_int_equal(uart_read(&u, UART_SCR), 0x5a);
+	/* A terminal is always there (as QEMU's). */
+	assert_int_equal(uart_read(&u, UART_MSR),
+			 UART_MSR_DCD | UART_MSR_DSR | UART_MSR_CTS);
+	/* Loopback: what is sent is received, MCR shows in MSR. */
+	uart_write(&u, UART_MCR, UART_MCR_LOOP | UART_MCR_RTS | UART_MCR_OUT2);
+	assert_int_equal(uart_read(&u, UART_MSR), UART_MSR_CTS | UART_MSR_DCD);
+	assert_int_equal(uart_write(&u, UART_TX, 'q'), -ENOENT);
+	assert_int_equal(uart_read(&u, UART_RX), 'q');
+}
+
+/* ---- through port I/O (the exit-handler fixture) ---- */
+
+static void io(struct vcpu *v, u16 port, unsigned sz, bool in, u32 val)
+{
+	fx_exit(v, VMEXIT_IOIO, IO(port, sz, in), FX_RIP + 1);
+	v->vmcb->save.rax = val;
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+}
+
+static void platform_on(void)
+{
+	fx_g->kind = GUEST_LINUX;
+	fx_g->plat = (struct platform){ .nr_cpus = FX_VCPUS, .tsc_khz = KHZ };
+	fx_g->plat.lapic_bus = (struct vlapic_bus){ NULL, NULL, fx_g, 0, NULL };
+	platform_reset(&fx_g->plat);
+}
+
+static void puts_from(struct vcpu *v, const char *s)
+{
+	for (; *s; s++)
+		io(v, UART_COM1_PORT, 1, false, (u8)*s);
+}
+
+static void test_console_line_whole(void **s)
+{
+	(void)s;
+	platform_on();
+	puts_from(fx_v[0], "hel");
+	assert_false(fake_console_has("hel"));
+	puts_from(fx_v[1], "lo\r\n"); /* another vCPU ends the line */
+	assert_true(fake_console_has("[tg] hello\n"));
+	puts_from(fx_v[2], "\x1b[6n\n");
+	assert_true(fake_console_has("[tg] ?[6n\n"));
+	/* A prompt shows after a second without its newline. */
+	fake_tsc_set(1000, 0);
+	puts_from(fx_v[0], "# ");
+	io(fx_v[0], UART_COM1_PORT + UART_IER, 1, false, UART_IER_RDI);
+	platform_poll(fx_v[0], 1000 + UART_LINE_IDLE_MS * KHZ - 1);
+	assert_false(fake_console_has("[tg] # \n"));
+	platform_poll(fx_v[0], 1000 + UART_LINE_IDLE_MS * KHZ);
+	assert_true(fake_console_has("[tg] # \n"));
+}
+
+static struct vlapic *bus_at(void *ctx, u32 i)
+{
+	(void)ctx;
+	return &fx_v[i]->lapic;
+}
+
+static void test_irq4_through_ioapic(void **s)
+{
+	struct vioapic *ioa = &fx_g->plat.ioapic;
+
+	(void)s;
+	platform_on();
+	fx_g->plat.lapic_bus =
+		(struct vlapic_bus){ bus_at, NULL, fx_g, 1, NULL };
+	fx_platform(fx_v[0]);
+	fx_v[0]->lapic.bus = &fx_g->plat.lapic_bus;
+	assert_int_equal(vlapic_reg_write(&fx_v[0]->lapic, 0xf0, 0x1ff), 0);
+	/* GSI 4, edge, vector 0x24, to APIC ID 0. */
+	ioa->rte[UART_COM1_IRQ] = 0x24;
+	io(fx_v[0], UART_COM1_PORT + UART_IER, 1, false, UART_IER_THRI);
+	assert_false(fx_v[0]->lapic.irr[1] & BIT(4)); /* OUT2 still clear */
+	io(fx_v[0], UART_COM1_PORT + UART_MCR, 1, false, UART_MCR_OUT2);
+	assert_true(fx_v[0]->lapic.irr[1] & BIT(4));
+	assert_true(ioa->level & BIT(UART_COM1_IRQ));
+	/* The driver reads IIR: THRE taken, the line drops. */
+	io(fx_v[0], UART_COM1_PORT + UART_IIR, 1, true, 0);
+	assert_int_equal(fx_v[0]->vmcb->save.rax & 0xff, UART_IIR_THRI);
+	assert_false(ioa->level & BIT(UART_COM1_IRQ));
+}
+
+static void test_input_polled(void **s)
+{
+	struct uart16550 *u = &fx_g->plat.uart;
+
+	(void)s;
+	platform_on();
+	fake_console_input("ls\n");
+	/* No receive interrupt enabled: nothing is polled. */
+	assert_int_equal(platform_poll(fx_v[0], 5000), 0);
+	assert_int_equal(u->rx_n, 0);
+	io(fx_v[0], UART_COM1_PORT + UART_IER, 1, false, UART_IER_RDI);
+	assert_int_equal(fx_g->plat.poll_at, 1); /* poll soon */
+	/* 16450 mode: one byte; the rest waits on the console. */
+	assert_int_equal(platform_poll(fx_v[0], 5000),
+			 5000 + PLATFORM_POLL_MS * KHZ);
+	assert_int_equal(u->rx_n, 1);
+	io(fx_v[0], UART_COM1_PORT + UART_FCR, 1, false, UART_FCR_ENABLE_FIFO);
+	platform_poll(fx_v[0], 6000);
+	assert_int_equal(u->rx_n, 2); /* 'l' was dropped with the FIFO */
+	io(fx_v[0], UART_COM1_PORT, 1, true, 0);
+	assert_int_equal(fx_v[0]->vmcb->save.rax & 0xff, 's');
+	io(fx_v[0], UART_COM1_PORT, 1, true, 0);
+	assert_int_equal(fx_v[0]->vmcb->save.rax & 0xff, '\n');
+}
+
+#define T(f) \
+	cmocka_unit_test_setup_teardown(f, fx_cmocka_setup, fx_cmocka_teardown)
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		T(test_thre_interrupt),	       T(test_rx_fifo_and_priorities),
+		T(test_dlab_scratch_loopback), T(test_console_line_whole),
+		T(test_irq4_through_ioapic),   T(test_input_polled),
+	};
+	return cmocka_run_group_tests_name("uart", tests, NULL, NULL);
+}
