@@ -45,9 +45,11 @@ OPT := -O2
 # NPF, INVALID, XSETBV) and devices (RTC, PM1, fw_cfg) are not the exit
 # path make bench measures; nor are the boot profile, the NPT, VMCB and
 # ASID set-up of a guest, the PIC, the MTRR set-up, SNP firmware and RMP
-# set-up, exception exits, the watchdog and the PMU view.
+# set-up, exception exits, the watchdog and the PMU view. Nor is the
+# scheduler (hv/sched/, hv/svm/sched_cpu.c): it runs once per vCPU turn,
+# on a block or a PAUSE yield, never on the exits make bench times.
 SIZE_OPT_DIRS := boot hv/acpi hv/options hv/selftest hv/loader hv/cpuid \
-	hv/time hv/ras
+	hv/time hv/ras hv/sched
 SIZE_OPT_FILES := hv/run/main.c hv/smp/boot.c hv/smp/plan.c hv/smp/policy.c \
 	hv/smp/smp.c hv/smp/ap.c hv/smp/time.c hv/features.c hv/run/ioapic.c \
 	arch/ioapic.c arch/paging.c lib/fmt.c hv/platform/acpi_tables.c \
@@ -65,7 +67,8 @@ SIZE_OPT_FILES := hv/run/main.c hv/smp/boot.c hv/smp/plan.c hv/smp/policy.c \
 	hv/mtrr/mtrr.c hv/snp/fw.c hv/snp/host_map.c hv/snp/rmpopt_topo.c \
 	hv/platform/debug_exit.c hv/view/pmu.c hv/svm/exit_excp.c \
 	hv/snp/rmp_hw.c hv/snp/guest.c hv/svm/vcpu_watchdog.c \
-	hv/platform/virtio_mmio.c hv/platform/virtq.c hv/platform/virtio_blk.c
+	hv/platform/virtio_mmio.c hv/platform/virtq.c hv/platform/virtio_blk.c \
+	hv/svm/sched_cpu.c
 SIZE_OPT_NOT := hv/selftest/ipi_bench.c
 $(foreach p,$(SIZE_OPT_DIRS) $(SIZE_OPT_FILES) $(SIZE_OPT_NOT),$(if \
 	$(wildcard $(p)),,$(error SIZE_OPT: $(p) does not exist (moved? \

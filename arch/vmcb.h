@@ -404,6 +404,13 @@ static inline void vmcb_set_tsc_offset(struct vmcb *v, u64 off)
 	vmcb_mark_dirty(v, VMCB_CLEAN_I);
 }
 
+/* The PAUSE filter count (0x3E) is in the I group too (table 15-9). */
+static inline void vmcb_set_pause_filter_count(struct vmcb *v, u16 count)
+{
+	v->control.pause_filter_count = count;
+	vmcb_mark_dirty(v, VMCB_CLEAN_I);
+}
+
 /* Setters of the cached save-area fields exit handlers change: each marks
  * its group (APM 15.15.3 table 15-9), so no write can forget it. The
  * builders (a VMCB that has never run, clean = 0) write the fields

@@ -5,7 +5,7 @@
 # build/bench/results.json, a console table and gnuplot PNGs; BASE=<rev>
 # builds that revision in a worktree too and prints new/base ratios.
 # Usage: tools/bench.sh [--base REV] [--quick] [--no-288] [--linux]
-#        [--linux-user] [--exits] | --self-test
+#        [--linux-user] [--exits] [--sched] | --self-test
 #        --exits: only a foreign guest's exits under -icount, timed by the
 #        guest itself: guest/mb-bench/exits.asm (xAPIC MMIO reads and EOI
 #        writes, CPUID, PM timer, TSC-deadline) and kvm-unit-tests
@@ -19,6 +19,13 @@
 #        TCG): boot to the shell, console bytes/s, fork+exec x2000, pipe
 #        ping-pong, on bare QEMU and under minhv, with minhv/bare ratios;
 #        LINUX_BENCH_VCPUS="1 4" (default 4) the vCPU counts.
+#        --sched: only the PAUSE policies (issue 27, docs/SCHED.md): /init's
+#        lock-heavy workload (minhv.work=SCHED_WORK rounds, default 12) on
+#        Linux under -icount, 4 vCPUs on 2 CPUs for pause_yield=none, any
+#        and directed, and 2 on 2 with the default policy and with PAUSE not
+#        intercepted; guest TSC of the workload, PAUSE exits, and the
+#        ratios against issue 27's targets. A full run does it too.
+#        SCHED_TCG=1: the same boots under plain TCG (tcg.sched.*).
 #        tools/bench.sh --parse LOG MODE TAG   (figures of one log, as TSV)
 #        tools/bench.sh --hw-image   (build/bench/minhv-bench.img, bench=1)
 set -eu
@@ -34,6 +41,16 @@ parse() {
 	sed 's/\r//g' "$1" | awk -v mode="$2" -v tag="$3" '
 	function emit(name, val, unit, method) {
 		printf "%s.%s\t%s\t%s\t%s\n", mode, name, val, unit, method
+	}
+	# The PAUSE-policy runs (run_sched): the workload time of /init (guest
+	# TSC, exact under -icount) and the PAUSE exits minhv counted.
+	/minhv-init: work: .* tsc=[0-9]+/ {
+		m = $0; sub(/.*tsc=/, "", m); sub(/[^0-9].*/, "", m)
+		emit("sched.linux_work." tag, m, "tsc", "/init minhv.work: futex, pipe ring, fork+exec threads, guest TSC")
+	}
+	/^svm: guest user exits [0-9]+: .* pause [0-9]+/ {
+		m = $0; sub(/.* pause /, "", m); sub(/[^0-9].*/, "", m)
+		emit("sched.linux_pause_exits." tag, m, "exits", "PAUSE exits of the whole Linux run")
 	}
 	# A count in instructions from TSC: mawk prints big numbers as %g.
 	function insn(tsc) { return sprintf("%.0f", int(tsc / 32)) }
@@ -240,6 +257,10 @@ scenarios() {
 			echo "icount linux (harness error)" >>"$dir/missing"
 		}
 	fi
+	# The PAUSE policies on Linux: --sched, or a full run.
+	if [ "$linux" = sched ] || { [ "$linux" = auto ] && [ "$quick" = 0 ]; }; then
+		[ "$dir" = "$out/base" ] || run_sched "$efi" "$dir"
+	fi
 	# Linux as its users run it: --linux, --linux-user or a full run; the
 	# new build only (its figures compare minhv with bare QEMU already).
 	if [ "$linux" = only ] || [ "$linux" = user ] ||
@@ -342,6 +363,64 @@ run_linux() {
 	[ $rc = 1 ] || echo "bench: icount linux-bare: QEMU exited with $rc" >&2
 	parse_log "$log" icount linux-bare
 	[ -s "$log.tsv" ] || echo "icount linux-bare" >>"$dir/missing"
+}
+
+# run_sched EFI DIR: the PAUSE policies (issue 27) on /init's workload under
+# -icount: 4 vCPUs on 2 CPUs (2x) with pause_yield=none, any, directed;
+# 2 vCPUs on 2 CPUs (1x) with the defaults and with pause_intercept=off.
+# Each boot's figures are tagged x2-none etc.; sched_ratios adds the ratios.
+run_sched() {
+	local efi=$1 dir=$2 kernel initrd rc cmdline spec tag smp vcpus opt log
+	local mode=icount accel=$icount
+	# SCHED_TCG=1: plain (MTTCG) TCG instead, tcg.sched.* figures (host
+	# time through the TSC: noisy, take ratios of one run only).
+	if [ "${SCHED_TCG:-0}" = 1 ]; then
+		mode=tcg accel=
+	fi
+	kernel=$(cd "$top" && tools/linux-kernel.sh 2>"$dir/linux-kernel.err") &&
+		rc=0 || rc=$?
+	if [ $rc != 0 ]; then
+		echo "bench: sched: skipped: $(tail -n1 "$dir/linux-kernel.err")" >&2
+		[ $rc = 3 ] && return 0
+		return 1
+	fi
+	initrd=$(cd "$top" && tools/mkinitramfs.sh) || return 1
+	[ "${kernel#/}" != "$kernel" ] || kernel=$top/$kernel
+	[ "${initrd#/}" != "$initrd" ] || initrd=$top/$initrd
+	# As tools/linux-run.sh stage 3, without the stage checks.
+	cmdline="console=ttyS0 earlyprintk=serial,ttyS0 panic=-1 nokaslr printk.devkmsg=on noapic tsc=reliable minhv.work=${SCHED_WORK:-12}"
+	for spec in "x2-none 2 4 pause_yield=none" "x2-any 2 4 pause_yield=any" \
+		"x2-directed 2 4 pause_yield=directed" "x1-default 2 2 -" \
+		"x1-nointercept 2 2 pause_intercept=off"; do
+		set -- $spec
+		tag=$1 smp=$2 vcpus=$3 opt=${4#-}
+		log=$dir/$mode-sched-$tag.log
+		rm -f "$log.tsv"
+		"$top/tests/boot/run-qemu.sh" --efi "$efi" --name "bench-sched-$tag" \
+			--smp "$smp" --mem 1024 --timeout 1800 --log "$log" \
+			--opts "guest=\\linux\\vmlinuz initrd=\\linux\\initrd.gz cmdline=\"$cmdline\" guest_mem=256M pool=320M watchdog_ms=0 guest_time_ms=3600000 vcpus=$vcpus $opt" \
+			--file "$kernel:linux/vmlinuz" --file "$initrd:linux/initrd.gz" \
+			-- $accel 2>/dev/null ||
+			echo "bench: $mode sched $tag: boot ended with status $?" >&2
+		parse_log "$log" "$mode" "$tag" "$opt"
+	done
+	sched_ratios "$dir" "$mode" >"$dir/$mode-sched-ratio.log.tsv"
+}
+
+# sched_ratios DIR [MODE]: issue 27's ratios from the run_sched figures in
+# DIR (MODE icount, the default, or tcg).
+sched_ratios() {
+	cat "$1"/"${2:-icount}"-sched-*.log.tsv 2>/dev/null | awk -F'\t' -v m="${2:-icount}" '
+	$1 ~ /\.sched\.linux_work\./ { k = $1; sub(/.*\./, "", k); w[k] = $2 }
+	function ratio(name, a, b, what) {
+		if ((a in w) && (b in w) && w[b] > 0)
+			printf "%s.sched.%s\t%.3f\tx\t%s\n", m, name, w[a] / w[b], what
+	}
+	END {
+		ratio("speedup.directed_vs_none.x2", "x2-none", "x2-directed", "workload time none / directed at 2x; target >= 1.25 (directed >= 20 % faster)")
+		ratio("speedup.directed_vs_any.x2", "x2-any", "x2-directed", "workload time any / directed at 2x; target >= 1.0 (no slower)")
+		ratio("cost.default_vs_nointercept.x1", "x1-default", "x1-nointercept", "workload time default / pause_intercept=off at 1x; target 1.0 (nothing measurable)")
+	}'
 }
 
 # run_linux_user EFI DIR: tools/linux-stages.sh stage bench on bare QEMU and
@@ -558,6 +637,23 @@ EOF
 	diff -u "$d/want" "$d/got" || { echo "bench self-test: linux user ratios FAILED"; return 1; }
 	user_ratios "$d/ub" "$d/um" | grep -q 'forkexec_ns.ratio.n4.*target <= 1.3' ||
 		{ echo "bench self-test: linux user ratio target FAILED"; return 1; }
+	# The PAUSE policies: the workload time and PAUSE exits of a Linux
+	# boot, and the ratios against issue 27's targets.
+	cat >"$d/sched" <<'EOF'
+[user] [   35.5] minhv-init: work: 8 threads x 12 rounds (50 mutex, a pipe ring, fork+exec every 4): 24 fork+exec, tsc=300000
+svm: guest user exits 1000: cpuid 1 vmmcall 0 ioio 2 msr 3 hlt 4 pause 500 npf 0 intr 5 nmi 0 shutdown 0 svm-insn 0 other 0; io dropped 0, msr #GP 0
+EOF
+	parse "$d/sched" icount x2-none | cut -f1,2 >"$d/got"
+	printf 'icount.sched.linux_work.x2-none\t300000\nicount.sched.linux_pause_exits.x2-none\t500\n' >"$d/want"
+	diff -u "$d/want" "$d/got" || { echo "bench self-test: sched parse FAILED"; return 1; }
+	printf 'icount.sched.linux_work.x2-none\t300\ttsc\tm\n' >"$d/icount-sched-x2-none.log.tsv"
+	printf 'icount.sched.linux_work.x2-any\t220\ttsc\tm\n' >"$d/icount-sched-x2-any.log.tsv"
+	printf 'icount.sched.linux_work.x2-directed\t200\ttsc\tm\n' >"$d/icount-sched-x2-directed.log.tsv"
+	printf 'icount.sched.linux_work.x1-default\t100\ttsc\tm\n' >"$d/icount-sched-x1-default.log.tsv"
+	printf 'icount.sched.linux_work.x1-nointercept\t100\ttsc\tm\n' >"$d/icount-sched-x1-nointercept.log.tsv"
+	sched_ratios "$d" | cut -f1,2 >"$d/got"
+	printf 'icount.sched.speedup.directed_vs_none.x2\t1.500\nicount.sched.speedup.directed_vs_any.x2\t1.100\nicount.sched.cost.default_vs_nointercept.x1\t1.000\n' >"$d/want"
+	diff -u "$d/want" "$d/got" || { echo "bench self-test: sched ratios FAILED"; return 1; }
 	printf 'a\t10\ttsc\tm\nb\t3\ttsc\tm\n' >"$d/new"
 	printf 'a\t5\ttsc\tm\n' >"$d/base"
 	table "$d/new" "$d/base" | grep -q '^a .* 2.000$' &&
@@ -611,8 +707,9 @@ while [ $# -gt 0 ]; do
 	--no-288) big=0; shift ;;
 	--linux) linux=only; shift ;;
 	--linux-user) linux=user; shift ;;
+	--sched) linux=sched; shift ;;
 	--exits) linux=exits; shift ;;
-	*) echo "usage: $0 [--base REV] [--quick] [--no-288] [--linux] [--linux-user] [--exits] | --self-test" >&2; exit 2 ;;
+	*) echo "usage: $0 [--base REV] [--quick] [--no-288] [--linux] [--linux-user] [--exits] [--sched] | --self-test" >&2; exit 2 ;;
 	esac
 done
 

@@ -33,7 +33,7 @@ fi
 # Names that must not come back into the image (docs/PERFORMANCE.md,
 # "Nothing dead in the image"): dead code, and the unit tests' hooks.
 not_in_image='hv_host_cr3 svm_run_builtin console_uart park_until_online
-udelay rmpopt_base cpu_halt exit_dispatch ktap_reset mm_reset mtrr_reset
+udelay rmpopt_base cpu_halt exit_dispatch ktap_reset mm_reset mtrr_reset sched_reset
 rmp_model_fail_next mtrr_set_barrier_timeout'
 so=$b/minhv.so
 [ -f "$so" ] || { echo "check-size: $so missing (make all)" >&2; exit 2; }

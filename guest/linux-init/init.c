@@ -15,7 +15,15 @@
  * 1 s nanosleep must take 1 s +- 10 % by the TSC at the rate minhv measured
  * (CPUID 0x40000010 EAX, kHz; /proc/cpuinfo "cpu MHz" without minhv), and
  * each CPU's APIC ID, initial APIC ID and core ID must be its number, in
- * one package. */
+ * one package.
+ *
+ * Stage 3 (minhv.stage=3, more vCPUs than minhv gives the guest CPUs): the
+ * stage 2 checks, then the lock-heavy workload of minhv.work=ROUNDS (issue
+ * 27, docs/SCHED.md): two threads per CPU, each round taking a contended
+ * mutex (futexes), passing a byte around a ring of pipes (wake-ups, IPIs)
+ * and, every few rounds, a fork + exec of /init itself ("child": exits at
+ * once) and its waitpid (mm locks, TLB shootdowns); timed with RDTSC (guest
+ * TSC: under -icount an exact count, make bench). */
 #define _GNU_SOURCE
 #include <cpuid.h>
 #include <errno.h>
@@ -24,12 +32,14 @@
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/io.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/utsname.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include <x86intrin.h>
@@ -41,6 +51,9 @@
 #define MAX_CPUS 64
 #define SLEEP_MS 1000
 #define SLEEP_TOLERANCE_PCT 10
+#define WORK_LOCKS 50 /* mutex rounds per work round */
+#define WORK_FORK_EVERY 4 /* a fork + exec every this many rounds */
+#define WORK_MAX_THREADS 128
 
 static int kmsg = -1;
 static int failures;
@@ -97,6 +110,21 @@ static int on_cmdline(const char *name)
 	close(fd);
 	buf[n > 0 ? n : 0] = 0;
 	return strstr(buf, name) != NULL;
+}
+
+/* The number after "key" (e.g. "minhv.work=") in /proc/cmdline, or def. */
+static long cmdline_num(const char *key, long def)
+{
+	char buf[1024] = "", *p;
+	int fd = open("/proc/cmdline", O_RDONLY), n;
+
+	if (fd < 0)
+		return def;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	buf[n > 0 ? n : 0] = 0;
+	p = strstr(buf, key);
+	return p ? strtol(p + strlen(key), NULL, 10) : def;
 }
 
 /* The minhv leaf's EAX..EDX, or 0 when not under minhv or out of range. */
@@ -274,6 +302,93 @@ static void stage2(long online)
 	check_sleep();
 }
 
+struct worker {
+	pthread_t t;
+	int in, out; /* read from in, write to out: a ring of pipes */
+	int rounds;
+	int forks, fork_fails;
+};
+
+static pthread_mutex_t work_lock = PTHREAD_MUTEX_INITIALIZER;
+static volatile long work_counter;
+
+/* fork + exec /init child + waitpid: 1 when the child exited 0. */
+static int fork_exec(void)
+{
+	int st = 0;
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		execl("/init", "init", "child", (char *)NULL);
+		_exit(127);
+	}
+	return pid > 0 && waitpid(pid, &st, 0) == pid && WIFEXITED(st) &&
+	       WEXITSTATUS(st) == 0;
+}
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	char b = 1;
+
+	for (int r = 0; r < w->rounds; r++) {
+		for (int k = 0; k < WORK_LOCKS; k++) {
+			pthread_mutex_lock(&work_lock);
+			work_counter++;
+			pthread_mutex_unlock(&work_lock);
+		}
+		/* Each writes before it reads: the ring never deadlocks. */
+		if (write(w->out, &b, 1) != 1 || read(w->in, &b, 1) != 1)
+			w->fork_fails++;
+		if (r % WORK_FORK_EVERY == 0) {
+			w->forks++;
+			w->fork_fails += !fork_exec();
+		}
+	}
+	return NULL;
+}
+
+/* minhv.work=ROUNDS: the workload above, two threads per CPU. */
+static void work(long online, int rounds)
+{
+	static struct worker w[WORK_MAX_THREADS];
+	static int fds[WORK_MAX_THREADS][2];
+	int n = (int)(2 * online), started = 0, bad = 0, forks = 0;
+	unsigned long long t0, t1;
+	char detail[160];
+
+	if (n > WORK_MAX_THREADS)
+		n = WORK_MAX_THREADS;
+	for (int i = 0; i < n; i++)
+		if (pipe(fds[i])) {
+			check(0, "work", "pipe() failed");
+			return;
+		}
+	work_counter = 0;
+	t0 = __rdtsc();
+	for (int i = 0; i < n; i++) {
+		w[i] = (struct worker){ .in = fds[i][0],
+					.out = fds[(i + 1) % n][1],
+					.rounds = rounds };
+		started += !pthread_create(&w[i].t, NULL, worker_main, &w[i]);
+	}
+	for (int i = 0; i < n; i++) {
+		pthread_join(w[i].t, NULL);
+		bad += w[i].fork_fails;
+		forks += w[i].forks;
+	}
+	t1 = __rdtsc();
+	say("work: %d threads x %d rounds (%d mutex, a pipe ring, fork+exec every %d): %d fork+exec, tsc=%llu",
+	    n, rounds, WORK_LOCKS, WORK_FORK_EVERY, forks, t1 - t0);
+	snprintf(
+		detail, sizeof(detail),
+		"%d of %d threads, counter %ld of %ld, %d failed pipe/fork/exec",
+		started, n, work_counter, (long)n * rounds * WORK_LOCKS, bad);
+	check(started == n && work_counter == (long)n * rounds * WORK_LOCKS &&
+		      !bad,
+	      "work", detail);
+}
+
 static void end_guest(unsigned int value)
 {
 	say("ending the guest: isa-debug-exit value %u", value);
@@ -284,7 +399,7 @@ static void end_guest(unsigned int value)
 	outl(value, DEBUG_EXIT_PORT);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	/* First thing: make bench's "kernel started /init" point (guest TSC;
 	 * under -icount 32 per instruction since reset, docs/PERFORMANCE.md). */
@@ -294,6 +409,9 @@ int main(void)
 	struct stat st;
 	long online;
 	int procs, proc_ok;
+
+	if (argc > 1 && !strcmp(argv[1], "child"))
+		return 0; /* the workload's fork + exec */
 
 	mkdir("/proc", 0555);
 	mkdir("/dev", 0755);
@@ -325,10 +443,13 @@ int main(void)
 	}
 	check(on_cmdline("console=ttyS0"), "cmdline", "console=ttyS0 present");
 	check(kmsg >= 0, "kmsg", kmsg >= 0 ? "" : strerror(errno));
-	if (on_cmdline("minhv.stage=2")) {
-		say("stage 2: %ld CPUs", online);
+	if (on_cmdline("minhv.stage=2") || on_cmdline("minhv.stage=3")) {
+		say("stage %s: %ld CPUs",
+		    on_cmdline("minhv.stage=3") ? "3" : "2", online);
 		stage2(online);
 	}
+	if (cmdline_num("minhv.work=", 0) > 0)
+		work(online, (int)cmdline_num("minhv.work=", 0));
 	say("%s: %d check(s) failed", failures ? "FAIL" : "PASS", failures);
 	sync();
 	end_guest(failures ? 1 : 0);

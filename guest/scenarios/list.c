@@ -13,6 +13,8 @@ const struct scenario *const scenario_list[] = {
 	&scn_vcpu_online,
 	&scn_hlt_wake,
 	&scn_bench,
+	&scn_sched_spinlock,
+	&scn_sched_hog,
 	&scn_hostile_svm,
 	&scn_hostile_storm,
 	&scn_hostile_read,

@@ -9,6 +9,8 @@
 extern const struct scenario scn_hello, scn_cpuid, scn_hypercalls, scn_smp,
 	scn_msr, scn_io, scn_pause, scn_vcpu_online, scn_hlt_wake;
 extern const struct scenario scn_bench; /* guest/scenarios/bench.c */
+/* SCN_MANUAL, group "sched": vCPUs sharing CPUs (guest/scenarios/sched.c). */
+extern const struct scenario scn_sched_spinlock, scn_sched_hog;
 /* SCN_MANUAL, group "hostile": each runs in a guest of its own. */
 extern const struct scenario scn_hostile_read, scn_hostile_write,
 	scn_hostile_svm, scn_hostile_triple_fault, scn_hostile_cli_loop,

@@ -14,6 +14,8 @@
 #include "hv/loader/place.h"
 #include "hv/smp/time.h"
 #include "hv/features.h"
+#include "hv/options/options.h"
+#include "hv/percpu.h"
 #include "hv/guest/guest.h"
 #include "include/minhv/guest_layout.h"
 #include "hv/guest/pt.h"
@@ -24,6 +26,10 @@
 #include "hv/mm.h"
 
 _Static_assert(sizeof(struct guest) <= PAGE_SIZE, "guest fits a page");
+
+_Static_assert(YIELD_NONE == HV_YIELD_NONE && YIELD_ANY == HV_YIELD_ANY &&
+		       YIELD_DIRECTED == HV_YIELD_DIRECTED,
+	       "pause_yield values are the guest ABI's");
 _Static_assert(sizeof(struct vcpu) <= PAGE_SIZE, "vcpu fits a page");
 
 static hpa_t alloc_mem(u64 size)
@@ -60,6 +66,9 @@ static void fill_boot_info(struct guest *g, const struct guest_params *p)
 	bi->pause_mode = g->pause.mode;
 	bi->pause_count = g->pause.count;
 	bi->pause_threshold = g->pause.threshold;
+	bi->nr_cpus = g->ncpus;
+	bi->pause_yield = g->yield;
+	bi->slice_us = (u32)(g->slice_tsc * 1000 / (g_tsc_khz ? g_tsc_khz : 1));
 }
 
 /* Under a hypervisor that offers the PAUSE filter (nested KVM), L0's count
@@ -85,6 +94,13 @@ static int make_vcpu(struct guest *g, u32 id)
 	v->guest = g;
 	v->id = id;
 	v->state = VCPU_IDLE;
+	v->se = (struct sched_entity){ .owner = g,
+				       .owner_id = g->serial,
+				       .allowed = &g->cpus,
+				       .slice = g->slice_tsc,
+				       .id = id,
+				       .cpu = vcpu_home_cpu(v),
+				       .last_cpu = SCHED_NO_CPU };
 	v->mtrr_def_type = MTRR_DEF_TYPE_E | MTRR_TYPE_WB;
 	if (vcpu_fpu_pages()) {
 		void *area = page_alloc_ptr(vcpu_fpu_pages());
@@ -131,6 +147,14 @@ static int make_vcpu(struct guest *g, u32 id)
 	if (g->kind == GUEST_LINUX)
 		linux_vcpu_setup(v);
 	return 0;
+}
+
+u32 vcpu_home_cpu(const struct vcpu *v)
+{
+	const struct guest *g = v->guest;
+	int c = g->ncpus ? cpuset_nth(&g->cpus, v->id % g->ncpus) : -1;
+
+	return c < 0 ? 0 : (u32)c;
 }
 
 enum guest_kind guest_kind_of(const void *img, size_t size)
@@ -345,10 +369,53 @@ static int add_disk(struct guest *g, const struct guest_params *p)
 	return 0;
 }
 
+static bool cpu_online(u32 c)
+{
+	return c < g_ncpus && g_percpu[c] &&
+	       __atomic_load_n(&g_percpu[c]->online, __ATOMIC_ACQUIRE);
+}
+
+/* g's CPUs: p->cpus (the options' cpus=, every one of them online) or
+ * every online CPU. A bitmap of its own, sized for this machine. */
+static int take_cpus(struct guest *g, const struct guest_params *p)
+{
+	u64 pages = ALIGN_UP(CPUSET_WORDS(g_ncpus) * 8, PAGE_SIZE) / PAGE_SIZE;
+	const char *s = p->cpus ? p->cpus : "";
+	u32 lo, hi;
+	int r;
+
+	g->cpus = (struct cpuset){ g_ncpus, page_alloc_ptr(pages) };
+	if (!g->cpus.w)
+		return -E2BIG;
+	if (cpulist_all(s))
+		for (u32 c = 0; c < g_ncpus; c++)
+			if (cpu_online(c))
+				cpuset_add(&g->cpus, c);
+	while ((r = cpulist_next(&s, &lo, &hi)) > 0) {
+		for (u32 c = lo; c <= hi; c++) {
+			if (!cpu_online(c)) {
+				pr_err("guest %s: cpus=%s names CPU %u, which is not online (%u CPUs)\n",
+				       g->name, p->cpus, c, g_ncpus);
+				return -EINVAL;
+			}
+			cpuset_add(&g->cpus, c);
+		}
+	}
+	g->ncpus = cpuset_count(&g->cpus);
+	if (r < 0 || !g->ncpus) {
+		pr_err("guest %s: cpus=%s names no CPU\n", g->name, p->cpus);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static int build(struct guest *g, const struct guest_params *p)
 {
 	int r;
 
+	r = take_cpus(g, p);
+	if (r)
+		return r;
 	g->asid = asid_alloc();
 	if (!g->asid)
 		return -EBUSY;
@@ -381,7 +448,8 @@ static int build(struct guest *g, const struct guest_params *p)
 		return -E2BIG;
 	vmcb_iopm_build(hpa_to_ptr(g->iopm));
 	vmcb_msrpm_build(hpa_to_ptr(g->msrpm));
-	pause_policy_decide(&g_features, &p->pause, &g->pause);
+	pause_policy_decide(&g_features, &p->pause, g->nr_vcpus > g->ncpus,
+			    &g->pause);
 	if (g->kind == GUEST_MINHV)
 		fill_boot_info(g, p);
 	g->vcpus_pages =
@@ -429,6 +497,13 @@ int guest_create(const struct guest_params *p, struct guest **out)
 	g->serial = __atomic_add_fetch(&serials, 1, __ATOMIC_RELAXED);
 	g->mem_size = ALIGN_UP(p->mem_size, SZ_2M);
 	g->nr_vcpus = p->nr_vcpus;
+	g->slice_tsc = (u64)(p->sched.slice_us ? p->sched.slice_us :
+						 SCHED_SLICE_US_DEFAULT) *
+		       g_tsc_khz / 1000;
+	if (!g->slice_tsc)
+		g->slice_tsc = 1;
+	g->yield = p->sched.yield;
+	g->window_dynamic = p->sched.window_dynamic;
 	g->bench = p->bench;
 	g->time_ms = p->time_ms;
 	g->con_rate = p->console_rate;
@@ -449,6 +524,15 @@ int guest_create(const struct guest_params *p, struct guest **out)
 		(unsigned long long)g->entry.v, (unsigned long long)g->npt.n1g,
 		(unsigned long long)g->npt.n2m, (unsigned long long)g->npt.n4k);
 	pr_info("guest %s: pause: %s\n", g->name, g->pause.why);
+	if (g->nr_vcpus > g->ncpus)
+		pr_info("guest %s: %u vCPUs share %u CPU(s): slice %llu us, pause_yield=%s, pause_window=%s\n",
+			g->name, g->nr_vcpus, g->ncpus,
+			(unsigned long long)(g->slice_tsc * 1000 /
+					     (g_tsc_khz ? g_tsc_khz : 1)),
+			g->yield == YIELD_NONE ? "none" :
+			g->yield == YIELD_ANY  ? "any" :
+						 "directed",
+			g->window_dynamic ? "dynamic" : "static");
 	*out = g;
 	return 0;
 }
@@ -483,5 +567,9 @@ void guest_destroy(struct guest *g)
 		page_free(g->mem, g->mem_size / PAGE_SIZE);
 	if (g->asid)
 		asid_free(g->asid);
+	if (g->cpus.w)
+		page_free(ptr_to_hpa(g->cpus.w),
+			  ALIGN_UP(CPUSET_WORDS(g->cpus.nbits) * 8, PAGE_SIZE) /
+				  PAGE_SIZE);
 	page_free(ptr_to_hpa(g), 1);
 }

@@ -10,6 +10,8 @@
 #include "arch/types.h"
 #include "hv/emul/vcpu_api.h"
 #include "hv/platform/platform.h"
+#include "hv/sched/cpuset.h"
+#include "hv/sched/runq.h"
 #include "hv/vcpu/vcpu.h"
 #include "hv/vmcb/npt.h"
 #include "hv/vmcb/pause.h"
@@ -34,10 +36,15 @@ struct guest_params {
 	const void *initrd; /* multiboot: module 0, or NULL */
 	size_t initrd_size;
 	u64 mem_size; /* bytes, rounded up to 2 MiB */
-	u32 nr_vcpus; /* vCPU n runs on CPU n */
+	/* vCPU n starts on the (n mod count)-th CPU of cpus (a cpus= list,
+	 * hv/options; NULL or "all": every online CPU); more vCPUs than
+	 * CPUs share them (docs/SCHED.md). */
+	u32 nr_vcpus;
+	const char *cpus;
 	bool bench;
 	const char *tests; /* scenario filter handed to the guest */
 	struct pause_opts pause;
+	struct sched_opts sched;
 	u32 time_ms; /* run-time limit, 0 = none */
 	u32 console_rate; /* console bytes per second, 0 = unlimited */
 	/* A foreign guest's virtio disk (hv/platform/virtio.h): the image
@@ -65,6 +72,13 @@ struct guest {
 	struct pause_policy pause;
 	u32 nr_vcpus;
 	struct vcpu **vcpus;
+	/* Its CPUs (cpus=; a bitmap page of its own) and how its vCPUs share
+	 * them: slice in TSC, pause_yield=, pause_window=. */
+	struct cpuset cpus;
+	u32 ncpus;
+	u64 slice_tsc;
+	enum sched_yield yield;
+	bool window_dynamic;
 	u64 vcpus_pages; /* pages behind the vcpus[] array */
 	bool bench;
 	spinlock_t lock;
@@ -80,6 +94,7 @@ struct guest {
 	enum guest_kind kind;
 	struct platform plat; /* a foreign guest's devices (hv/platform/) */
 	char stop_reason[160];
+	u64 stop_tsc; /* when it was stopped (the first guest_stop()) */
 	u32 reports, report_fails; /* HC_REPORT calls accepted, failures */
 	u64 plan; /* HC_TEST_PLAN n, plus one; 0: no plan announced */
 	u32 beyond_plan; /* reports after the plan was used up: dropped */
@@ -183,9 +198,14 @@ void vcpu_reset(struct vcpu *v, u64 rip, u64 rsp, u64 arg);
 /* RUNNING -> OFFLINE, OFFLINE/HALTED -> RUNNING; 0 or -E*. */
 int vcpu_set_offline(struct vcpu *v);
 int vcpu_set_online(struct vcpu *v);
-/* Make v leave guest mode soon (IPI -> INTR exit) or, when its CPU is
- * parked, wake it: either way it re-checks its state. */
+/* Make v look at its state and events soon: blocked, it becomes runnable
+ * on its CPU's queue (hv/sched); running on another CPU, it leaves guest
+ * mode (IPI -> INTR exit) or, waiting there in place, wakes. */
 void vcpu_kick(struct vcpu *v);
+/* Wake the loops of g's CPUs (and the boot CPU's) so they see g stop. */
+void guest_kick_cpus(struct guest *g);
+/* The CPU vCPU v starts on: the (id mod ncpus)-th of g's CPUs. */
+u32 vcpu_home_cpu(const struct vcpu *v);
 /* Wait until v (not running on this CPU) is out of guest mode, or its guest
  * stops. After vcpu_set_offline() + vcpu_kick(): the vCPU runs no more guest
  * instructions once this returns 0. Bounded: -EBUSY when another vCPU
@@ -219,12 +239,17 @@ void vcpu_start_real(struct vcpu *v, u16 cs, u16 ip);
 enum acpi_s3 { ACPI_S3_ASLEEP, ACPI_S3_RESUMED, ACPI_S3_STOPPED };
 enum acpi_s3 acpi_s3_poll(struct vcpu *v, u64 now, u64 *until);
 
-/* The run loop (hv/svm/vcpu_run.c), declared here for the hypercalls and
- * the default run: it is above hv/guest and implements these. */
-/* Mark v running and run it on the calling CPU (vCPU 0 at boot) until it
- * leaves (guest stopped, or the vCPU is done). */
+/* The run loop and the CPUs' queues (hv/svm/sched_cpu.c), declared here
+ * for the hypercalls and the default run: they are above hv/guest. */
+/* Run guests gs[0..n): each one's vCPU 0 is started (a foreign guest's
+ * APs wait for INIT-SIPI), the calling CPU (the boot CPU) runs its queue
+ * until every one of them stopped, then waits until none of their vCPUs
+ * is on any CPU (guest_wait_idle()). */
+void guests_run(struct guest *const *gs, u32 n);
+/* v (IDLE) runs on this CPU's queue until nothing is left on it (the unit
+ * tests' run loop, one vCPU: v leaves for good). */
 void vcpu_run_here(struct vcpu *v);
-/* Start v (claimed: STARTING) on its physical CPU (v->id)
+/* Start v (claimed: STARTING) on its CPU's queue (vcpu_home_cpu())
  * asynchronously. 0 or -E*; on error v is IDLE again. */
 int vcpu_launch(struct vcpu *v);
 

@@ -48,9 +48,11 @@ int vcpu_claim_start(struct vcpu *v)
 	int r = -EBUSY;
 
 	spin_lock(&g->lock);
+	/* DONE: only once it left its CPU's queue too (SE_NONE). */
 	if (v->state == VCPU_IDLE ||
 	    (v->state == VCPU_DONE &&
-	     !__atomic_load_n(&v->in_loop, __ATOMIC_ACQUIRE))) {
+	     !__atomic_load_n(&v->in_loop, __ATOMIC_ACQUIRE) &&
+	     __atomic_load_n(&v->se.state, __ATOMIC_ACQUIRE) == SE_NONE)) {
 		v->state = VCPU_STARTING;
 		r = 0;
 	}

@@ -15,6 +15,7 @@ enum opt_type {
 	OPT_STR, /* copied; at most field size - 1 characters */
 	OPT_SIZE_MB, /* N[K|M|G], plain N = MiB; stored in MiB */
 	OPT_CONSOLE, /* console=: fills console and console_addr */
+	OPT_CPULIST, /* a CPU list (cpulist_next()), kept as written */
 };
 
 /* A row is 72 bytes (every byte of the table counts against the image's

@@ -21,7 +21,7 @@ void options_defaults(struct options *o)
 		char v[24];
 
 		/* Through the parser, so a default is always a legal value. */
-		if (d->type == OPT_STR)
+		if (d->type == OPT_STR || d->type == OPT_CPULIST)
 			continue;
 		if (d->type == OPT_ENUM)
 			fmt_snprintf(v, sizeof(v), "%s", d->words[d->def]);
@@ -81,7 +81,8 @@ static int apply(struct options *o, const char *t, size_t n, const char *source)
 	if (vlen >= 2 && v[0] == '"' && v[vlen - 1] == '"') {
 		v++; /* key="value with spaces" */
 		vlen -= 2;
-		if (!vlen && d->type == OPT_STR) { /* key="" clears it */
+		if (!vlen && (d->type == OPT_STR || d->type == OPT_CPULIST)) {
+			/* key="" clears it */
 			memset((char *)o + d->off, 0, d->size);
 			return 0;
 		}

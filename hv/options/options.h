@@ -13,6 +13,13 @@ enum tristate { TRI_AUTO, TRI_ON, TRI_OFF };
 enum console_kind { CONSOLE_AUTO, CONSOLE_IO, CONSOLE_MMIO };
 enum park_mode { PARK_HLT, PARK_MWAIT };
 enum rmpopt_sched { RMPOPT_LEADER, RMPOPT_ALL, RMPOPT_BOTH };
+/* pause_yield= (hv/sched: enum sched_yield has the same values). */
+enum pause_yield_opt {
+	PAUSE_YIELD_NONE,
+	PAUSE_YIELD_ANY,
+	PAUSE_YIELD_DIRECTED
+};
+enum pause_window_opt { PAUSE_WINDOW_STATIC, PAUSE_WINDOW_DYNAMIC };
 /* What a foreign guest's reset does: rebuild and run it again (QEMU's
  * default), or end the run there (QEMU's -no-reboot). */
 enum reboot_mode { REBOOT_RESTART, REBOOT_STOP };
@@ -33,12 +40,16 @@ struct options {
 	/* -1 = auto (4000 / 1000 when CPUID has the filter) */
 	s32 pause_count, pause_threshold;
 	enum tristate pause_intercept; /* pause_intercept=auto|on|off */
+	enum pause_yield_opt pause_yield; /* none|any|directed (default) */
+	enum pause_window_opt pause_window; /* static (default)|dynamic */
 	char guest[128]; /* guest=\path\on\esp.elf, "" = built-in guest */
 	char cmdline[512]; /* cmdline="..." for a multiboot guest */
 	char initrd[128]; /* initrd=\path\on\esp: multiboot module 0 */
 	char disk[128]; /* disk=\path\on\esp: a virtio disk's image */
 	bool disk_ro; /* disk_ro=0|1: the disk refuses writes */
-	u32 vcpus; /* vcpus=N; 0 = one per CPU (ELF64), 1 (multiboot) */
+	u32 vcpus; /* vcpus=N; 0 = one per CPU of cpus= (ELF64), 1 (foreign) */
+	char cpus[128]; /* cpus=all|N[-M][,...]: the guest's CPUs; "" = all */
+	u32 slice_us; /* slice_us=N: a vCPU's turn on a shared CPU */
 	/* guest_mem=128M etc.; 0 = auto: 16 MiB for minhv's own guest, 128
 	 * MiB for a foreign one (run_guest_mem_mb(), hv/run/run.h) */
 	u32 guest_mem_mb;
@@ -76,5 +87,13 @@ int options_parse(struct options *o, const char *text, size_t len,
 void options_print(const struct options *o);
 /* pr_info: every option, its values, default and help line. */
 void options_help(void);
+
+/* cpus= (cpulist.c): "" or "all" is every CPU. */
+bool cpulist_all(const char *s);
+/* Walk a CPU list: 1 with the next range [*lo, *hi] (CPU numbers, dense
+ * indices) and *s moved past it, 0 at its end (at once for "all"),
+ * -EINVAL when malformed (syntax: N or N-M with N <= M, separated by
+ * ','). */
+int cpulist_next(const char **s, u32 *lo, u32 *hi);
 
 #endif

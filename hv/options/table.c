@@ -14,6 +14,8 @@ static const char *const smp_words[] = { "parallel", "serial", NULL };
 static const char *const tri_words[] = { "auto", "on", "off", NULL };
 static const char *const park_words[] = { "hlt", "mwait", NULL };
 static const char *const rmpopt_words[] = { "leader", "all", "both", NULL };
+static const char *const yield_words[] = { "none", "any", "directed", NULL };
+static const char *const window_words[] = { "static", "dynamic", NULL };
 static const char *const reboot_words[] = { "restart", "stop", NULL };
 
 /* The word lists are indexed by the enum values. */
@@ -26,6 +28,11 @@ _Static_assert(TRI_AUTO == 0 && TRI_ON == 1 && TRI_OFF == 2, "tri_words");
 _Static_assert(PARK_HLT == 0 && PARK_MWAIT == 1, "park_words");
 _Static_assert(RMPOPT_LEADER == 0 && RMPOPT_ALL == 1 && RMPOPT_BOTH == 2,
 	       "rmpopt_words");
+_Static_assert(PAUSE_YIELD_NONE == 0 && PAUSE_YIELD_ANY == 1 &&
+		       PAUSE_YIELD_DIRECTED == 2,
+	       "yield_words");
+_Static_assert(PAUSE_WINDOW_STATIC == 0 && PAUSE_WINDOW_DYNAMIC == 1,
+	       "window_words");
 _Static_assert(REBOOT_RESTART == 0 && REBOOT_STOP == 1, "reboot_words");
 _Static_assert(sizeof(enum tristate) == sizeof(int), "enums are int-sized");
 
@@ -66,7 +73,13 @@ const struct opt_desc opt_table[] = {
 	  .help = "VMCB PAUSE filter threshold; auto = 1000 when CPUID has it" },
 	{ "pause_intercept", OPT_ENUM, FIELD(pause_intercept), .def = TRI_AUTO,
 	  .words = tri_words,
-	  .help = "intercept PAUSE; auto = only with the PAUSE filter" },
+	  .help = "intercept PAUSE; auto = only when vCPUs share CPUs" },
+	{ "pause_yield", OPT_ENUM, FIELD(pause_yield),
+	  .def = PAUSE_YIELD_DIRECTED, .words = yield_words,
+	  .help = "a PAUSE exit gives the CPU to: nobody, the next queued vCPU, or one of the same guest" },
+	{ "pause_window", OPT_ENUM, FIELD(pause_window),
+	  .def = PAUSE_WINDOW_STATIC, .words = window_words,
+	  .help = "PAUSE filter count: fixed, or grown on each exit and reset when rescheduled (KVM)" },
 	{ "guest", OPT_STR, FIELD(guest), .arg = "\\PATH\\ON\\ESP.ELF",
 	  .help = "ELF64 or multiboot guest to load from the ESP; unset = built-in guest" },
 	{ "cmdline", OPT_STR, FIELD(cmdline), .arg = "\"ARGS ...\"",
@@ -78,7 +91,11 @@ const struct opt_desc opt_table[] = {
 	{ "disk_ro", OPT_BOOL, FIELD(disk_ro), .def = 0,
 	  .help = "the virtio disk is read-only" },
 	{ "vcpus", OPT_UINT, FIELD(vcpus), 0, 1024, 0,
-	  .help = "vCPUs of the guest; 0 = one per CPU (foreign guests: 1)" },
+	  .help = "vCPUs of the guest, more than its CPUs share them; 0 = one per CPU (foreign guests: 1)" },
+	{ "cpus", OPT_CPULIST, FIELD(cpus), .arg = "all|N[-M][,N[-M]...]",
+	  .help = "CPUs (dense numbers, 0 = boot CPU) the guest's vCPUs run on; all = every online CPU" },
+	{ "slice_us", OPT_UINT, FIELD(slice_us), 100, 1000000, 5000,
+	  .help = "a vCPU's turn on a CPU that vCPUs share" },
 	{ "guest_mem", OPT_SIZE_MB, FIELD(guest_mem_mb), 1, MAX_MB, 0,
 	  .auto_word = true,
 	  .help = "memory per guest; auto = 16M (built-in guest), 128M (multiboot, Linux)" },

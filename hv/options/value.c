@@ -302,6 +302,30 @@ static int parse_console(struct options *o, const char *v, size_t n, char *why,
 	return 0;
 }
 
+/* Stored as written once cpulist_next() walked all of it. */
+static int parse_cpulist(const struct opt_desc *d, struct options *o,
+			 const char *v, size_t n, char *why, size_t whyn)
+{
+	char buf[128];
+	const char *p = buf;
+	u32 lo, hi;
+	int r;
+
+	if (n >= sizeof(buf) || n + 1 > d->size)
+		return parse_str(d, o, v, n, why, whyn); /* too long: says so */
+	memcpy(buf, v, n);
+	buf[n] = 0;
+	while ((r = cpulist_next(&p, &lo, &hi)) > 0)
+		;
+	if (r < 0) {
+		fmt_snprintf(why, whyn,
+			     "'%.*s' is not a CPU list (all|N[-M][,N[-M]...])",
+			     SHOWN(n), v);
+		return -EINVAL;
+	}
+	return parse_str(d, o, v, n, why, whyn);
+}
+
 int opt_parse_value(const struct opt_desc *d, struct options *o, const char *v,
 		    size_t n, char *why, size_t whyn)
 {
@@ -311,6 +335,8 @@ int opt_parse_value(const struct opt_desc *d, struct options *o, const char *v,
 	switch (d->type) {
 	case OPT_STR:
 		return parse_str(d, o, v, n, why, whyn);
+	case OPT_CPULIST:
+		return parse_cpulist(d, o, v, n, why, whyn);
 	case OPT_CONSOLE:
 		return parse_console(o, v, n, why, whyn);
 	case OPT_BOOL:
@@ -335,11 +361,17 @@ void opt_format(const struct opt_desc *d, const struct options *o, char *buf,
 		size_t n)
 {
 	const void *f = (const char *)o + d->off;
-	s64 x = d->type == OPT_STR ? 0 : load(f, d->size, d->min < 0);
+	s64 x = d->type == OPT_STR || d->type == OPT_CPULIST ?
+			0 :
+			load(f, d->size, d->min < 0);
 
 	switch (d->type) {
 	case OPT_STR:
 		fmt_snprintf(buf, n, "%s", (const char *)f);
+		return;
+	case OPT_CPULIST:
+		fmt_snprintf(buf, n, "%s",
+			     cpulist_all(f) ? "all" : (const char *)f);
 		return;
 	case OPT_CONSOLE:
 		for (size_t i = 0; i < ARRAY_SIZE(com_ports); i++)
@@ -389,6 +421,7 @@ void opt_syntax(const struct opt_desc *d, char *buf, size_t n)
 		fmt_snprintf(buf, n, "0|1");
 		return;
 	case OPT_STR:
+	case OPT_CPULIST:
 		fmt_snprintf(buf, n, "%s", d->arg);
 		return;
 	case OPT_CONSOLE:

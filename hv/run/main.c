@@ -19,6 +19,7 @@
 #include "hv/percpu.h"
 #include "hv/mtrr/mtrr.h"
 #include "hv/park/park.h"
+#include "hv/sched/sched.h"
 #include "hv/selftest_hook.h"
 #include "hv/smp/smp.h"
 #include "hv/snp/snp.h"
@@ -206,6 +207,9 @@ _Noreturn void hv_main(struct boot_info *bi)
 	prof_mark(PROF_PARK);
 	if (park_init(g_options.park == PARK_MWAIT))
 		panic("out of memory for the parking state");
+	/* A run queue of vCPUs per CPU (docs/SCHED.md). */
+	if (sched_init())
+		panic("out of memory for the run queues");
 	smp_aps_idle(park_cpu_loop);
 	ipi_call_all(park_kick, NULL, true, false);
 	stage(ST_AFTER_PARK, &st);

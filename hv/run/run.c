@@ -13,6 +13,7 @@
 #include "hv/log.h"
 #include "hv/mm.h"
 #include "hv/options/options.h"
+#include "hv/percpu.h"
 #include "hv/selftest_hook.h"
 #include "hv/run/boot_info.h"
 #include "hv/run/run.h"
@@ -20,11 +21,53 @@
 #include "hv/svm/vlapic_vcpu.h"
 #include "hv/smp/time.h"
 
+_Static_assert(PAUSE_YIELD_NONE == (int)YIELD_NONE &&
+		       PAUSE_YIELD_ANY == (int)YIELD_ANY &&
+		       PAUSE_YIELD_DIRECTED == (int)YIELD_DIRECTED,
+	       "pause_yield= values are enum sched_yield's");
+
+/* The online CPUs cpus= names (all of them for "all"). */
+static u32 cpus_count(const char *s)
+{
+	u32 lo, hi, n = 0;
+
+	if (cpulist_all(s))
+		return ipi_online_count();
+	while (cpulist_next(&s, &lo, &hi) > 0)
+		for (u32 c = lo; c <= hi && c < g_ncpus; c++)
+			n += __atomic_load_n(&g_percpu[c]->online,
+					     __ATOMIC_ACQUIRE) != 0;
+	return n;
+}
+
 static enum pause_req pause_req(enum tristate t)
 {
 	return t == TRI_ON  ? PAUSE_REQ_ON :
 	       t == TRI_OFF ? PAUSE_REQ_OFF :
 			      PAUSE_REQ_AUTO;
+}
+
+/* vCPUs that shared CPUs: what the scheduler did (docs/SCHED.md). */
+static void print_sched(const struct guest *g)
+{
+	u64 n[7] = { 0 };
+
+	for (u32 i = 0; i < g->nr_vcpus; i++) {
+		const struct vcpu *v = g->vcpus[i];
+
+		n[0] += v->se.st.picks;
+		n[1] += v->se.st.preempts;
+		n[2] += v->stats.pause_yields;
+		n[3] += v->stats.pause_no_target;
+		n[4] += v->se.st.blocks;
+		n[5] += v->se.st.migrations;
+		n[6] += v->stats.pause_flips;
+	}
+	pr_info("svm: guest %s sched: turns %llu, preempted %llu, PAUSE yields %llu (no target %llu), blocked %llu, moved %llu, PAUSE intercept on/off %llu\n",
+		g->name, (unsigned long long)n[0], (unsigned long long)n[1],
+		(unsigned long long)n[2], (unsigned long long)n[3],
+		(unsigned long long)n[4], (unsigned long long)n[5],
+		(unsigned long long)n[6]);
 }
 
 static void print_counters(const struct guest *g)
@@ -48,6 +91,8 @@ static void print_counters(const struct guest *g)
 	if (cr_gp)
 		pr_info("svm: guest %s: %llu MOV to CR3/CR4 answered with #GP (QEMU's VMEXIT_INVALID, hv/svm/exit_invalid.c)\n",
 			g->name, (unsigned long long)cr_gp);
+	if (g->nr_vcpus > g->ncpus)
+		print_sched(g);
 	if (guest_has_platform(g) && g->plat.disk) {
 		const struct virtio_blk *d = g->plat.disk;
 
@@ -70,22 +115,29 @@ static void stage(enum selftest_stage st, struct guest *g)
 	prof_mark(was);
 }
 
+void run_guests(struct guest *const *gs, u32 n)
+{
+	for (u32 i = 0; i < n; i++) {
+		struct guest *g = gs[i];
+
+		/* Guest time starts now: run-time limit, console budget. */
+		g->con_refill_tsc = rdtsc();
+		if (g->time_ms)
+			g->deadline_tsc =
+				g->con_refill_tsc + (u64)g->time_ms * g_tsc_khz;
+	}
+	prof_mark(PROF_VCPU_START);
+	/* vCPU 0 on its CPU, a foreign guest's APs waiting for INIT-SIPI;
+	 * this CPU runs its queue until they stop and their vCPUs left. */
+	guests_run(gs, n);
+	for (u32 i = 0; i < n; i++)
+		if (guest_has_platform(gs[i])) /* the UART's last line */
+			uart_flush(gs[i]->vcpus[0]);
+}
+
 void run_guest(struct guest *g)
 {
-	prof_mark(PROF_VCPU_START);
-	/* Guest time starts now: the run-time limit and console budget. */
-	g->con_refill_tsc = rdtsc();
-	if (g->time_ms)
-		g->deadline_tsc =
-			g->con_refill_tsc + (u64)g->time_ms * g_tsc_khz;
-	vlapic_guest_start(g); /* foreign: APs wait for INIT-SIPI */
-	vcpu_run_here(g->vcpus[0]);
-	/* vCPU 0 can be done (HLT, IF=0) while others still run. */
-	while (!__atomic_load_n(&g->stopping, __ATOMIC_ACQUIRE))
-		cpu_relax();
-	guest_wait_idle(g);
-	if (guest_has_platform(g))
-		uart_flush(g->vcpus[0]); /* the UART's last, partial line */
+	run_guests(&g, 1);
 }
 
 int run_guest_once(const struct guest_params *p, struct guest **out)
@@ -239,11 +291,15 @@ int run_guest_image(const struct boot_info *bi, const char *tests,
 		.mem_size =
 			(u64)run_guest_mem_mb(bi->guest_image, bi->guest_size)
 			<< 20,
-		.nr_vcpus = ipi_online_count(),
+		.nr_vcpus = cpus_count(g_options.cpus),
+		.cpus = g_options.cpus,
 		.bench = g_options.bench,
 		.tests = tests,
 		.pause = { g_options.pause_count, g_options.pause_threshold,
 			   pause_req(g_options.pause_intercept) },
+		.sched = { g_options.slice_us,
+			   (enum sched_yield)g_options.pause_yield,
+			   g_options.pause_window == PAUSE_WINDOW_DYNAMIC },
 		.time_ms = g_options.guest_time_ms,
 		.console_rate = g_options.guest_console_rate,
 		.disk = bi->disk,
@@ -263,6 +319,8 @@ int run_guest_image(const struct boot_info *bi, const char *tests,
 	prof_mark(PROF_GUEST);
 	if (g_options.vcpus)
 		p.nr_vcpus = g_options.vcpus;
+	if (!p.nr_vcpus) /* cpus= names no online CPU: guest_create says so */
+		p.nr_vcpus = 1;
 	if (p.nr_vcpus > GUEST_MAX_VCPUS)
 		p.nr_vcpus = GUEST_MAX_VCPUS;
 	if (kind != GUEST_MINHV) {

@@ -23,6 +23,8 @@ int run_guest_image(const struct boot_info *bi, const char *tests,
 /* Run a created guest to its stop (vCPU 0 on this CPU) and wait until no
  * vCPU runs; the caller reads the result and calls guest_destroy(). */
 void run_guest(struct guest *g);
+/* The same for gs[0..n) at once: they share the CPUs their cpus= name. */
+void run_guests(struct guest *const *gs, u32 n);
 /* guest_create() + run_guest(): 0, or guest_create()'s error. */
 int run_guest_once(const struct guest_params *p, struct guest **out);
 

@@ -43,6 +43,9 @@ void bench_print_boot(const struct boot_info *bi, u64 tsc_hv_main);
 /* svm_suite.c: tests=hostile|lifecycle|all, guests of their own. */
 bool svm_suite_wanted(const char *tests);
 void svm_suite_run(const struct guest_params *p);
+/* sched_suite.c: tests=sched, vCPUs sharing CPUs (docs/SCHED.md). */
+bool sched_suite_wanted(const char *tests);
+void sched_suite_run(const struct guest_params *p);
 /* snp_scenario.c: two SNP-type guests sharing a region (docs/SNP.md). */
 void snp_boot_scenario(void);
 

@@ -49,6 +49,9 @@ static void st_suite_claim(struct selftest_ctx *c)
 {
 	if (svm_suite_wanted(c->tests))
 		c->guest_tests = "";
+	/* Its guests run their own scenarios: the default one says hello. */
+	else if (sched_suite_wanted(c->tests))
+		c->guest_tests = "hello";
 }
 
 static void st_vcpu_park_snapshot(struct selftest_ctx *c)
@@ -84,6 +87,12 @@ static void st_suite(struct selftest_ctx *c)
 	svm_suite_run(&p);
 }
 
+static void st_sched(struct selftest_ctx *c)
+{
+	if (c->guest_params && sched_suite_wanted(c->tests))
+		sched_suite_run(c->guest_params);
+}
+
 static void st_boot_bench(struct selftest_ctx *c)
 {
 	if (c->bench)
@@ -113,6 +122,7 @@ const struct selftest selftest_table[] = {
 	{ ST_GUEST_STOPPED, "vcpu_park", st_vcpu_park_checks, BOOT },
 	{ ST_GUEST_STOPPED, "exit_path_bench", st_exit_paths, false },
 	{ ST_AFTER_GUEST, "svm_suite", st_suite, false },
+	{ ST_AFTER_GUEST, "sched_suite", st_sched, false },
 	{ ST_AFTER_GUEST, "boot_bench", st_boot_bench, false },
 	{ ST_AFTER_SNP, "snp_scenario", st_snp, BOOT },
 /* clang-format on */

@@ -5,6 +5,7 @@
  * (-> #UD, as on a CPU without SVM), INTR/NMI (15.13.1, 15.17). */
 #include "arch/cr.h"
 #include "hv/svm/exit.h"
+#include "hv/svm/sched_cpu.h"
 #include "hv/vmcb/exit_decode.h"
 #include "hv/guest/guest.h"
 #include "hv/log.h"
@@ -30,9 +31,13 @@ enum exit_action exit_hlt(struct vcpu *v)
 	return vcpu_wait_wakeup(v) ? EXIT_RESUME : EXIT_LEAVE;
 }
 
+/* Intercepted only where vCPUs share CPUs (or pause_intercept=on): the
+ * spinner may give its CPU away (pause_yield=, hv/svm/sched_cpu.c). */
 enum exit_action exit_pause(struct vcpu *v)
 {
-	return vcpu_skip_insn(v) ? EXIT_RESUME : EXIT_LEAVE;
+	if (!vcpu_skip_insn(v))
+		return EXIT_LEAVE;
+	return vcpu_pause_yield(v) ? EXIT_LEAVE : EXIT_RESUME;
 }
 
 /* The vLAPIC's MMIO ops behind the sync each access needs first (dev is

@@ -10,6 +10,7 @@
 #include "hv/features.h"
 
 struct vcpu;
+struct runq;
 
 /* Per-CPU SVM state, hung off struct percpu's svm slot. */
 struct svm_cpu {
@@ -19,6 +20,7 @@ struct svm_cpu {
 	struct svm_host host;
 	bool enabled;
 	struct vcpu *vcpu; /* the vCPU this CPU runs, if any */
+	struct runq *rq; /* its run queue, once its loop ran (hv/sched) */
 };
 
 /* Why SVM cannot be used, from CPUID (f) and VM_CR; NULL when it can.

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* hv/svm/vcpu_run.c - the run loop (Jailhouse's shape: VMRUN stub, one C
- * dispatcher, re-enter) and cross-CPU plumbing: vCPU n runs on CPU n,
- * started and kicked through the cross-CPU call (hv/smp/ipi.h). */
+ * dispatcher, re-enter): one turn of a vCPU on a CPU, from the moment its
+ * CPU's queue picked it until it leaves (hv/svm/sched_cpu.c runs the
+ * queue; docs/SCHED.md), and the waits in place of the built-in guest. */
 #include "arch/errno.h"
 #include "hv/boot_prof.h"
 #include "arch/cpu.h"
@@ -21,6 +22,7 @@
 #include "hv/vcpu/vcpu_fpu.h"
 #include "hv/vcpu/vcpu_pkrs.h"
 #include "hv/svm/vcpu_watchdog.h"
+#include "hv/svm/sched_cpu.h"
 #include "hv/smp/time.h"
 
 /* bench=1: one #VMEXIT -> VMRUN path: t_exit is set after every exit (0
@@ -53,7 +55,9 @@ static bool waiting(const struct vcpu *v)
 /* Nothing to run here until another vCPU (HC_VCPU_ONLINE) or guest_stop()
  * changes our state: park this CPU (IBRS cleared under that policy) instead
  * of spinning. Race-free with the setter, which changes the state, sets
- * v->wake, then calls park_wake(): we clear the flag before re-checking. */
+ * v->wake, then calls park_wake(): we clear the flag before re-checking.
+ * With another vCPU queued on this CPU, leave it instead (SCHED_BLOCK:
+ * false, and the loop gives the CPU away; back here when it runs again). */
 bool vcpu_wait_wakeup(struct vcpu *v)
 {
 	struct guest *g = v->guest;
@@ -65,6 +69,8 @@ bool vcpu_wait_wakeup(struct vcpu *v)
 		if (!waiting(v) ||
 		    __atomic_load_n(&g->stopping, __ATOMIC_SEQ_CST))
 			break;
+		if (vcpu_sched_should_block(v, 0))
+			return false;
 		offline = v->state == VCPU_OFFLINE;
 		if (park_ready() && offline)
 			v->stats.offline_waits++;
@@ -170,12 +176,16 @@ run_loop(struct vcpu *v, struct svm_cpu *sc, u32 clean, const bool spec,
 	}
 }
 
-/* The run loop. Per exit it does only what every exit needs: the VMRUN
- * handshake with vcpu_wait_out(), the VMCB's TLB control and clean bits,
- * EXITINTINFO, one table dispatch (which keeps the statistics) and, on INTR
- * exits only, the watchdog's tick. Everything decided at boot (SPEC_CTRL
- * policy, bench, clean-bit support) is read once, before the loop. */
-static void vcpu_run(struct vcpu *v)
+/* One turn of v on this CPU: from its pick (hv/svm/sched_cpu.c) until it
+ * leaves; returns why (v->se.why). Per exit it does only what every exit
+ * needs: the VMRUN handshake with vcpu_wait_out(), the VMCB's TLB control
+ * and clean bits, EXITINTINFO, one table dispatch (which keeps the
+ * statistics) and, on INTR exits only, the watchdog's tick (which also
+ * preempts: the scheduler's part). Everything decided at boot (SPEC_CTRL
+ * policy, bench, clean-bit support) is read once, before the loop. What
+ * the vCPU carries is loaded here and saved on the way out, so it follows
+ * the vCPU to whichever CPU runs it next. */
+enum sched_why vcpu_run(struct vcpu *v)
 {
 	struct guest *g = v->guest;
 	struct svm_cpu *sc = svm_this_cpu();
@@ -184,13 +194,14 @@ static void vcpu_run(struct vcpu *v)
 	const bool bench = g->bench;
 	const bool foreign = guest_has_platform(g); /* a vLAPIC */
 	const u32 clean = vmcb_clean_mask(&g_features);
+	const bool fresh = v->se.last_cpu == SCHED_NO_CPU;
 	u64 host_aux = 0;
 
-	/* g->active was raised by mark_running(): teardown waits for us. */
+	v->se.why = SCHED_EXIT;
 	if (!sc) {
 		guest_stop(g, -1, true, "vCPU %u: SVM is not enabled on CPU %u",
 			   v->id, ipi_this_cpu());
-		goto out;
+		return SCHED_EXIT;
 	}
 	__atomic_store_n(&v->in_loop, true, __ATOMIC_RELEASE);
 	sc->vcpu = v;
@@ -212,10 +223,17 @@ static void vcpu_run(struct vcpu *v)
 	}
 	vcpu_fpu_enter(v); /* its vector state, XCR0, DR0-DR3 */
 	vcpu_pkrs_enter(v); /* its IA32_PKRS (0 for a fresh vCPU) */
-	exit_cpuid_fill(v); /* its CPUID leaves (hv/cpuid/) */
+	if (v->se.last_cpu != ipi_this_cpu())
+		exit_cpuid_fill(v); /* its CPUID leaves here (hv/cpuid/) */
+	vcpu_sched_enter(v); /* the host timer, the PAUSE window */
+	/* A new turn, maybe on another CPU after a wait in the queue: its
+	 * vLAPIC's host timer and pending events are looked at again on the
+	 * first entry (entry work runs only when asked, hv/vlapic/vlapic.h). */
+	if (foreign)
+		vlapic_entry_work(&v->lapic);
 	vcpu_watchdog_arm(v);
 	prof_first_vmrun(); /* the boot profile ends (first vCPU only) */
-	if (bench) { /* self-test stage: boot -> first guest instruction */
+	if (bench && fresh) { /* self-test stage: boot -> first guest insn */
 		struct selftest_ctx st = { .bench = true, .tsc = rdtsc() };
 
 		selftest_run(ST_VCPU_START, &st);
@@ -223,6 +241,9 @@ static void vcpu_run(struct vcpu *v)
 		if (!v->stats.path_n) /* any first path is the minimum */
 			v->stats.path_min = ~0ull;
 	}
+	/* A HLT it left the CPU in goes on first (hv/svm/vlapic_vcpu.c). */
+	if (v->hlt_wait && !vlapic_hlt_resume(v))
+		goto out;
 	/* A foreign guest without SPEC_CTRL switching or bench (the usual
 	 * one) has its own copy: no per-exit test of either. */
 	if (foreign && !spec && !bench)
@@ -233,86 +254,16 @@ static void vcpu_run(struct vcpu *v)
 		run_loop(v, sc, clean, false, true, false);
 	else
 		run_loop(v, sc, clean, false, false, false);
-	vcpu_watchdog_disarm();
-	vcpu_fpu_exit(v); /* saved; clean state for the next guest here */
+out:
+	vcpu_watchdog_leave(v);
+	vcpu_fpu_exit(v); /* saved; clean state for the next vCPU here */
 	vcpu_pkrs_exit(v); /* 0: nothing for the next vCPU here */
-	guest_console_flush(v);
+	if (v->se.why == SCHED_EXIT ||
+	    __atomic_load_n(&g->stopping, __ATOMIC_ACQUIRE))
+		guest_console_flush(v);
 	if (g_features.rdtscp)
 		wrmsr(MSR_TSC_AUX, host_aux);
 	sc->vcpu = NULL;
-	/* After this the loop never looks at v again: it may restart. */
 	__atomic_store_n(&v->in_loop, false, __ATOMIC_RELEASE);
-out:
-	__atomic_sub_fetch(&g->active, 1, __ATOMIC_ACQ_REL);
-}
-
-static void vcpu_thread(void *arg)
-{
-	vcpu_run(arg);
-}
-
-static bool cpu_online(u32 cpu)
-{
-	return cpu < g_ncpus &&
-	       __atomic_load_n(&g_percpu[cpu]->online, __ATOMIC_ACQUIRE);
-}
-
-/* On a parked CPU the vCPU runs as posted work in its idle loop (thread
- * context, not inside the wake interrupt); before parking is armed, by
- * cross-call. */
-static int start_on(struct vcpu *v)
-{
-	if (park_ready())
-		return park_post(v->id, vcpu_thread, v);
-	return ipi_call_on(v->id, vcpu_thread, v, false);
-}
-
-/* from -> RUNNING: IDLE for vCPU 0, STARTING for a claimed vCPU. */
-static int mark_running(struct vcpu *v, u32 from)
-{
-	struct guest *g = v->guest;
-	int r = 0;
-
-	spin_lock(&g->lock);
-	if (v->state != from) {
-		r = -EBUSY;
-	} else {
-		v->state = VCPU_RUNNING;
-		g->live++;
-		/* Counted from now, not from when its CPU gets to it, so a
-		 * guest that ends first cannot be freed under the vCPU. */
-		__atomic_add_fetch(&g->active, 1, __ATOMIC_ACQ_REL);
-	}
-	spin_unlock(&g->lock);
-	return r;
-}
-
-int vcpu_launch(struct vcpu *v)
-{
-	struct guest *g = v->guest;
-	int r;
-
-	if (v->id == ipi_this_cpu()) {
-		v->state = VCPU_IDLE; /* give the claim back */
-		return -EBUSY; /* this CPU is busy running the caller */
-	}
-	r = mark_running(v, VCPU_STARTING);
-	if (r)
-		return r;
-	if (!cpu_online(v->id) || start_on(v)) {
-		spin_lock(&g->lock);
-		v->state = VCPU_IDLE;
-		g->live--;
-		__atomic_sub_fetch(&g->active, 1, __ATOMIC_ACQ_REL);
-		spin_unlock(&g->lock);
-		return -ENOENT; /* its CPU is not online */
-	}
-	return 0;
-}
-
-void vcpu_run_here(struct vcpu *v)
-{
-	if (mark_running(v, VCPU_IDLE))
-		return;
-	vcpu_run(v);
+	return v->se.why;
 }

@@ -7,7 +7,9 @@
  * there was a useful exit comes from the exit counters exit_dispatch_fast()
  * keeps anyway; per exit the run loop only tests the tick flag. A vCPU
  * that waits in the host (HLT, wait-for-SIPI, S3, offline) runs the same
- * checks in vcpu_wait_turn(). */
+ * checks in vcpu_wait_turn(). On a CPU that vCPUs share, the same timer
+ * ends a vCPU's turn and wakes sleeping vCPUs (hv/svm/sched_cpu.c): it
+ * fires by the scheduler's deadline too. */
 #include "arch/cpu.h"
 #include "hv/guest/guest.h"
 #include "hv/park/park.h"
@@ -19,6 +21,9 @@
 #include "arch/apic.h"
 #include "arch/cr.h"
 #include "arch/idt.h"
+#include "hv/sched/runq.h"
+#include "hv/smp/ipi.h"
+#include "hv/svm/sched_cpu.h"
 #include "hv/svm/vlapic_vcpu.h"
 #include "hv/smp/apic_cal.h"
 #include "hv/smp/time.h"
@@ -36,6 +41,8 @@
 
 static u64 limit_tsc;
 static u32 tick_count = FALLBACK_TICKS;
+/* A tick the host may not have seen: the next look, ~100 us later. */
+static u32 recheck_count = FALLBACK_TICKS / (TICK_MS * 10);
 
 /* The LAPIC timer counts the bus/crystal clock (SDM vol 3 11.5.4; 100 MHz
  * or 25 MHz on EPYC, 1 GHz in QEMU): let it count CAL_COUNT ticks, divide
@@ -67,6 +74,7 @@ static void apic_timer_calibrate(void)
 	if (!tick_count || g_apic_timer_khz < 1000 ||
 	    g_apic_timer_khz > 10000000) {
 		tick_count = FALLBACK_TICKS;
+		recheck_count = FALLBACK_TICKS / (TICK_MS * 10);
 		pr_warn("svm: watchdog: LAPIC timer did not calibrate (%s); assuming 1 GHz\n",
 			fired ? "implausible rate" : "no interrupt");
 		return;
@@ -75,11 +83,14 @@ static void apic_timer_calibrate(void)
 		(unsigned long long)(g_apic_timer_khz / 1000),
 		(unsigned long long)(g_apic_timer_khz % 1000), CAL_COUNT,
 		(unsigned long long)dt, TICK_MS, tick_count);
+	recheck_count =
+		tick_count / (TICK_MS * 10) ? tick_count / (TICK_MS * 10) : 1;
 }
 
 /* Taken in the host: after an INTR exit, or while the host handles any
  * other exit, or while the vCPU waits (vcpu_wait_turn()). Either way the
- * next vcpu_watchdog_check() sees the flag, and a wait wakes. */
+ * next vcpu_watchdog_check() sees the flag (and when it may not, the timer
+ * asks again soon: below), and a wait wakes. */
 static void tick_handler(struct trap_frame *f)
 {
 	struct svm_cpu *sc = svm_this_cpu();
@@ -90,8 +101,34 @@ static void tick_handler(struct trap_frame *f)
 		/* The same timer drives a foreign guest's vLAPIC timer. */
 		vlapic_host_timer_fired(sc->vcpu);
 		__atomic_store_n(&sc->vcpu->wake, 1, __ATOMIC_SEQ_CST);
+		/* Not an INTR exit (those are taken at the VMRUN stub's STGI
+		 * with in_guest still 1): the host ran, and may have looked
+		 * at the flag already (between the exit's check and the next
+		 * VMRUN, or as the vCPU's turn began). A vCPU that never
+		 * exits would carry it unseen: exit again soon. Not while the
+		 * CPU is parked in a wait, which the flag ends anyway. */
+		if (!__atomic_load_n(&sc->vcpu->in_guest, __ATOMIC_RELAXED) &&
+		    !park_is_parked(ipi_this_cpu()))
+			apic_timer_oneshot(VEC_TIMER, recheck_count,
+					   APIC_TIMER_DIV_1);
 	}
+	/* The loop of an idle CPU waits for this (sleepers' timers). */
+	if (sc && sc->rq)
+		__atomic_store_n(&sc->rq->kick, 1, __ATOMIC_SEQ_CST);
 	apic_eoi();
+}
+
+void cpu_timer_arm_at(u64 at, u64 now)
+{
+	u64 khz = g_apic_timer_khz >= 1000 && g_apic_timer_khz <= 10000000 ?
+			  g_apic_timer_khz :
+			  1000000; /* the uncalibrated 1 GHz assumption */
+	u64 ticks = at > now && g_tsc_khz ? (at - now) * khz / g_tsc_khz : 0;
+
+	if (ticks > 0xffffffffu)
+		ticks = 0xffffffffu;
+
+	apic_timer_oneshot(VEC_TIMER, ticks ? (u32)ticks : 1, APIC_TIMER_DIV_1);
 }
 
 void vcpu_watchdog_init(u32 ms)
@@ -120,14 +157,24 @@ static u64 progress(const struct vcpu *v)
 	       s->count[EK_PAUSE] - s->reflected;
 }
 
-/* The next tick on the one host timer. It replaces what the vLAPIC may
- * have started there for a foreign guest's timer (a wait's, which the
- * tick that ended it leaves here), so that start is gone: the next entry
- * starts it again (vlapic_inject_pending()) instead of taking a stale
- * host_at for "armed", which held the guest's timer back to this tick. */
-static void tick_start(struct vcpu *v)
+/* The next tick, or the scheduler's deadline when that is sooner, on the
+ * one host timer; the tick alone (the calibrated count, no TSC arithmetic)
+ * when the CPU is not shared. It replaces what the vLAPIC may have started
+ * there for a foreign guest's timer (a wait's, which the tick that ended it
+ * leaves here), so that start is gone: the next entry starts it again
+ * (vlapic_inject_pending()), never later than the scheduler's deadline,
+ * instead of taking a stale host_at for "armed", which held the guest's
+ * timer back to this tick. */
+static void timer_arm(struct vcpu *v, u64 now)
 {
-	apic_timer_oneshot(VEC_TIMER, tick_count, APIC_TIMER_DIV_1);
+	u64 sd = vcpu_sched_deadline(v), at;
+
+	if (!sd) {
+		apic_timer_oneshot(VEC_TIMER, tick_count, APIC_TIMER_DIV_1);
+	} else {
+		at = ticking(v->guest) ? now + (u64)TICK_MS * g_tsc_khz : 0;
+		cpu_timer_arm_at(at && at < sd ? at : sd, now);
+	}
 	v->lapic.c.host_at = 0;
 	/* Entry work runs only when asked for (vlapic_entry_work()). */
 	if (guest_has_platform(v->guest))
@@ -136,28 +183,37 @@ static void tick_start(struct vcpu *v)
 
 void vcpu_watchdog_arm(struct vcpu *v)
 {
-	if (!ticking(v->guest))
+	u64 now;
+
+	if (!ticking(v->guest) && !vcpu_sched_deadline(v))
 		return;
+	now = rdtsc();
 	v->progress_seen = progress(v);
-	v->progress_tsc = rdtsc();
+	/* What it ran without progress before it was preempted counts;
+	 * its time in the queue does not. */
+	v->progress_tsc = now - v->wd_carry;
+	v->wd_carry = 0;
 	v->tick = 0;
-	tick_start(v);
+	timer_arm(v, now);
 }
 
-void vcpu_watchdog_disarm(void)
+void vcpu_watchdog_leave(struct vcpu *v)
 {
 	apic_timer_stop();
+	v->wd_carry = 0;
+	if (ticking(v->guest) &&
+	    (v->se.why == SCHED_PREEMPT || v->se.why == SCHED_YIELD))
+		v->wd_carry = rdtsc() - v->progress_tsc;
 }
 
-/* Progress is seen at tick granularity: the limit runs from the first tick
+/* The watchdog proper: limits and progress; false when g was stopped.
+ * Progress is seen at tick granularity: the limit runs from the first tick
  * that found none, at most one tick later than the last useful exit. */
-bool vcpu_watchdog_tick(struct vcpu *v)
+static bool watchdog_tick(struct vcpu *v, u64 now)
 {
 	struct guest *g = v->guest;
-	u64 now = rdtsc(), p;
+	u64 p;
 
-	v->tick = 0;
-	tick_start(v);
 	guest_console_refill(g, now, g_tsc_khz);
 	vlapic_platform_tick(v, now); /* vCPU 0: the platform's time */
 	if (!guest_time_check(v, now, NULL))
@@ -179,12 +235,31 @@ bool vcpu_watchdog_tick(struct vcpu *v)
 	return false;
 }
 
+bool vcpu_watchdog_tick(struct vcpu *v)
+{
+	u64 now = rdtsc();
+
+	v->tick = 0;
+	timer_arm(v, now);
+	if (!watchdog_tick(v, now))
+		return false;
+	/* A shared CPU: the turn may be over, sleepers due (sched_cpu.c);
+	 * the queue that changed has another deadline. */
+	if (vcpu_sched_deadline(v)) {
+		if (vcpu_sched_tick(v, now))
+			return false;
+		timer_arm(v, now);
+	}
+	vcpu_pause_follow(v); /* the queue may have changed */
+	return true;
+}
+
 /* Cold: a wait is about to park the CPU; size over speed. */
 __attribute__((cold)) bool vcpu_wait_turn(struct vcpu *v, enum park_reason why,
 					  const char *what, u64 until)
 {
 	struct guest *g = v->guest;
-	u64 now;
+	u64 now, sd;
 
 	/* The host timer for the nearest of until, the guest's own timer
 	 * (foreign guests) and, when a limit is on, the next tick: a wait
@@ -195,8 +270,13 @@ __attribute__((cold)) bool vcpu_wait_turn(struct vcpu *v, enum park_reason why,
 		if (!until || t < until)
 			until = t;
 	}
+	/* A shared CPU: never later than the scheduler's deadline (the
+	 * sleepers' timers; the vLAPIC's arming takes it into account). */
+	sd = vcpu_sched_deadline(v);
 	if (guest_has_platform(g))
 		vlapic_host_timer_arm(v, until);
+	else if (sd)
+		cpu_timer_arm_at(until && until < sd ? until : sd, rdtsc());
 	else if (until)
 		apic_timer_oneshot(VEC_TIMER, tick_count, APIC_TIMER_DIV_1);
 	if (park_ready())

@@ -12,11 +12,19 @@
 /* Boot CPU, once, after TSC calibration. */
 void vcpu_watchdog_init(u32 ms);
 /* On the vCPU's CPU: start ticking, progress = now (when any limit is on;
- * also after a wait in the host: parked time is not a hang). */
+ * also after a wait in the host: parked time is not a hang), less what it
+ * ran without progress before it was last preempted (v->wd_carry). Also
+ * when the CPU is shared (the scheduler's deadline). */
 void vcpu_watchdog_arm(struct vcpu *v);
-void vcpu_watchdog_disarm(void);
-/* The slow path, once per tick: false when the guest was stopped. */
+/* The vCPU leaves its CPU (v->se.why said why): the timer stops; a
+ * preempted one keeps what it ran without progress in v->wd_carry. */
+void vcpu_watchdog_leave(struct vcpu *v);
+/* The slow path, once per tick: false when the guest was stopped, or when
+ * the vCPU's turn on a shared CPU is over (v->se.why = SCHED_PREEMPT). */
 bool vcpu_watchdog_tick(struct vcpu *v);
+/* This CPU's LAPIC timer to fire at host TSC at (now: the TSC now), in
+ * counts of its calibrated clock (hv/smp/apic_cal.h). */
+void cpu_timer_arm_at(u64 at, u64 now);
 
 /* One turn of a wait in the host (HLT, wait-for-SIPI, ACPI S3, a halted
  * or offline vCPU), after the caller cleared v->wake and found nothing to

@@ -19,6 +19,7 @@
 #include "hv/smp/apic_cal.h"
 #include "hv/smp/time.h"
 #include "hv/svm/exit.h"
+#include "hv/svm/sched_cpu.h"
 #include "hv/svm/svm.h"
 
 /* The host timer never waits longer (a guest timer further out is
@@ -65,11 +66,14 @@ void vlapic_host_timer_fired(struct vcpu *v)
 
 /* Arm the host timer for the guest timer's expiry, or for host TSC
  * `until` when that is sooner (0: none); now is the host TSC. The caller
- * has checked that there is something to arm for. */
+ * has checked that there is something to arm for. Never later than the
+ * scheduler needs the timer on a shared CPU (end of the turn, a sleeping
+ * sibling's timer: vcpu_sched_deadline()). */
 static void host_timer_arm_at(struct vcpu *v, u64 until, u64 now)
 {
 	struct vlapic *l = &v->lapic;
 	u64 at, ticks, max = HOST_TIMER_MAX_MS * g_tsc_khz;
+	u64 sd = vcpu_sched_deadline(v);
 	bool irq;
 
 	if (!g_tsc_khz)
@@ -79,6 +83,8 @@ static void host_timer_arm_at(struct vcpu *v, u64 until, u64 now)
 	at = l->timer_next ? vlapic_timer_expiry(l) : until;
 	if (until && until < at)
 		at = until;
+	if (sd && sd < at)
+		at = sd;
 	if (at > now + max)
 		at = now + max;
 	/* Armed already for this moment or sooner, and not yet passed. */
@@ -90,7 +96,8 @@ static void host_timer_arm_at(struct vcpu *v, u64 until, u64 now)
 	 * once, and the handler's clear of host_at must come after this
 	 * store. Stored after it, a stale host_at would say "armed" to the
 	 * next wait, which then parked with no timer running: the lost
-	 * wake-up of a `sti; hlt` loop (issue 24). */
+	 * wake-up of a `sti; hlt` loop (issue 24), which vCPUs sharing CPUs,
+	 * re-arming the timer for each other, hit often. */
 	irq = read_rflags() & RFLAGS_IF;
 	irq_disable();
 	l->c.host_at = at > now ? at : now + 1;
@@ -129,20 +136,25 @@ void vlapic_guest_start(struct guest *g)
 	 * loop on its own CPU, parked in vlapic_before_run(). */
 	for (u32 i = 1; i < g->nr_vcpus; i++) {
 		struct vcpu *v = g->vcpus[i];
+		int r;
 
 		v->lapic.wait_sipi = true;
-		if (vcpu_claim_start(v) || vcpu_launch(v))
-			guest_stop(
-				g, -1, true,
-				"vCPU %u: its CPU is not online (vcpus= is more than the CPUs)",
-				i);
+		r = vcpu_claim_start(v);
+		if (!r)
+			r = vcpu_launch(v);
+		if (r)
+			guest_stop(g, -1, true,
+				   "vCPU %u: cannot be placed on CPU %u (%d)",
+				   i, vcpu_home_cpu(v), r);
 	}
 }
 
 /* The wait-for-SIPI loop of vlapic_before_run(), ACPI S3 included: only
  * another vCPU's INIT or SIPI ends it, or for vCPU 0 in S3 the RTC alarm.
- * -1 when the guest is stopping, else the SIPI vector or 256 (S3 resume,
- * or no longer waiting). */
+ * -1 when the guest is stopping, -2 when the vCPU blocks (another vCPU is
+ * queued on this CPU: SCHED_BLOCK, back here when it runs again, at the
+ * alarm at the latest; still counted as stuck meanwhile), else the SIPI
+ * vector or 256 (S3 resume, or no longer waiting). */
 static int wait_sipi(struct vcpu *v)
 {
 	struct vlapic *l = &v->lapic;
@@ -180,6 +192,8 @@ static int wait_sipi(struct vcpu *v)
 			vcpu_wait_unstuck(v); /* the RTC alarm wakes it */
 		else if (!vcpu_wait_stuck(v, what))
 			return -1;
+		if (vcpu_sched_should_block(v, until))
+			return -2;
 		if (park_ready())
 			v->stats.halt_waits++;
 		if (!vcpu_wait_turn(v, PARK_VCPU_HALTED, what, until))
@@ -199,6 +213,8 @@ bool vlapic_before_run(struct vcpu *v)
 	if (!vlapic_before_run_maybe(l))
 		return true;
 	vec = wait_sipi(v);
+	if (vec == -2)
+		return false; /* blocked, still waiting */
 	vcpu_wait_unstuck(v);
 	if (vec < 0)
 		return false;
@@ -226,14 +242,33 @@ void vlapic_platform_tick(struct vcpu *v, u64 now)
 	platform_poll(v, now);
 }
 
+/* The earliest host TSC something of v's own ends its HLT at: its vLAPIC
+ * timer, or until (the HLT tick). */
+static u64 hlt_wake_at(struct vcpu *v, u64 until)
+{
+	struct vlapic *l = &v->lapic;
+	u64 t;
+
+	l->tsc_offset = v->vmcb->control.tsc_offset;
+	t = l->timer_next ? vlapic_timer_expiry(l) : 0;
+	return t && (!until || t < until) ? t : until;
+}
+
 bool vlapic_hlt(struct vcpu *v)
+{
+	/* A PC's 18.2 Hz BIOS tick would end this HLT by now. */
+	v->hlt_until = rdtsc() + HLT_TICK_MS * g_tsc_khz;
+	return vlapic_hlt_resume(v);
+}
+
+bool vlapic_hlt_resume(struct vcpu *v)
 {
 	struct vlapic *l = &v->lapic;
 	struct guest *g = v->guest;
 	bool if_on = v->vmcb->save.rflags & RFLAGS_IF, ok = true;
-	/* A PC's 18.2 Hz BIOS tick would end this HLT by now. */
-	u64 tick = rdtsc() + HLT_TICK_MS * g_tsc_khz;
+	u64 tick = v->hlt_until;
 
+	v->hlt_wait = false;
 	for (;;) {
 		u64 until = if_on ? tick : 0, poll;
 
@@ -258,6 +293,12 @@ bool vlapic_hlt(struct vcpu *v)
 		poll = v->id ? 0 : g->plat.poll_at;
 		if (poll && (!until || poll < until))
 			until = poll;
+		/* Another vCPU queued here: block, go on when run again (still
+		 * counted as stuck meanwhile when interrupts are off). */
+		if (vcpu_sched_should_block(v, hlt_wake_at(v, until))) {
+			v->hlt_wait = true;
+			return false;
+		}
 		if (park_ready())
 			v->stats.halt_waits++;
 		if (!vcpu_wait_turn(v, PARK_VCPU_HALTED,

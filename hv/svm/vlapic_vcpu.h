@@ -54,8 +54,11 @@ void vlapic_sync_tpr(struct vcpu *v);
  * interrupt, host console input). From the host timer's tick and HLT. */
 void vlapic_platform_tick(struct vcpu *v, u64 now);
 /* HLT (RIP already past it): wait until an event wakes the vCPU. false
- * when the guest is stopping. */
+ * when the guest is stopping, or when another vCPU is queued on this CPU
+ * (v->se.why SCHED_BLOCK, v->hlt_wait: the wait goes on with
+ * vlapic_hlt_resume() when the vCPU runs again). */
 bool vlapic_hlt(struct vcpu *v);
+bool vlapic_hlt_resume(struct vcpu *v);
 /* #DB exit: true when it was minhv's own single step for an NMI window
  * (consumed); false to reflect it. */
 bool vlapic_db_step(struct vcpu *v);

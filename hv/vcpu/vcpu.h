@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* hv/vcpu/vcpu.h - a virtual CPU: its VMCB, guest GPRs, state machine and
- * statistics (struct vcpu_stats); vCPU n always runs on physical CPU n. */
+/* hv/vcpu/vcpu.h - a virtual CPU: its VMCB, guest GPRs, state machine,
+ * statistics (struct vcpu_stats) and its place in a CPU's run queue
+ * (struct sched_entity, hv/sched; vCPU n starts on the n-th CPU of its
+ * guest's cpus=, docs/SCHED.md). */
 #ifndef MINHV_HV_VCPU_VCPU_H
 #define MINHV_HV_VCPU_VCPU_H
 
@@ -10,6 +12,7 @@
 #include "arch/types.h"
 #include "hv/emul/decode.h"
 #include "hv/features.h"
+#include "hv/sched/runq.h"
 #include "hv/vmcb/exit_decode.h"
 #include "hv/vmcb/vmcb.h"
 #include "hv/vlapic/vlapic.h"
@@ -42,6 +45,9 @@ struct vcpu_stats {
 	u64 halt_waits; /* times its CPU parked while it was HALTED */
 	u64 parks_before; /* its CPU's park count when the guest started */
 	u64 wake_spec_bad; /* wakes that found SPEC_CTRL not at the base */
+	u64 pause_yields; /* PAUSE exits that gave the CPU away */
+	u64 pause_no_target; /* PAUSE exits with nobody to yield to */
+	u64 pause_flips; /* PAUSE intercept turned on or off (vcpu_pause_follow) */
 	u64 reflected; /* exception exits (#DB/#AC reflected, #MC) */
 	/* Bench: TSC from #VMEXIT (stub return) to the next VMRUN. */
 	u64 t_exit, path_n, path_sum, path_min, path_max;
@@ -60,7 +66,13 @@ struct vcpu {
 	 * park_wake(). */
 	volatile u32 wake;
 	volatile u32 in_guest; /* between its state check and #VMEXIT */
-	bool in_loop; /* inside vcpu_run on its CPU */
+	bool in_loop; /* inside vcpu_run on a CPU */
+	/* Its place on the CPUs (hv/sched/runq.h, hv/svm/sched_cpu.c). */
+	struct sched_entity se;
+	/* A HLT it left its CPU in (SCHED_BLOCK): the wait goes on when it
+	 * runs again, until hlt_until (host TSC) at the latest. */
+	bool hlt_wait;
+	u64 hlt_until;
 	u64 mtrr_def_type;
 	u64 tsc_aux; /* in the hardware MSR while the vCPU runs */
 	u64 misc_enable; /* IA32_MISC_ENABLE of a platform guest (exit_msr.c) */
@@ -74,6 +86,9 @@ struct vcpu {
 	 * sets tick, the run loop tests it after each exit. */
 	u64 progress_seen, progress_tsc;
 	volatile u32 tick;
+	/* TSC it had run without progress when it was preempted: carried
+	 * over its time in the queue (waiting is not a hang). */
+	u64 wd_carry;
 	/* What it waits in while only another vCPU can wake it, or NULL
 	 * (hv/guest/wait.c). */
 	const char *stuck_on;

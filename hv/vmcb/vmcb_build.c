@@ -59,11 +59,12 @@ static void build_control(struct vmcb *v, const struct features *f,
 
 	for (unsigned i = 0; i < ARRAY_SIZE(intercepts); i++)
 		vmcb_set_intercept(v, intercepts[i]);
-	if (p->intercept) {
+	/* The filter values stay in the VMCB when PAUSE is not intercepted
+	 * (they take effect only with the intercept, APM 15.14.4). */
+	if (p->intercept)
 		vmcb_set_intercept(v, INTERCEPT_PAUSE);
-		c->pause_filter_count = p->count;
-		c->pause_filter_threshold = p->threshold;
-	}
+	c->pause_filter_count = p->count;
+	c->pause_filter_threshold = p->threshold;
 	c->iopm_base_pa = g->iopm.v;
 	c->msrpm_base_pa = g->msrpm.v;
 	c->asid = g->asid;

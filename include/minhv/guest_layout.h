@@ -30,7 +30,12 @@ struct hv_boot_info {
 	char tests[256]; /* scenario filter from the options ("" = default) */
 	unsigned int pause_mode; /* HV_PAUSE_*: what the hypervisor configured */
 	unsigned int pause_count, pause_threshold;
-	unsigned int reserved;
+	/* The physical CPUs its vCPUs run on (cpus=): fewer than nr_vcpus
+	 * when they share them (docs/SCHED.md); vCPU n starts on the
+	 * (n mod nr_cpus)-th. */
+	unsigned int nr_cpus;
+	unsigned int pause_yield; /* HV_YIELD_*: a PAUSE exit's policy */
+	unsigned int slice_us; /* a vCPU's turn on a shared CPU */
 };
 
 #define HV_BI_BENCH (1u << 0)
@@ -44,5 +49,9 @@ struct hv_boot_info {
 #define HV_PAUSE_NONE 0 /* PAUSE not intercepted */
 #define HV_PAUSE_FILTER 1 /* intercepted with a filter count (and threshold) */
 #define HV_PAUSE_EVERY 2 /* intercepted, every PAUSE exits */
+
+#define HV_YIELD_NONE 0 /* a PAUSE exit only steps over the PAUSE */
+#define HV_YIELD_ANY 1 /* it runs the next queued vCPU */
+#define HV_YIELD_DIRECTED 2 /* a queued vCPU of the same guest */
 
 #endif

@@ -36,7 +36,8 @@ MOD_cpuid := hv/cpuid/host.c hv/cpuid/model.c hv/cpuid/allow.c \
 	hv/cpuid/topology.c hv/cpuid/xsave.c
 MOD_acpi := hv/acpi/acpi.c hv/acpi/madt.c hv/acpi/spcr.c hv/acpi/print.c \
 	hv/acpi/timers.c
-MOD_options := hv/options/options.c hv/options/table.c hv/options/value.c
+MOD_options := hv/options/options.c hv/options/table.c hv/options/value.c \
+	hv/options/cpulist.c
 MOD_smp_boot := hv/smp/boot.c
 MOD_smp_plan := hv/smp/plan.c
 MOD_smp_policy := hv/smp/policy.c
@@ -80,6 +81,9 @@ MOD_vmcb := hv/vmcb/vmcb_build.c hv/vmcb/vmcb_pm.c
 MOD_vmcb_check := hv/vmcb/vmcb_check.c
 MOD_vmcb_dump := hv/vmcb/vmcb_dump.c
 MOD_pause := hv/vmcb/pause.c
+# hv/sched: the run queues' decisions (pure) and the CPU sets.
+MOD_sched_runq := hv/sched/runq.c hv/sched/cpuset.c
+MOD_sched := hv/sched/sched.c tests/doubles/sched_hooks.c
 MOD_npt := hv/vmcb/npt.c $(MOD_ptwalk)
 MOD_asid := hv/vmcb/asid.c
 MOD_exit_decode := hv/vmcb/exit_decode.c
@@ -119,7 +123,8 @@ MOD_vlapic_exit := hv/svm/vlapic_exit.c hv/svm/vlapic_inject.c
 # The run loop with its watchdog tick, the vLAPIC's waits and start-up,
 # kicks (the world switch is tests/doubles/fake_vmrun.c).
 MOD_vcpu_run := hv/svm/vcpu_run.c hv/svm/vcpu_watchdog.c \
-	hv/svm/vlapic_vcpu.c hv/guest/vcpu_kick.c $(MOD_boot_prof)
+	hv/svm/vlapic_vcpu.c hv/guest/vcpu_kick.c hv/svm/sched_cpu.c \
+	$(MOD_boot_prof)
 
 # hv/run: the default run.
 MOD_run := hv/run/run.c
@@ -162,8 +167,8 @@ RUN_UT_MODS := run_fixture run vcpu_run guest exits exit_decode vmcb \
 	vmcb_check vmcb_dump pause npt asid guest_ops guest_report guest_pt \
 	platform platform_tables vlapic vlapic_exit emul elf multiboot \
 	linux_boot features vcpu_fpu vcpu_spec spec_ctrl cpuid ras ktap mm \
-	park apic apic_icr apic_cal pgtable options svm log fmt fake_vmrun \
-	fake_cpu fake_console fake_trap run_verdict
+	sched sched_runq park apic apic_icr apic_cal pgtable options svm log fmt \
+	fake_vmrun fake_cpu fake_console fake_trap run_verdict
 
 # What no unit suite links yet, each with the reason (Hafnium's
 # src_not_testable_yet): `make check-layout` (check-unit-map in the
@@ -198,5 +203,6 @@ UNIT_NOT_TESTABLE_YET += hv/selftest/park_check.c # ditto
 UNIT_NOT_TESTABLE_YET += hv/selftest/park_mtrr_check.c # ditto
 UNIT_NOT_TESTABLE_YET += hv/selftest/smp_ktap.c # ditto
 UNIT_NOT_TESTABLE_YET += hv/selftest/svm_suite.c # ditto
+UNIT_NOT_TESTABLE_YET += hv/selftest/sched_suite.c # ditto
 UNIT_NOT_TESTABLE_YET += hv/selftest/table.c # ditto (the stage table; suites record stages with their own selftest_run())
 UNIT_NOT_TESTABLE_YET += hv/selftest/vcpu_park_check.c # ditto

@@ -20,6 +20,7 @@
 #include "hv/mm.h"
 #include "hv/options/options.h"
 #include "hv/percpu.h"
+#include "hv/sched/sched.h"
 #include "hv/smp/ipi.h"
 #include "hv/smp/time.h"
 #include "hv/svm/svm.h"
@@ -87,6 +88,8 @@ void rf_setup(u32 ncpus, u64 step)
 	}
 	g_percpu = pcs_tab;
 	g_ncpus = ncpus;
+	sched_reset();
+	assert_int_equal(sched_init(), 0);
 	/* The host's x2APIC: its timer is the watchdog's tick. */
 	for (u32 r = 0; r < 0x40; r++)
 		fake_msr_define(X2APIC_MSR(r << 4), 0);

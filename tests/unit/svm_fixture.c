@@ -12,6 +12,7 @@
 #include "arch/msr.h"
 #include "hv/smp/ipi.h"
 #include "hv/svm/exit.h"
+#include "hv/svm/sched_cpu.h"
 #include "tests/doubles/fake_console.h"
 #include "tests/doubles/fake_cpu.h"
 #include "tests/unit/svm_fixture.h"
@@ -205,6 +206,17 @@ bool vlapic_hlt(struct vcpu *v)
 {
 	/* No other vCPU can send anything: awake only if already pending. */
 	return vlapic_wakeup(&v->lapic, v->vmcb->save.rflags & BIT(9));
+}
+
+bool vcpu_pause_yield(struct vcpu *v)
+{
+	(void)v; /* one vCPU per CPU here: nobody to yield to */
+	return false;
+}
+
+void guest_kick_cpus(struct guest *g)
+{
+	(void)g; /* no run queues in a unit test */
 }
 
 bool vcpu_wait_wakeup(struct vcpu *v)

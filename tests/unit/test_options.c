@@ -10,6 +10,7 @@
 
 #include <cmocka.h>
 
+#include "arch/errno.h"
 #include "hv/log.h"
 #include "hv/options/options.h"
 #include "hv/options/internal.h"
@@ -66,6 +67,10 @@ static void test_defaults(void **s)
 	assert_int_equal(o.pause_count, -1);
 	assert_int_equal(o.pause_threshold, -1);
 	assert_int_equal(o.pause_intercept, TRI_AUTO);
+	assert_int_equal(o.pause_yield, PAUSE_YIELD_DIRECTED);
+	assert_int_equal(o.pause_window, PAUSE_WINDOW_STATIC);
+	assert_string_equal(o.cpus, "");
+	assert_int_equal(o.slice_us, 5000);
 	assert_string_equal(o.guest, "");
 	assert_int_equal(o.guest_mem_mb, 0); /* auto: by the guest's kind */
 	assert_string_equal(o.tests, "");
@@ -96,7 +101,8 @@ static void test_every_option(void **s)
 		  "guest=\\minhv\\g.elf guest_mem=1G "
 		  "tests=ipi*,mtrr,smp.parallel bench=yes selftests=off park=mwait "
 		  "rmpopt=leader rsb_fill=off watchdog_ms=0 pool=128M guest_time_ms=1500 guest_console_rate=0 "
-		  "reboot=stop disk=\\linux\\root.img disk_ro=on"),
+		  "reboot=stop disk=\\linux\\root.img disk_ro=on "
+		  "pause_yield=any pause_window=dynamic cpus=0-3,8 slice_us=250"),
 		0);
 	assert_string_equal(fake_console_text(), "");
 	assert_int_equal(o.console, CONSOLE_MMIO);
@@ -125,6 +131,10 @@ static void test_every_option(void **s)
 	assert_int_equal(o.guest_time_ms, 1500);
 	assert_int_equal(o.guest_console_rate, 0);
 	assert_int_equal(o.pool_mb, 128);
+	assert_int_equal(o.pause_yield, PAUSE_YIELD_ANY);
+	assert_int_equal(o.pause_window, PAUSE_WINDOW_DYNAMIC);
+	assert_string_equal(o.cpus, "0-3,8");
+	assert_int_equal(o.slice_us, 250);
 	assert_int_equal(o.reboot, REBOOT_STOP);
 	/* auto for the sizes: 0, and back to it after a number. */
 	assert_int_equal(P("pool=auto guest_mem=auto"), 0);
@@ -132,6 +142,57 @@ static void test_every_option(void **s)
 	assert_int_equal(o.guest_mem_mb, 0);
 	assert_string_equal(o.disk, "\\linux\\root.img");
 	assert_true(o.disk_ro);
+}
+
+/* cpus=: all, numbers and ranges; walked range by range; malformed lists
+ * are errors that name the option. */
+static void test_cpus(void **s)
+{
+	const char *p = "0-3,8,10-10";
+	u32 lo = 99, hi = 99;
+
+	(void)s;
+	assert_int_equal(cpulist_next(&p, &lo, &hi), 1);
+	assert_int_equal(lo, 0);
+	assert_int_equal(hi, 3);
+	assert_int_equal(cpulist_next(&p, &lo, &hi), 1);
+	assert_int_equal(lo, 8);
+	assert_int_equal(hi, 8);
+	assert_int_equal(cpulist_next(&p, &lo, &hi), 1);
+	assert_int_equal(lo, 10);
+	assert_int_equal(hi, 10);
+	assert_int_equal(cpulist_next(&p, &lo, &hi), 0);
+	p = "all";
+	assert_int_equal(cpulist_next(&p, &lo, &hi), 0);
+	assert_true(cpulist_all("all"));
+	assert_true(cpulist_all(""));
+	assert_false(cpulist_all("0"));
+	for (unsigned i = 0; i < 7; i++) {
+		static const char *const bad[] = { "3-1", "1,",	  "-1",	    "x",
+						   "1-",  "1,,2", "9999999" };
+
+		p = bad[i];
+		while (cpulist_next(&p, &lo, &hi) > 0)
+			;
+		assert_int_equal(cpulist_next(&p, &lo, &hi), -EINVAL);
+	}
+	assert_int_equal(P("cpus=all"), 0);
+	assert_string_equal(o.cpus, "all");
+	assert_int_equal(P("cpus=\"\""), 0);
+	assert_string_equal(o.cpus, "");
+	assert_int_equal(P("cpus=2"), 0);
+	assert_string_equal(o.cpus, "2");
+	EXPECT_ERR(
+		"cpus=3-1",
+		"option 'cpus': '3-1' is not a CPU list (all|N[-M][,N[-M]...])");
+	EXPECT_ERR(
+		"cpus=0,,1",
+		"option 'cpus': '0,,1' is not a CPU list (all|N[-M][,N[-M]...])");
+	EXPECT_ERR("slice_us=50",
+		   "option 'slice_us': 50 is out of range (100..1000000)");
+	EXPECT_ERR(
+		"pause_yield=some",
+		"option 'pause_yield': 'some' is not one of none|any|directed");
 }
 
 static void test_console_forms(void **s)
@@ -573,8 +634,9 @@ static void test_table_sane(void **s)
 {
 	(void)s;
 	/* + guest_time_ms, guest_console_rate, rsb_fill, selftests, reboot,
-	 * disk, disk_ro */
-	assert_int_equal(opt_count, 31);
+	 * disk, disk_ro; + pause_yield, pause_window, cpus, slice_us (issue
+	 * 27) */
+	assert_int_equal(opt_count, 35);
 	for (size_t i = 0; i < opt_count; i++) {
 		assert_non_null(opt_table[i].help);
 		assert_true(opt_table[i].off + opt_table[i].size <=
@@ -591,6 +653,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		T(test_defaults),
 		T(test_every_option),
+		T(test_cpus),
 		T(test_console_forms),
 		T(test_words_and_numbers),
 		T(test_sizes),

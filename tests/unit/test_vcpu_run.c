@@ -285,6 +285,42 @@ static void test_watchdog_spares_progress(void **s)
 	check_left(v);
 }
 
+/* Another vCPU queued behind the running one (here vCPU 1 of the same
+ * guest, 2 vCPUs on 1 CPU, started meanwhile): the kick takes the next
+ * exit's slow path and PAUSE is intercepted from the next entry on; with
+ * nobody queued (the first entry) it is not (pause_intercept=auto). */
+static void launch_vcpu1(void)
+{
+	assert_int_equal(vcpu_claim_start(g->vcpus[1]), 0);
+	assert_int_equal(vcpu_launch(g->vcpus[1]), 0);
+}
+
+static void test_pause_intercept_follows_queue(void **s)
+{
+	const struct fake_exit script[] = {
+		{ .code = VMEXIT_CPUID, .then = launch_vcpu1 },
+		RF_HC(HC_EXIT, 0, 0),
+	};
+	struct vcpu *v;
+
+	(void)s;
+	v = create(2);
+	assert_int_equal(g->ncpus, 1);
+	assert_true(g->pause.intercept);
+	assert_true(g->pause.follow);
+	fake_vmrun_script(script, ARRAY_SIZE(script));
+	vcpu_run_here(v);
+	assert_int_equal(fake_vmrun_count(), 2);
+	assert_false(vmcb_has_intercept(&fake_vmrun_entry(0)->vmcb,
+					INTERCEPT_PAUSE));
+	assert_true(vmcb_has_intercept(&fake_vmrun_entry(1)->vmcb,
+				       INTERCEPT_PAUSE));
+	assert_int_equal(v->stats.pause_flips, 2);
+	/* vCPU 1 never ran: dropped from the queue when the guest stopped. */
+	assert_int_equal(g->vcpus[1]->se.st.picks, 0);
+	check_left(v);
+}
+
 /* guest_time_ms=5 (run_guest() sets the deadline): the first tick past
  * it stops the guest, progress or not. */
 static void test_run_time_limit(void **s)
@@ -323,6 +359,8 @@ int main(void)
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_watchdog_spares_progress,
 						setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_pause_intercept_follows_queue, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_run_time_limit, setup,
 						teardown),
 	};

@@ -6,7 +6,8 @@
  * next entry when the guest can take it; when it cannot (IF=0), that entry
  * opens a window (V_IRQ and the VINTR intercept) instead, and the entry
  * after the window's exit injects it; the guest's timer is polled at
- * entry and the host timer armed for it. test_vlapic_inject.c checks the
+ * entry and the host timer armed for it, again at each new turn of the
+ * vCPU (hv/svm/sched_cpu.c). test_vlapic_inject.c checks the
  * same function called by hand, event by event. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -22,6 +23,7 @@
 #include "arch/vmcb.h"
 #include "hv/guest/guest.h"
 #include "hv/run/run.h"
+#include "hv/svm/sched_cpu.h"
 #include "hv/svm/vlapic_vcpu.h"
 #include "tests/doubles/fake_console.h"
 #include "tests/doubles/fake_cpu.h"
@@ -435,6 +437,39 @@ static void test_passed_deadline_if_off_waits(void **s)
 	passed_deadline(false);
 }
 
+/* A later turn of a vCPU (hv/svm/sched_cpu.c: preempted, blocked, or
+ * moved to another CPU) whose guest timer is armed: its entry path runs
+ * only when asked (vlapic_entry_maybe()), so the turn asks, and the first
+ * entry starts the host timer for the guest's timer again. Without the ask
+ * nothing starts it (no watchdog here): the guest's timer is lost. */
+static void test_new_turn_restarts_guest_timer(void **s)
+{
+	const struct fake_exit script[] = {
+		RF_OUTB(0xf4, 0),
+	};
+
+	(void)s;
+	assert_int_equal(vlapic_reg_write(&v->lapic, APIC_REG_TIMER_DIV,
+					  APIC_TIMER_DIV_1),
+			 0);
+	assert_int_equal(
+		vlapic_reg_write(&v->lapic, APIC_REG_LVT_TIMER, TIMER_VEC), 0);
+	vlapic_guest_start(g);
+	arm_guest_timer();
+	/* The turn before consumed every ask (and another CPU's timer held
+	 * its start): only this turn can ask again. */
+	__atomic_and_fetch(&v->lapic.pending, ~VLAPIC_PEND_LOCAL,
+			   __ATOMIC_RELAXED);
+	v->lapic.c.host_at = 5 * MS;
+	v->se.last_cpu = 1;
+	v->state = VCPU_RUNNING; /* as its queue marks it for a turn */
+	fake_vmrun_script(script, ARRAY_SIZE(script));
+	assert_int_equal(vcpu_run(v), SCHED_EXIT);
+	check_passed(1);
+	assert_int_equal(arms, 1);
+	assert_true(last_init != WD_TICKS);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -458,6 +493,8 @@ int main(void)
 			teardown),
 		cmocka_unit_test_setup_teardown(
 			test_passed_deadline_if_off_waits, setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_new_turn_restarts_guest_timer, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -168,6 +168,14 @@ static void test_pause_fields(void **s)
 	assert_true(vmcb_has_intercept(v, INTERCEPT_PAUSE));
 	assert_int_equal(v->control.pause_filter_count, 0);
 	free(v);
+	/* Not intercepted (one vCPU per CPU): the filter values stay in the
+	 * VMCB, for pause_intercept=on to use. */
+	p = (struct pause_policy){ .count = 4000, .threshold = 1000 };
+	v = build(&f, &p);
+	assert_false(vmcb_has_intercept(v, INTERCEPT_PAUSE));
+	assert_int_equal(v->control.pause_filter_count, 4000);
+	assert_int_equal(v->control.pause_filter_threshold, 1000);
+	free(v);
 }
 
 static void test_guest_state(void **s)

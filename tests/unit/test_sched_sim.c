@@ -1,0 +1,553 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* tests/unit/test_sched_sim.c - a simulated machine: scripted vCPUs (a
+ * spinlock workload whose holder can be preempted, a CPU hog that never
+ * exits, a vCPU that halts on a timer) on CPUs whose loop is the run loop's
+ * (hv/svm/sched_cpu.c) decision for decision, through the real run queues
+ * (hv/sched/runq.c) and queue set (hv/sched/sched.c: wake, steal, directed
+ * pull), on a fake clock where one step is one unit of guest work. The
+ * world switch is the double: a step runs the script of the vCPU a CPU
+ * picked and returns its exit (none, PAUSE, HLT, done). Checks: PAUSE exits
+ * yield as pause_yield= says, and directed beats none; a vCPU that never
+ * exits is preempted at its slice; a guest's yields cannot starve another
+ * guest; a timer wakes a halted vCPU within a slice; an idle CPU takes
+ * queued work from a busy one. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "hv/mm.h"
+#include "hv/park/park.h"
+#include "hv/percpu.h"
+#include "hv/sched/sched.h"
+
+#define MAXV 8
+#define MAXC 4
+
+/* --- doubles of what hv/sched/sched.c uses around the queues --- */
+struct percpu **g_percpu;
+u32 g_ncpus;
+static unsigned kicks_running, park_wakes;
+
+void cpu_relax(void)
+{
+}
+
+void *page_alloc_ptr(u64 npages)
+{
+	return calloc(npages, 4096);
+}
+
+bool park_ready(void)
+{
+	return true;
+}
+
+int park_wake(u32 cpu)
+{
+	(void)cpu;
+	park_wakes++;
+	return 0;
+}
+
+void sched_kick_running(struct sched_entity *se)
+{
+	(void)se;
+	kicks_running++;
+}
+
+/* --- the scripted vCPUs --- */
+enum kind { HOG, LOCKER, HALTER };
+enum lstate { OUTSIDE, WANT, HOLD, DONE };
+
+struct vm {
+	int kind;
+	int guest;
+	int st; /* enum lstate */
+	int left; /* units left in this state */
+	int rounds;
+	int spun; /* units spun since the last PAUSE exit */
+	u64 ran; /* units run */
+	u64 done_at;
+	struct sched_entity se;
+};
+
+static struct sched_sim {
+	int ncpu, nv;
+	enum sched_yield policy;
+	int hold, work, rounds, pause_every, halt_for;
+	int holder; /* the lock: -1 free */
+	u64 pause_exits, yields, now;
+	struct vm v[MAXV];
+	u64 bits[1];
+	struct cpuset all;
+} S;
+static const int guests[2];
+
+static struct vm *vm_of(struct sched_entity *se)
+{
+	return (struct vm *)((char *)se - offsetof(struct vm, se));
+}
+
+enum ev { EV_NONE, EV_PAUSE, EV_HLT, EV_DONE };
+
+/* The world-switch double: run v for one unit; what made it exit. */
+static enum ev step(struct vm *v, int id)
+{
+	v->ran++;
+	if (v->kind == HOG)
+		return EV_NONE;
+	if (v->kind == HALTER) {
+		if (v->left-- > 0)
+			return EV_NONE;
+		v->left = S.work;
+		return EV_HLT;
+	}
+	switch (v->st) {
+	case OUTSIDE:
+		if (--v->left <= 0)
+			v->st = WANT;
+		return EV_NONE;
+	case WANT:
+		if (S.holder < 0) {
+			S.holder = id;
+			v->st = HOLD;
+			v->left = S.hold;
+			v->spun = 0;
+			return EV_NONE;
+		}
+		/* PAUSE in the spin loop; the filter lets every
+		 * pause_every-th one exit (1: no filter, as TCG). */
+		if (++v->spun < S.pause_every)
+			return EV_NONE;
+		v->spun = 0;
+		return EV_PAUSE;
+	case HOLD:
+		if (--v->left > 0)
+			return EV_NONE;
+		S.holder = -1;
+		if (--v->rounds == 0) {
+			v->st = DONE;
+			v->done_at = S.now;
+			return EV_DONE;
+		}
+		v->st = OUTSIDE;
+		v->left = S.work;
+		return EV_NONE;
+	}
+	return EV_DONE;
+}
+
+static void sim_init(int ncpu, int nv, enum sched_yield p, u64 slice)
+{
+	memset(&S, 0, sizeof(S));
+	S.ncpu = ncpu;
+	S.nv = nv;
+	S.policy = p;
+	S.holder = -1;
+	S.hold = 30;
+	S.work = 10;
+	S.rounds = 20;
+	S.pause_every = 1;
+	S.halt_for = 0;
+	S.bits[0] = (1ULL << ncpu) - 1;
+	S.all = (struct cpuset){ (u32)ncpu, S.bits };
+	g_ncpus = MAXC; /* sched_init() sizes for the first caller */
+	kicks_running = park_wakes = 0;
+	assert_int_equal(sched_init(), 0);
+	for (int c = 0; c < MAXC; c++)
+		runq_init(sched_rq((u32)c), (u32)c);
+	for (int i = 0; i < nv; i++) {
+		struct vm *v = &S.v[i];
+
+		v->kind = LOCKER;
+		v->st = OUTSIDE;
+		v->left = 1 + i;
+		v->se.id = (u32)i;
+		v->se.owner = &guests[0];
+		v->se.owner_id = 1;
+		v->se.allowed = &S.all;
+		v->se.slice = slice;
+		v->se.last_cpu = SCHED_NO_CPU;
+	}
+}
+
+static void sim_start(void)
+{
+	for (int i = 0; i < S.nv; i++) {
+		struct vm *v = &S.v[i];
+		bool start;
+
+		v->rounds = S.rounds;
+		if (v->kind == HALTER)
+			v->left = S.work;
+		/* vCPU n on CPU n mod the CPUs, as hv/svm places them. */
+		sched_rq((u32)(i % S.ncpu))->loop = true;
+		assert_int_equal(
+			sched_add(&v->se, (u32)(i % S.ncpu), 0, &start), 0);
+	}
+}
+
+/* One CPU's turn at time now, as hv/svm/sched_cpu.c's loop takes it. */
+static void cpu_step(int c)
+{
+	struct runq *rq = sched_rq((u32)c);
+	struct sched_entity *se, *t;
+	bool pulled;
+	enum ev ev;
+
+	runq_wake_due(rq, S.now);
+	if (!rq->curr) {
+		se = runq_pick(rq, S.now);
+		if (!se) { /* idle: take queued work from a busy CPU */
+			t = sched_steal((u32)c);
+			if (!t)
+				return;
+			runq_add(rq, t, S.now);
+			se = runq_pick(rq, S.now);
+		}
+		runq_switch(rq, se);
+	}
+	/* The host timer's tick: preempt at the end of the slice. */
+	if (runq_should_preempt(rq, S.now)) {
+		rq->curr->why = SCHED_PREEMPT;
+		runq_put_prev(rq, rq->curr, S.now);
+		runq_switch(rq, runq_pick(rq, S.now));
+	}
+	se = rq->curr;
+	ev = step(vm_of(se), (int)se->id);
+	switch (ev) {
+	case EV_NONE:
+		return;
+	case EV_PAUSE:
+		S.pause_exits++;
+		t = runq_yield_target(rq, se, S.policy);
+		pulled = false;
+		if (!t && S.policy == YIELD_DIRECTED) {
+			t = sched_pull_directed(se, (u32)c);
+			pulled = t != NULL;
+		}
+		if (!t)
+			return; /* step over the PAUSE, keep running */
+		S.yields++;
+		runq_set_yield(se, t, S.policy, pulled);
+		break;
+	case EV_HLT:
+		se->why = SCHED_BLOCK;
+		se->wake_at = S.now + (u64)S.halt_for;
+		break;
+	case EV_DONE:
+		se->why = SCHED_EXIT;
+		break;
+	}
+	runq_put_prev(rq, se, S.now);
+	se = runq_pick(rq, S.now);
+	if (se)
+		runq_switch(rq, se);
+}
+
+/* Every locker is done (false without lockers: run to the limit). */
+static bool all_done(void)
+{
+	int lockers = 0;
+
+	for (int i = 0; i < S.nv; i++) {
+		if (S.v[i].kind != LOCKER)
+			continue;
+		if (S.v[i].st != DONE)
+			return false;
+		lockers++;
+	}
+	return lockers > 0;
+}
+
+/* Run until every locker is done or limit steps; the finishing time. */
+static u64 sim_run(u64 limit)
+{
+	for (S.now = 1; S.now < limit && !all_done(); S.now++)
+		for (int c = 0; c < S.ncpu; c++)
+			cpu_step(c);
+	return S.now;
+}
+
+struct outcome {
+	u64 time, exits, yields;
+	u64 b_ran; /* units guest B's vCPUs ran */
+};
+
+/* Four lockers of guest A on two CPUs; with hogs, guest B's CPU-bound
+ * vCPUs on the same CPUs, one each. */
+static struct outcome spinlock_run(enum sched_yield p, bool hogs)
+{
+	struct outcome o;
+	int sum = 0;
+
+	sim_init(2, hogs ? 6 : 4, p, 100);
+	for (int i = 4; i < S.nv; i++) {
+		S.v[i].kind = HOG;
+		S.v[i].se.owner = &guests[1];
+		S.v[i].se.owner_id = 2;
+	}
+	sim_start();
+	o.time = sim_run(1000000);
+	o.exits = S.pause_exits;
+	o.yields = S.yields;
+	o.b_ran = 0;
+	for (int i = 4; i < S.nv; i++)
+		o.b_ran += S.v[i].ran;
+	for (int i = 0; i < 4; i++)
+		sum += S.v[i].st == DONE;
+	assert_int_equal(sum, 4); /* it must finish, whatever the policy */
+	print_message(
+		"pause_yield=%s%s: %llu steps, %llu PAUSE exits, %llu yields\n",
+		p == YIELD_NONE ? "none" :
+		p == YIELD_ANY	? "any" :
+				  "directed",
+		hogs ? " (and guest B)" : "", (unsigned long long)o.time,
+		(unsigned long long)o.exits, (unsigned long long)o.yields);
+	return o;
+}
+
+/* Four lockers on two CPUs, every PAUSE exits (no filter): a holder
+ * preempted with the lock is the sibling of a spinner on its CPU.
+ * directed: fewer PAUSE exits and >= 20 % sooner than none. Alone on its
+ * CPUs, any's target is a sibling too (the same result within 2 %). */
+static void test_spinlock_policies(void **s)
+{
+	struct outcome none = spinlock_run(YIELD_NONE, false);
+	struct outcome any = spinlock_run(YIELD_ANY, false);
+	struct outcome dir = spinlock_run(YIELD_DIRECTED, false);
+
+	(void)s;
+	assert_int_equal(none.yields, 0);
+	assert_true(any.yields > 0);
+	assert_true(dir.yields > 0);
+	assert_true(dir.exits < none.exits);
+	assert_true(dir.time * 100 <= none.time * 80);
+	assert_true(dir.time * 100 <= any.time * 102);
+}
+
+/* The same with another guest's CPU-bound vCPU on each CPU (guest B: one
+ * of three vCPUs per CPU). Whatever the policy, B gets at least its third
+ * of both CPUs while A works (A's yields spend A's turns, or hand them to
+ * B with any); directed still beats none for A. */
+static void test_spinlock_neighbour(void **s)
+{
+	enum sched_yield pol[] = { YIELD_NONE, YIELD_ANY, YIELD_DIRECTED };
+	struct outcome o[3];
+
+	(void)s;
+	for (unsigned p = 0; p < 3; p++) {
+		o[p] = spinlock_run(pol[p], true);
+		print_message("  guest B ran %llu of %llu\n",
+			      (unsigned long long)o[p].b_ran,
+			      (unsigned long long)(2 * o[p].time));
+		assert_true(o[p].b_ran * 3 * 100 >= 2 * o[p].time * 95);
+	}
+	assert_true(o[2].time < o[0].time);
+	assert_true(o[1].b_ran * o[2].time > o[2].b_ran * o[1].time);
+}
+
+/* With the PAUSE filter (an exit per 50 spinning units) the same holds. */
+static void test_spinlock_filter(void **s)
+{
+	u64 t_none, t_dir;
+
+	(void)s;
+	sim_init(2, 4, YIELD_NONE, 100);
+	S.pause_every = 50;
+	sim_start();
+	t_none = sim_run(1000000);
+	sim_init(2, 4, YIELD_DIRECTED, 100);
+	S.pause_every = 50;
+	sim_start();
+	t_dir = sim_run(1000000);
+	assert_true(all_done());
+	assert_true(t_dir < t_none);
+}
+
+/* A vCPU that never exits shares its CPU: the timer preempts it at each
+ * slice end, and its sibling gets its half. Alone, it is never preempted. */
+static void test_hog(void **s)
+{
+	(void)s;
+	sim_init(1, 2, YIELD_DIRECTED, 100);
+	S.v[0].kind = HOG;
+	S.v[1].kind = HOG;
+	sim_start();
+	sim_run(10000);
+	assert_in_range(S.v[1].ran, 4900, 5100);
+	assert_in_range(S.v[0].se.st.preempts, 45, 55);
+	sim_init(1, 1, YIELD_DIRECTED, 100);
+	S.v[0].kind = HOG;
+	sim_start();
+	sim_run(10000);
+	assert_int_equal(S.v[0].se.st.preempts, 0);
+	assert_int_equal(S.v[0].se.st.picks, 1);
+}
+
+/* Guest A's three vCPUs spin forever on a lock nobody holds for them
+ * (every PAUSE exits and yields to a sibling); guest B's one vCPU is
+ * CPU-bound. B still gets its fair quarter of the CPU. */
+static void test_guests_fair(void **s)
+{
+	enum sched_yield pol[] = { YIELD_NONE, YIELD_ANY, YIELD_DIRECTED };
+
+	(void)s;
+	for (unsigned p = 0; p < 3; p++) {
+		sim_init(1, 4, pol[p], 100);
+		for (int i = 0; i < 3; i++) {
+			S.v[i].kind = LOCKER;
+			S.v[i].se.in_kernel = true;
+		}
+		S.holder = 99; /* held forever */
+		S.v[3].kind = HOG;
+		S.v[3].se.owner = &guests[1];
+		S.v[3].se.owner_id = 2;
+		sim_start();
+		S.v[0].st = S.v[1].st = S.v[2].st = WANT;
+		sim_run(40000);
+		print_message("pause_yield=%u: guest B ran %llu of 40000\n", p,
+			      (unsigned long long)S.v[3].ran);
+		assert_true(S.v[3].ran >= 40000 / 4 - 200);
+	}
+}
+
+/* A halted vCPU with a timer is woken by it and runs within one slice of
+ * its deadline although its sibling never exits. */
+static void test_halt_timer(void **s)
+{
+	(void)s;
+	sim_init(1, 2, YIELD_DIRECTED, 100);
+	S.v[0].kind = HALTER;
+	S.v[1].kind = HOG;
+	S.work = 5; /* runs 5 units, halts for 1000 */
+	S.halt_for = 1000;
+	sim_start();
+	sim_run(20000);
+	/* ~20000 / 1005 halts, each resumed at most one slice late. */
+	assert_in_range(S.v[0].se.st.blocks, 17, 20);
+	assert_true(S.v[0].se.st.wait_tsc <= S.v[0].se.st.picks * 100);
+	assert_true(S.v[1].ran >= 19000);
+}
+
+/* Three hogs placed 2 + 1 on two CPUs, the lone one halting for long: the
+ * idle CPU takes a queued hog from the busy one. */
+static void test_idle_steal(void **s)
+{
+	(void)s;
+	sim_init(2, 3, YIELD_DIRECTED, 100);
+	S.v[0].kind = HOG; /* CPU 0 */
+	S.v[1].kind = HALTER; /* CPU 1 */
+	S.v[2].kind = HOG; /* CPU 0 */
+	S.work = 150; /* both hogs have run on CPU 0 by then */
+	S.halt_for = 100000;
+	sim_start();
+	sim_run(10000);
+	assert_int_equal(sched_rq(0)->st.steals, 1);
+	assert_true(S.v[0].ran + S.v[2].ran >= 2 * 10000 - 300);
+	assert_int_equal(S.v[0].se.st.migrations + S.v[2].se.st.migrations, 1);
+	assert_int_equal(S.v[0].se.cpu + S.v[2].se.cpu, 1); /* one each */
+}
+
+/* sched_wake(): a blocked vCPU is queued; the CPU is told when the
+ * wake-up queues the first one behind the running vCPU (kick it: arm its
+ * slice timer) or when it idles (wake its loop), not for later ones. */
+static void test_wake_tells(void **s)
+{
+	struct runq *rq;
+	u32 cpu;
+
+	(void)s;
+	sim_init(1, 3, YIELD_DIRECTED, 100);
+	sim_start();
+	rq = sched_rq(0);
+	for (int i = 0; i < 2; i++) { /* v0, v1 halt; v2 runs */
+		runq_pick(rq, 0);
+		rq->curr->why = SCHED_BLOCK;
+		runq_put_prev(rq, rq->curr, 0);
+	}
+	assert_ptr_equal(runq_pick(rq, 0), &S.v[2].se);
+	kicks_running = park_wakes = 0;
+	assert_int_equal(sched_wake(&S.v[0].se, 2, &cpu), SE_BLOCKED);
+	assert_int_equal(cpu, 0);
+	assert_int_equal(S.v[0].se.state, SE_QUEUED);
+	assert_int_equal(kicks_running, 1);
+	assert_int_equal(sched_wake(&S.v[1].se, 3, &cpu), SE_BLOCKED);
+	assert_int_equal(kicks_running, 1);
+	assert_int_equal(park_wakes, 0); /* no idle CPU to take it */
+	assert_int_equal(sched_wake(&S.v[0].se, 4, &cpu), SE_QUEUED);
+	assert_int_equal(sched_wake(&S.v[2].se, 4, &cpu), SE_RUNNING);
+	/* Everybody asleep: a wake-up wakes the CPU's loop. */
+	sim_init(1, 1, YIELD_DIRECTED, 100);
+	sim_start();
+	rq = sched_rq(0);
+	runq_pick(rq, 0);
+	rq->curr->why = SCHED_BLOCK;
+	runq_put_prev(rq, rq->curr, 0);
+	rq->kick = 0;
+	park_wakes = 0;
+	assert_int_equal(sched_wake(&S.v[0].se, 5, &cpu), SE_BLOCKED);
+	assert_int_equal(rq->kick, 1);
+	assert_int_equal(park_wakes, 1);
+	assert_int_equal(kicks_running, 0);
+	/* A second idle CPU of the set is woken to take queued work. */
+	sim_init(2, 3, YIELD_DIRECTED, 100);
+	sim_start(); /* v0, v2 on CPU 0; v1 on CPU 1 */
+	runq_pick(sched_rq(0), 0);
+	rq = sched_rq(1);
+	runq_pick(rq, 0);
+	rq->curr->why = SCHED_BLOCK;
+	runq_put_prev(rq, rq->curr, 0); /* CPU 1 idles */
+	rq = sched_rq(0);
+	runq_pick(rq, 0); /* rotate: v2 runs, v0 queued... */
+	park_wakes = 0;
+	S.v[0].se.why = SCHED_PREEMPT;
+	sched_kick_idle_for(&S.v[0].se, 0);
+	assert_int_equal(park_wakes, 1);
+	assert_int_equal(sched_rq(1)->kick, 1);
+}
+
+/* sched_others_queued(), which turns the PAUSE intercept on and off: a
+ * vCPU queued on this CPU counts; one queued on another CPU of the set
+ * only for a directed yield (elsewhere); none queued: no exit is worth it. */
+static void test_others_queued(void **s)
+{
+	struct runq *rq0, *rq1;
+
+	(void)s;
+	sim_init(2, 3, YIELD_DIRECTED, 100);
+	sim_start(); /* v0, v2 on CPU 0; v1 on CPU 1 */
+	rq0 = sched_rq(0);
+	rq1 = sched_rq(1);
+	runq_pick(rq0, 0); /* v0 runs, v2 queued */
+	runq_pick(rq1, 0); /* v1 runs */
+	assert_true(sched_others_queued(&S.all, 0, false));
+	assert_false(sched_others_queued(&S.all, 1, false));
+	assert_true(sched_others_queued(&S.all, 1, true));
+	rq0->curr->why = SCHED_BLOCK; /* v0 halts: v2 runs, nobody queued */
+	runq_put_prev(rq0, rq0->curr, 1);
+	runq_pick(rq0, 1);
+	assert_false(sched_others_queued(&S.all, 0, true));
+	assert_false(sched_others_queued(&S.all, 1, true));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_spinlock_policies),
+		cmocka_unit_test(test_spinlock_neighbour),
+		cmocka_unit_test(test_spinlock_filter),
+		cmocka_unit_test(test_hog),
+		cmocka_unit_test(test_guests_fair),
+		cmocka_unit_test(test_halt_timer),
+		cmocka_unit_test(test_idle_steal),
+		cmocka_unit_test(test_wake_tells),
+		cmocka_unit_test(test_others_queued),
+	};
+	return cmocka_run_group_tests_name("sched_sim", tests, NULL, NULL);
+}
