@@ -70,7 +70,7 @@ SIZE_OPT_FILES := hv/run/main.c hv/smp/boot.c hv/smp/plan.c hv/smp/policy.c \
 	hv/platform/virtio_mmio.c hv/platform/virtq.c hv/platform/virtio_blk.c \
 	hv/svm/sched_cpu.c hv/platform/pit.c hv/platform/hpet.c hv/platform/kbc.c \
 	hv/platform/reset.c hv/platform/testdev.c hv/platform/mmio_map.c \
-	hv/smp/ipi.c hv/park/park.c
+	hv/park/park.c
 SIZE_OPT_NOT := hv/selftest/ipi_bench.c
 $(foreach p,$(SIZE_OPT_DIRS) $(SIZE_OPT_FILES) $(SIZE_OPT_NOT),$(if \
 	$(wildcard $(p)),,$(error SIZE_OPT: $(p) does not exist (moved? \
