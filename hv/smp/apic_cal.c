@@ -27,3 +27,10 @@ u32 apic_ticks_for_ms(u64 apic_khz, u32 ms)
 		return 0xffffffffu;
 	return (u32)(apic_khz * ms);
 }
+
+u32 apic_recheck_count(u32 tick_count)
+{
+	u32 c = tick_count / 100;
+
+	return c > APIC_RECHECK_MIN ? c : APIC_RECHECK_MIN;
+}
