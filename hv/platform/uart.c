@@ -32,8 +32,8 @@ void uart_set_rate(struct uart16550 *u, u32 rate, u64 tsc_khz, u64 now)
 	u->tx_busy = false;
 }
 
-/* Host TSC cycles per second, and the bytes the line sent since tx_tsc
- * (at most a second's worth is banked: longer idle adds no more). */
+/* Credit the bytes the line has sent since tx_tsc (at most a second's
+ * worth is banked: a longer idle adds no more). */
 static void tx_refill(struct uart16550 *u, u64 now)
 {
 	u64 hz = u->tsc_khz * 1000, dt, add;
