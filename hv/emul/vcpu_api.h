@@ -35,7 +35,7 @@ void vcpu_end_guest(struct vcpu *v, enum guest_end how, const char *fmt, ...)
  * (hv/guest/console.c). */
 void guest_console_put(struct vcpu *v, const char *s, size_t n);
 /* One line of a device's own buffer (the UART's), prefixed likewise and
- * within the guest's console budget. */
+ * printed whole: the device paces itself (guest_console_rate). */
 void guest_console_line(struct vcpu *v, const char *s, size_t n);
 
 #endif

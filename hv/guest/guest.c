@@ -224,6 +224,7 @@ static int load_multiboot(struct guest *g, const struct guest_params *p)
 	g->entry = gpa(li.entry);
 	g->stack_top = g->mem_size;
 	g->plat = (struct platform){ .nr_cpus = g->nr_vcpus,
+				     .console_rate = g->con_rate,
 				     .ram_size = g->mem_size,
 				     .tsc_khz = g_tsc_khz,
 				     .pm_tsc0 = rdtsc(),
@@ -314,6 +315,7 @@ static int load_linux(struct guest *g, const struct guest_params *p)
 	g->stack_top = LINUX_STACK_TOP;
 	g->plat = (struct platform){
 		.nr_cpus = g->nr_vcpus,
+		.console_rate = g->con_rate,
 		.ram_size = g->mem_size,
 		.pm_tsc0 = rdtsc(),
 		.tsc_khz = g_tsc_khz,

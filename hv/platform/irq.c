@@ -3,7 +3,8 @@
  * IRQs onto the I/O APIC through the MADT's overrides (IRQ 0 -> GSI 2,
  * as QEMU wires it), the devices' reset state, and the poll that vCPU 0
  * runs when the host timer it armed for p->poll_at fires: the PIT's
- * channel 0, the RTC's IRQ 8 and host console input for the UART. Input
+ * channel 0, the RTC's IRQ 8, host console input for the UART and its
+ * transmitter's THRE when guest_console_rate held it back. Input
  * is polled (the host UART's LSR.DR, every PLATFORM_POLL_MS while the
  * guest's UART has its receive interrupt enabled) rather than taken as a
  * host interrupt: one port read per poll, no host IRQ routing. */
@@ -29,6 +30,7 @@ void platform_pulse_irq(struct platform *p, u32 irq)
 void platform_reset(struct platform *p)
 {
 	uart_reset(&p->uart);
+	uart_set_rate(&p->uart, p->console_rate, p->tsc_khz, rdtsc());
 	if (p->disk) /* power-on state; the image keeps what was written */
 		virtio_blk_reset(p->disk);
 	ioapic_reset(&p->ioapic, &p->lapic_bus);
@@ -55,6 +57,8 @@ u64 platform_poll(struct vcpu *v, u64 now)
 			uart_rx_push(u, (u8)c);
 		next = now + PLATFORM_POLL_MS * p->tsc_khz;
 	}
+	/* A transmitter over the rate: THRE when the line has drained. */
+	next = sooner(next, uart_tx_poll(u, now));
 	platform_set_irq(p, UART_COM1_IRQ, uart_irq(u));
 	if (u->line_len) {
 		n = u->line_tsc + UART_LINE_IDLE_MS * p->tsc_khz;

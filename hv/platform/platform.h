@@ -32,13 +32,22 @@ struct vcpu;
 /* The 16550A (uart.c): registers, a 16-byte receive FIFO fed from the
  * host console, THRE pending until IIR shows it or THR is written, and
  * the transmitted line until its newline (one console line, whichever
- * vCPU wrote its bytes). */
+ * vCPU wrote its bytes). The transmitter drains at tx_rate bytes per
+ * second (guest_console_rate; 0: at once) with up to one second's worth
+ * banked (tx_credit): while the bank is overdrawn the transmitter is busy
+ * (THRE and TEMT clear, no THRE interrupt), so a guest that writes faster
+ * is slowed, and no byte it wrote is ever dropped. */
 #define UART_LINE_MAX 2048 /* longer lines are split */
 struct uart16550 {
 	u8 ier, lcr, mcr, scr, dll, dlm, fcr, lsr_err;
 	bool thr_ipending;
+	bool tx_busy; /* tx_credit < 0: THRE comes back when it is not */
 	u8 rx[UART_FIFO_SIZE], rx_head, rx_n;
 	u16 line_len;
+	u32 tx_rate; /* bytes per second; 0: unlimited */
+	s64 tx_credit; /* bytes that may go without waiting (<= tx_rate) */
+	u64 tx_tsc; /* host TSC tx_credit was computed at */
+	u64 tsc_khz;
 	u64 line_tsc; /* host TSC of the line's last byte */
 	char line[UART_LINE_MAX];
 };
@@ -166,6 +175,7 @@ struct rtc_cmos {
 
 struct platform {
 	u32 nr_cpus; /* what fw_cfg and the MADT say */
+	u32 console_rate; /* the UART's transmit rate (guest_console_rate) */
 	u64 ram_size;
 	/* The devices whose state the poll (vCPU 0) and any vCPU share:
 	 * UART, PIT, RTC, PM1 (then the I/O APIC's own lock, never the
@@ -245,10 +255,23 @@ extern const struct mmio_ops ioapic_mmio_ops; /* dev: struct vioapic */
 extern const struct mmio_ops hpet_mmio_ops;
 void hpet_reset(struct vhpet *h, u64 tsc_khz);
 
-/* The 16550A (uart.c), pure: port offset 0-7. uart_write() returns the
- * byte to transmit, or -ENOENT (none, or looped back). */
-u8 uart_read(struct uart16550 *u, u16 off);
-int uart_write(struct uart16550 *u, u16 off, u8 val);
+/* The 16550A (uart.c), pure: port offset 0-7, now the host TSC (the
+ * transmitter's pace). uart_write() returns the byte to transmit, or
+ * -ENOENT (none, or looped back). */
+u8 uart_read(struct uart16550 *u, u16 off, u64 now);
+int uart_write(struct uart16550 *u, u16 off, u8 val, u64 now);
+/* The transmit rate (bytes/s, 0: unlimited), its bank full. */
+void uart_set_rate(struct uart16550 *u, u32 rate, u64 tsc_khz, u64 now);
+/* Catch the transmitter up with now: when its bank is no longer
+ * overdrawn it is idle again and its THRE interrupt pending. Returns the
+ * host TSC it will be idle at while it is busy, else 0. */
+u64 uart_tx_poll(struct uart16550 *u, u64 now);
+/* Host TSC cycles a write at now must wait: a guest that keeps writing
+ * while the transmitter is busy (its 16-byte FIFO full) waits a byte's
+ * time per byte, as on a real line; 0 for every guest that waits for
+ * THRE. */
+u64 uart_tx_stall(struct uart16550 *u, u64 now);
+#define UART_STALL_MAX_MS 10 /* at most per OUT (a rate of 1 B/s...) */
 /* A received byte into the FIFO; -ENOSPC when it is full. */
 int uart_rx_push(struct uart16550 *u, u8 b);
 /* IIR's interrupt identification and the INTR pin: OUT2 gates it onto

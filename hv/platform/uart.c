@@ -6,7 +6,9 @@
  * receive FIFO is filled from the host console by platform_poll(), IIR
  * reports line status, data, THRE and modem status by priority, MCR.OUT2
  * gates the interrupt onto the IRQ line and loopback returns what is
- * sent. Transmitted bytes reach minhv's console a whole line at a time. */
+ * sent. Transmitted bytes reach minhv's console a whole line at a time.
+ * guest_console_rate paces the transmitter instead of dropping: over the
+ * rate it is busy (THRE clear) until platform_poll() finds it idle. */
 #include "arch/cpu.h"
 #include "arch/errno.h"
 #include "arch/uart_regs.h"
@@ -19,6 +21,82 @@
 void uart_reset(struct uart16550 *u)
 {
 	*u = (struct uart16550){ 0 };
+}
+
+void uart_set_rate(struct uart16550 *u, u32 rate, u64 tsc_khz, u64 now)
+{
+	u->tx_rate = tsc_khz ? rate : 0;
+	u->tsc_khz = tsc_khz;
+	u->tx_credit = rate; /* one second's worth to start */
+	u->tx_tsc = now;
+	u->tx_busy = false;
+}
+
+/* Credit the bytes the line has sent since tx_tsc (at most a second's
+ * worth is banked: a longer idle adds no more). */
+static void tx_refill(struct uart16550 *u, u64 now)
+{
+	u64 hz = u->tsc_khz * 1000, dt, add;
+
+	if (!u->tx_rate || now <= u->tx_tsc)
+		return;
+	dt = now - u->tx_tsc;
+	/* dt < hz (below 2^34 at 16 GHz) times a rate of at most 2^24
+	 * (guest_console_rate's limit): no overflow. */
+	add = dt >= hz ? u->tx_rate : dt * u->tx_rate / hz;
+	if (u->tx_credit + (s64)add >= (s64)u->tx_rate) {
+		u->tx_credit = u->tx_rate;
+		u->tx_tsc = now;
+		return;
+	}
+	/* Keep the fraction of a byte for the next look. */
+	u->tx_credit += (s64)add;
+	u->tx_tsc += add * hz / u->tx_rate;
+}
+
+/* Cycles from tx_tsc until the bank holds `want` bytes, rounded up. */
+static u64 tx_until(const struct uart16550 *u, s64 want)
+{
+	u64 hz = u->tsc_khz * 1000, need = (u64)(want - u->tx_credit);
+
+	return u->tx_tsc + (need * hz + u->tx_rate - 1) / u->tx_rate;
+}
+
+u64 uart_tx_poll(struct uart16550 *u, u64 now)
+{
+	if (!u->tx_busy)
+		return 0;
+	tx_refill(u, now);
+	if (u->tx_credit < 0)
+		return tx_until(u, 0);
+	/* The FIFO drained: THR empty again, and its interrupt with it. */
+	u->tx_busy = false;
+	u->thr_ipending = true;
+	return 0;
+}
+
+u64 uart_tx_stall(struct uart16550 *u, u64 now)
+{
+	if (!u->tx_busy)
+		return 0;
+	tx_refill(u, now);
+	if (u->tx_credit >= -(s64)UART_FIFO_SIZE)
+		return 0;
+	return tx_until(u, -(s64)UART_FIFO_SIZE) - now;
+}
+
+/* A byte into the transmitter: out at once, counted against the bank. */
+static void tx_byte(struct uart16550 *u, u64 now)
+{
+	if (!u->tx_rate) {
+		u->thr_ipending = true;
+		return;
+	}
+	tx_refill(u, now);
+	u->tx_credit--;
+	u->tx_busy = u->tx_credit < 0;
+	/* Busy: THRE (and its interrupt) wait for uart_tx_poll(). */
+	u->thr_ipending = !u->tx_busy;
 }
 
 bool uart_rx_room(const struct uart16550 *u)
@@ -82,11 +160,12 @@ bool uart_irq(const struct uart16550 *u)
 	return (u->mcr & UART_MCR_OUT2) && !(uart_iir(u) & UART_IIR_NO_INT);
 }
 
-u8 uart_read(struct uart16550 *u, u16 off)
+u8 uart_read(struct uart16550 *u, u16 off, u64 now)
 {
 	bool dlab = u->lcr & UART_LCR_DLAB;
 	u8 v;
 
+	uart_tx_poll(u, now);
 	switch (off) {
 	case UART_RX: /* UART_DLL with DLAB */
 		return dlab ? u->dll : rx_pop(u);
@@ -102,8 +181,8 @@ u8 uart_read(struct uart16550 *u, u16 off)
 	case UART_MCR:
 		return u->mcr;
 	case UART_LSR:
-		v = UART_LSR_THRE | UART_LSR_TEMT | u->lsr_err |
-		    (u->rx_n ? UART_LSR_DR : 0);
+		v = (u->tx_busy ? 0 : UART_LSR_THRE | UART_LSR_TEMT) |
+		    u->lsr_err | (u->rx_n ? UART_LSR_DR : 0);
 		u->lsr_err = 0;
 		return v;
 	case UART_MSR:
@@ -113,23 +192,25 @@ u8 uart_read(struct uart16550 *u, u16 off)
 	}
 }
 
-int uart_write(struct uart16550 *u, u16 off, u8 val)
+int uart_write(struct uart16550 *u, u16 off, u8 val, u64 now)
 {
 	bool dlab = u->lcr & UART_LCR_DLAB;
 	int out = -ENOENT;
 
+	uart_tx_poll(u, now);
 	switch (off) {
 	case UART_TX: /* UART_DLL with DLAB */
 		if (dlab) {
 			u->dll = val;
 			break;
 		}
-		/* Sent at once: THR empty again, and its interrupt with it. */
+		/* Sent at once: THR empty again, and its interrupt with it
+		 * (over the rate: once the poll finds the line idle). */
 		if (u->mcr & UART_MCR_LOOP)
 			uart_rx_push(u, val);
 		else
 			out = val;
-		u->thr_ipending = true;
+		tx_byte(u, now);
 		break;
 	case UART_IER: /* UART_DLM with DLAB */
 		if (dlab) {
@@ -137,8 +218,10 @@ int uart_write(struct uart16550 *u, u16 off, u8 val)
 			break;
 		}
 		/* Enabling the THRE interrupt with THR empty raises it (the
-		 * test Linux's 8250 driver makes at startup). */
-		if ((val & UART_IER_THRI) && !(u->ier & UART_IER_THRI))
+		 * test Linux's 8250 driver makes at startup); while busy,
+		 * the transmitter raises it when it drains. */
+		if ((val & UART_IER_THRI) && !(u->ier & UART_IER_THRI) &&
+		    !u->tx_busy)
 			u->thr_ipending = true;
 		u->ier = val & 0x0f;
 		break;
@@ -200,7 +283,7 @@ u32 uart_in(struct vcpu *v, u16 port, unsigned size)
 
 	(void)size;
 	spin_lock(&p->lock);
-	val = uart_read(&p->uart, port);
+	val = uart_read(&p->uart, port, rdtsc());
 	platform_set_irq(p, UART_COM1_IRQ, uart_irq(&p->uart));
 	spin_unlock(&p->lock);
 	return val;
@@ -209,15 +292,30 @@ u32 uart_in(struct vcpu *v, u16 port, unsigned size)
 void uart_out(struct vcpu *v, u16 port, unsigned size, u32 val)
 {
 	struct platform *p = vcpu_platform(v);
+	struct uart16550 *u = &p->uart;
+	u64 now = rdtsc(), stall;
+	bool busy, rdi;
 	int c;
 
 	(void)size;
 	spin_lock(&p->lock);
-	c = uart_write(&p->uart, port, (u8)val);
+	busy = u->tx_busy;
+	rdi = u->ier & UART_IER_RDI;
+	c = uart_write(u, port, (u8)val, now);
 	if (c >= 0)
-		put(v, &p->uart, (char)c);
-	if (port == UART_IER) /* the receiver's interrupt: input is polled */
+		put(v, u, (char)c);
+	/* The poll feeds the receiver (input is polled) and ends a busy
+	 * transmitter: asked for when either starts. */
+	if ((!busy && u->tx_busy) ||
+	    (port == UART_IER && !rdi && (u->ier & UART_IER_RDI)))
 		platform_poll_soon(p);
-	platform_set_irq(p, UART_COM1_IRQ, uart_irq(&p->uart));
+	platform_set_irq(p, UART_COM1_IRQ, uart_irq(u));
+	stall = c >= 0 ? uart_tx_stall(u, now) : 0;
 	spin_unlock(&p->lock);
+	/* A writer that ignores THRE: this OUT takes as long as the line
+	 * needs (its own vCPU waits, nothing is dropped). */
+	if (stall > UART_STALL_MAX_MS * p->tsc_khz)
+		stall = UART_STALL_MAX_MS * p->tsc_khz;
+	for (u64 end = now + stall; stall && rdtsc() < end;)
+		cpu_relax();
 }

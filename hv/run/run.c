@@ -258,9 +258,10 @@ static int run_foreign(struct guest_params *p, bool linux)
 				   "see above"))
 		return r;
 	print_counters(g);
-	pr_info("svm: guest %s: exit status %lld%s\n", g->name,
+	pr_info("svm: guest %s: exit status %lld%s%s\n", g->name,
 		(long long)g->exit_status,
-		g->failed ? " (stopped by minhv)" : "");
+		g->failed ? " (stopped by minhv)" : "",
+		g->con_dropped ? " (console output dropped: see above)" : "");
 	/* bench=1: /init's RDTSC is guest TSC, host TSC plus vCPU 0's VMCB
 	 * offset (APM 15.30.5); make bench subtracts it (Linux may write the
 	 * TSC, so it is read after the run). */

@@ -81,7 +81,7 @@ static void test_defaults(void **s)
 	assert_int_equal(o.rsb_fill, TRI_AUTO);
 	assert_int_equal(o.watchdog_ms, -1); /* auto */
 	assert_int_equal(o.guest_time_ms, 0);
-	assert_int_equal(o.guest_console_rate, 16384);
+	assert_int_equal(o.guest_console_rate, 65536);
 	assert_int_equal(o.pool_mb, 0); /* auto: 64M + the guest's memory */
 	assert_int_equal(o.reboot, REBOOT_RESTART);
 	assert_int_equal(P(""), 0);

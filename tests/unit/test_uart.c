@@ -33,27 +33,27 @@ static void test_thre_interrupt(void **s)
 	(void)s;
 	uart_reset(&u);
 	assert_int_equal(uart_iir(&u), UART_IIR_NO_INT);
-	assert_int_equal(uart_read(&u, UART_LSR),
+	assert_int_equal(uart_read(&u, UART_LSR, 0),
 			 UART_LSR_THRE | UART_LSR_TEMT);
 	/* Enabling THRI with THR empty raises it; OUT2 gates the pin. */
-	uart_write(&u, UART_IER, UART_IER_THRI);
+	uart_write(&u, UART_IER, UART_IER_THRI, 0);
 	assert_int_equal(IIR_ID(&u), UART_IIR_THRI);
 	assert_false(uart_irq(&u));
-	uart_write(&u, UART_MCR, UART_MCR_OUT2);
+	uart_write(&u, UART_MCR, UART_MCR_OUT2, 0);
 	assert_true(uart_irq(&u));
 	/* Reading IIR while it shows THRE clears it. */
-	assert_int_equal(uart_read(&u, UART_IIR), UART_IIR_THRI);
-	assert_int_equal(uart_read(&u, UART_IIR), UART_IIR_NO_INT);
+	assert_int_equal(uart_read(&u, UART_IIR, 0), UART_IIR_THRI);
+	assert_int_equal(uart_read(&u, UART_IIR, 0), UART_IIR_NO_INT);
 	assert_false(uart_irq(&u));
 	/* A byte sent: THR is empty again at once, and says so. */
-	assert_int_equal(uart_write(&u, UART_TX, 'x'), 'x');
+	assert_int_equal(uart_write(&u, UART_TX, 'x', 0), 'x');
 	assert_true(uart_irq(&u));
 	/* Linux's startup test: IER 0, then THRI again re-asserts it. */
-	uart_write(&u, UART_IER, 0);
+	uart_write(&u, UART_IER, 0, 0);
 	assert_false(uart_irq(&u));
-	uart_read(&u, UART_IIR);
-	uart_write(&u, UART_IER, UART_IER_THRI);
-	assert_int_equal(uart_read(&u, UART_IIR), UART_IIR_THRI);
+	uart_read(&u, UART_IIR, 0);
+	uart_write(&u, UART_IER, UART_IER_THRI, 0);
+	assert_int_equal(uart_read(&u, UART_IIR, 0), UART_IIR_THRI);
 }
 
 static void test_rx_fifo_and_priorities(void **s)
@@ -67,30 +67,32 @@ static void test_rx_fifo_and_priorities(void **s)
 	assert_int_equal(uart_rx_push(&u, 'a'), 0);
 	assert_false(uart_rx_room(&u));
 	assert_int_equal(uart_rx_push(&u, 'b'), -ENOSPC);
-	assert_int_equal(uart_read(&u, UART_LSR) & (UART_LSR_DR | UART_LSR_OE),
+	assert_int_equal(uart_read(&u, UART_LSR, 0) &
+				 (UART_LSR_DR | UART_LSR_OE),
 			 UART_LSR_DR | UART_LSR_OE);
-	assert_int_equal(uart_read(&u, UART_LSR) & UART_LSR_OE, 0);
-	assert_int_equal(uart_read(&u, UART_RX), 'a');
+	assert_int_equal(uart_read(&u, UART_LSR, 0) & UART_LSR_OE, 0);
+	assert_int_equal(uart_read(&u, UART_RX, 0), 'a');
 	/* FIFOs on: IIR says so, 16 bytes fit, the 17th overruns. */
-	uart_write(&u, UART_FCR, UART_FCR_ENABLE_FIFO | 0xc0);
+	uart_write(&u, UART_FCR, UART_FCR_ENABLE_FIFO | 0xc0, 0);
 	assert_int_equal(uart_iir(&u), UART_IIR_FIFO_ENABLED | UART_IIR_NO_INT);
 	for (int i = 0; i < UART_FIFO_SIZE; i++)
 		assert_int_equal(uart_rx_push(&u, (u8)('A' + i)), 0);
 	assert_int_equal(uart_rx_push(&u, '!'), -ENOSPC);
 	/* Line status before data before THRE. */
-	uart_write(&u, UART_IER, UART_IER_RDI | UART_IER_THRI | UART_IER_RLSI);
+	uart_write(&u, UART_IER, UART_IER_RDI | UART_IER_THRI | UART_IER_RLSI,
+		   0);
 	assert_int_equal(IIR_ID(&u), UART_IIR_RLSI);
-	uart_read(&u, UART_LSR);
+	uart_read(&u, UART_LSR, 0);
 	assert_int_equal(IIR_ID(&u), UART_IIR_RDI);
 	for (int i = 0; i < UART_FIFO_SIZE; i++)
-		assert_int_equal(uart_read(&u, UART_RX), 'A' + i);
-	assert_int_equal(uart_read(&u, UART_LSR) & UART_LSR_DR, 0);
-	assert_int_equal(uart_read(&u, UART_RX), 0);
+		assert_int_equal(uart_read(&u, UART_RX, 0), 'A' + i);
+	assert_int_equal(uart_read(&u, UART_LSR, 0) & UART_LSR_DR, 0);
+	assert_int_equal(uart_read(&u, UART_RX, 0), 0);
 	assert_int_equal(IIR_ID(&u), UART_IIR_THRI);
 	/* FCR's receiver reset empties the FIFO. */
 	uart_rx_push(&u, 'z');
-	uart_write(&u, UART_FCR, UART_FCR_ENABLE_FIFO | UART_FCR_CLEAR_RCVR);
-	assert_int_equal(uart_read(&u, UART_LSR) & UART_LSR_DR, 0);
+	uart_write(&u, UART_FCR, UART_FCR_ENABLE_FIFO | UART_FCR_CLEAR_RCVR, 0);
+	assert_int_equal(uart_read(&u, UART_LSR, 0) & UART_LSR_DR, 0);
 }
 
 static void test_dlab_scratch_loopback(void **s)
@@ -99,23 +101,84 @@ static void test_dlab_scratch_loopback(void **s)
 
 	(void)s;
 	uart_reset(&u);
-	uart_write(&u, UART_LCR, UART_LCR_DLAB);
-	uart_write(&u, UART_DLL, 1);
-	uart_write(&u, UART_DLM, 2);
-	assert_int_equal(uart_read(&u, UART_DLL), 1);
-	assert_int_equal(uart_read(&u, UART_DLM), 2);
-	uart_write(&u, UART_LCR, UART_LCR_WLEN8);
-	assert_int_equal(uart_read(&u, UART_IER), 0);
-	uart_write(&u, UART_SCR, 0x5a);
-	assert_int_equal(uart_read(&u, UART_SCR), 0x5a);
+	uart_write(&u, UART_LCR, UART_LCR_DLAB, 0);
+	uart_write(&u, UART_DLL, 1, 0);
+	uart_write(&u, UART_DLM, 2, 0);
+	assert_int_equal(uart_read(&u, UART_DLL, 0), 1);
+	assert_int_equal(uart_read(&u, UART_DLM, 0), 2);
+	uart_write(&u, UART_LCR, UART_LCR_WLEN8, 0);
+	assert_int_equal(uart_read(&u, UART_IER, 0), 0);
+	uart_write(&u, UART_SCR, 0x5a, 0);
+	assert_int_equal(uart_read(&u, UART_SCR, 0), 0x5a);
 	/* A terminal is always there (as QEMU's). */
-	assert_int_equal(uart_read(&u, UART_MSR),
+	assert_int_equal(uart_read(&u, UART_MSR, 0),
 			 UART_MSR_DCD | UART_MSR_DSR | UART_MSR_CTS);
 	/* Loopback: what is sent is received, MCR shows in MSR. */
-	uart_write(&u, UART_MCR, UART_MCR_LOOP | UART_MCR_RTS | UART_MCR_OUT2);
-	assert_int_equal(uart_read(&u, UART_MSR), UART_MSR_CTS | UART_MSR_DCD);
-	assert_int_equal(uart_write(&u, UART_TX, 'q'), -ENOENT);
-	assert_int_equal(uart_read(&u, UART_RX), 'q');
+	uart_write(&u, UART_MCR, UART_MCR_LOOP | UART_MCR_RTS | UART_MCR_OUT2,
+		   0);
+	assert_int_equal(uart_read(&u, UART_MSR, 0),
+			 UART_MSR_CTS | UART_MSR_DCD);
+	assert_int_equal(uart_write(&u, UART_TX, 'q', 0), -ENOENT);
+	assert_int_equal(uart_read(&u, UART_RX, 0), 'q');
+}
+
+/* guest_console_rate paces the transmitter: over the rate THRE and TEMT
+ * stay clear and the THRE interrupt waits until the line has drained;
+ * every byte written is still returned (sent), none dropped. */
+static void test_tx_rate_backpressure(void **s)
+{
+	const u64 byte = KHZ * 1000 / 100; /* 100 B/s on a 1 GHz TSC */
+	struct uart16550 u;
+
+	(void)s;
+	uart_reset(&u);
+	uart_set_rate(&u, 100, KHZ, 0);
+	uart_write(&u, UART_MCR, UART_MCR_OUT2, 0);
+	uart_write(&u, UART_IER, UART_IER_THRI, 0);
+	/* One second's worth goes at once, THRE after each byte. */
+	for (int i = 0; i < 100; i++) {
+		assert_int_equal(uart_read(&u, UART_IIR, 0), UART_IIR_THRI);
+		assert_int_equal(uart_write(&u, UART_TX, (u8)i, 0), i);
+		assert_true(uart_irq(&u));
+	}
+	assert_int_equal(uart_tx_poll(&u, 0), 0);
+	/* The 101st is sent too, and the transmitter is busy. */
+	uart_read(&u, UART_IIR, 0);
+	assert_int_equal(uart_write(&u, UART_TX, 'z', 0), 'z');
+	assert_int_equal(uart_read(&u, UART_LSR, 0) &
+				 (UART_LSR_THRE | UART_LSR_TEMT),
+			 0);
+	assert_int_equal(IIR_ID(&u), UART_IIR_NO_INT);
+	assert_false(uart_irq(&u));
+	/* Re-enabling THRI while busy raises nothing: THR is not empty. */
+	uart_write(&u, UART_IER, 0, 0);
+	uart_write(&u, UART_IER, UART_IER_THRI, 0);
+	assert_false(uart_irq(&u));
+	/* The poll knows when the line drains, and not before. */
+	assert_int_equal(uart_tx_poll(&u, byte - 1), byte);
+	assert_false(uart_irq(&u));
+	assert_int_equal(uart_tx_poll(&u, byte), 0);
+	assert_true(uart_irq(&u));
+	assert_int_equal(uart_read(&u, UART_LSR, byte),
+			 UART_LSR_THRE | UART_LSR_TEMT);
+	assert_int_equal(uart_read(&u, UART_IIR, byte), UART_IIR_THRI);
+	/* Nothing banked: the next byte is busy again at once; a writer
+	 * that ignores THRE fills the 16-byte FIFO, then waits a byte's
+	 * time for each further byte. */
+	for (int i = 0; i < UART_FIFO_SIZE; i++) {
+		assert_int_equal(uart_write(&u, UART_TX, 'a', byte), 'a');
+		assert_int_equal(uart_tx_stall(&u, byte), 0);
+	}
+	assert_int_equal(uart_write(&u, UART_TX, 'b', byte), 'b');
+	assert_int_equal(uart_tx_stall(&u, byte), byte);
+	/* An idle line banks at most a second's worth. */
+	assert_int_equal(uart_tx_poll(&u, 100 * byte), 0);
+	uart_read(&u, UART_IIR, 100 * byte);
+	for (int i = 0; i < 100; i++)
+		uart_write(&u, UART_TX, 'c', 1000 * byte);
+	assert_true(uart_read(&u, UART_LSR, 1000 * byte) & UART_LSR_THRE);
+	uart_write(&u, UART_TX, 'd', 1000 * byte);
+	assert_false(uart_read(&u, UART_LSR, 1000 * byte) & UART_LSR_THRE);
 }
 
 /* ---- through port I/O (the exit-handler fixture) ---- */
@@ -216,6 +279,51 @@ static void test_input_polled(void **s)
 	assert_int_equal(fx_v[0]->vmcb->save.rax & 0xff, '\n');
 }
 
+/* Over the rate through port I/O: every byte reaches the console, IRQ 4
+ * stays low while the transmitter is busy and platform_poll() schedules
+ * and raises it when the line has drained. */
+static void test_tx_rate_polled(void **s)
+{
+	const u64 byte = KHZ * 1000 / 8; /* 8 B/s */
+	struct platform *p = &fx_g->plat;
+	struct vioapic *ioa = &p->ioapic;
+
+	(void)s;
+	fake_tsc_set(1000, 0);
+	fx_g->kind = GUEST_LINUX;
+	/* The guest's own budget (HC_CONSOLE_WRITE's) drops nothing here. */
+	fx_g->con_rate = 8;
+	fx_g->con_budget = 8;
+	*p = (struct platform){ .nr_cpus = FX_VCPUS,
+				.tsc_khz = KHZ,
+				.console_rate = 8 };
+	p->lapic_bus = (struct vlapic_bus){ bus_at, NULL, fx_g, 1, NULL };
+	platform_reset(p);
+	fx_platform(fx_v[0]);
+	fx_v[0]->lapic.bus = &p->lapic_bus;
+	assert_int_equal(vlapic_reg_write(&fx_v[0]->lapic, 0xf0, 0x1ff), 0);
+	ioa->rte[UART_COM1_IRQ] = 0x24;
+	io(fx_v[0], UART_COM1_PORT + UART_MCR, 1, false, UART_MCR_OUT2);
+	io(fx_v[0], UART_COM1_PORT + UART_IER, 1, false, UART_IER_THRI);
+	assert_true(ioa->level & BIT(UART_COM1_IRQ));
+	p->poll_at = 0;
+	puts_from(fx_v[0], "12345678"); /* the bank */
+	assert_true(ioa->level & BIT(UART_COM1_IRQ));
+	assert_int_equal(p->poll_at, 0);
+	puts_from(fx_v[0], "9\n"); /* over it: busy, a poll asked for */
+	assert_true(fake_console_has("[tg] 123456789\n"));
+	assert_false(ioa->level & BIT(UART_COM1_IRQ));
+	assert_int_equal(p->poll_at, 1);
+	/* Two bytes over: the line is idle two byte times on. */
+	assert_int_equal(platform_poll(fx_v[0], 1000), 1000 + 2 * byte);
+	assert_false(ioa->level & BIT(UART_COM1_IRQ));
+	platform_poll(fx_v[0], 1000 + 2 * byte);
+	assert_true(ioa->level & BIT(UART_COM1_IRQ));
+	io(fx_v[0], UART_COM1_PORT + UART_LSR, 1, true, 0);
+	assert_int_equal(fx_v[0]->vmcb->save.rax & 0xff,
+			 UART_LSR_THRE | UART_LSR_TEMT);
+}
+
 #define T(f) \
 	cmocka_unit_test_setup_teardown(f, fx_cmocka_setup, fx_cmocka_teardown)
 int main(void)
@@ -224,6 +332,7 @@ int main(void)
 		T(test_thre_interrupt),	       T(test_rx_fifo_and_priorities),
 		T(test_dlab_scratch_loopback), T(test_console_line_whole),
 		T(test_irq4_through_ioapic),   T(test_input_polled),
+		T(test_tx_rate_backpressure),  T(test_tx_rate_polled),
 	};
 	return cmocka_run_group_tests_name("uart", tests, NULL, NULL);
 }
