@@ -228,14 +228,14 @@ u64 platform_poll(struct vcpu *v, u64 now);
 /* A device's timing changed (under p->lock): vCPU 0 polls at its next
  * entry, and arms the host timer for what the poll says. Its entry path
  * runs only when asked (vlapic_entry_maybe()), so it is asked, from
- * whichever CPU made the change (an atomic OR, after the store). */
+ * whichever CPU made the change (vlapic_entry_work() is an atomic OR). */
 static inline void platform_poll_soon(struct platform *p)
 {
 	p->poll_at = 1;
+	/* The store before the ask (vlapic_entry_work() is relaxed). */
+	__atomic_thread_fence(__ATOMIC_RELEASE);
 	if (p->lapic_bus.at)
-		__atomic_fetch_or(
-			&p->lapic_bus.at(p->lapic_bus.ctx, 0)->pending,
-			VLAPIC_PEND_LOCAL, __ATOMIC_RELEASE);
+		vlapic_entry_work(p->lapic_bus.at(p->lapic_bus.ctx, 0));
 }
 
 /* The I/O APIC (ioapic.c). Reset: every entry masked, no pin asserted. */

@@ -291,7 +291,8 @@ static inline bool vlapic_entry_maybe(const struct vlapic *l)
 	return __atomic_load_n(&l->pending, __ATOMIC_ACQUIRE) &
 	       (VLAPIC_PEND_IRR | VLAPIC_PEND_NMI | VLAPIC_PEND_LOCAL);
 }
-/* Owner: make the next entry look at everything (VLAPIC_PEND_LOCAL). */
+/* Make the owner's next entry look at everything (VLAPIC_PEND_LOCAL): an
+ * atomic OR, so any CPU may ask (platform_poll_soon() does, for vCPU 0). */
 static inline void vlapic_entry_work(struct vlapic *l)
 {
 	__atomic_fetch_or(&l->pending, VLAPIC_PEND_LOCAL, __ATOMIC_RELAXED);

@@ -404,6 +404,19 @@ static void insn(struct vcpu *v, const u8 *b, u8 n)
 	memcpy(v->vmcb->control.insn_bytes, b, n);
 }
 
+/* A one-sector virtio disk on v's guest platform; free it when done. */
+static struct virtio_blk *disk_attach(struct vcpu *v)
+{
+	static u8 image[512];
+	struct virtio_blk *d = calloc(1, sizeof(*d));
+
+	fx_platform(v);
+	virtio_blk_init(d, &fx_g->plat, fx_g->mem_host, FX_MEM, image, 1,
+			false);
+	fx_g->plat.disk = d;
+	return d;
+}
+
 /* An access to the virtio disk's window (outside guest RAM) reaches its
  * registers through the platform's MMIO map: MOV EAX, [RBX] reads the
  * magic value; past the 0x200-byte window, or without a disk, it is a
@@ -411,15 +424,10 @@ static void insn(struct vcpu *v, const u8 *b, u8 n)
 static void test_npf_virtio_mmio(void **s)
 {
 	static const u8 mov[] = { 0x8b, 0x03 }; /* mov eax, [rbx] */
-	struct virtio_blk *d = calloc(1, sizeof(*d));
-	static u8 image[512];
 	struct vcpu *v = fx_v[0];
+	struct virtio_blk *d = disk_attach(v);
 
 	(void)s;
-	fx_platform(v);
-	virtio_blk_init(d, &fx_g->plat, fx_g->mem_host, FX_MEM, image, 1,
-			false);
-	fx_g->plat.disk = d;
 	v->vmcb->save.rax = ~0ULL;
 	insn(v, mov, sizeof(mov));
 	assert_int_equal(fx_run(VMEXIT_NPF, BIT(32) | BIT(0), VIRTIO_BLK_GPA),
@@ -446,15 +454,10 @@ static void test_npf_virtio_mmio(void **s)
 static void test_npf_virtio_undecodable(void **s)
 {
 	static const u8 ud2[] = { 0x0f, 0x0b };
-	struct virtio_blk *d = calloc(1, sizeof(*d));
-	static u8 image[512];
 	struct vcpu *v = fx_v[0];
+	struct virtio_blk *d = disk_attach(v);
 
 	(void)s;
-	fx_platform(v);
-	virtio_blk_init(d, &fx_g->plat, fx_g->mem_host, FX_MEM, image, 1,
-			false);
-	fx_g->plat.disk = d;
 	insn(v, ud2, sizeof(ud2));
 	assert_int_equal(fx_run(VMEXIT_NPF, BIT(32) | BIT(0), VIRTIO_BLK_GPA),
 			 EXIT_LEAVE);

@@ -209,6 +209,16 @@ static void arm_guest_timer(void)
 			 0);
 }
 
+/* The guest's LAPIC timer in one-shot mode, divide by 1, TIMER_VEC. */
+static void oneshot_timer_mode(void)
+{
+	assert_int_equal(vlapic_reg_write(&v->lapic, APIC_REG_TIMER_DIV,
+					  APIC_TIMER_DIV_1),
+			 0);
+	assert_int_equal(
+		vlapic_reg_write(&v->lapic, APIC_REG_LVT_TIMER, TIMER_VEC), 0);
+}
+
 static void ten_ms_later(void)
 {
 	now += 10 * MS;
@@ -224,11 +234,7 @@ static void test_timer_expiry_at_entry(void **s)
 		RF_OUTB(0xf4, 0),
 	};
 	(void)s;
-	assert_int_equal(vlapic_reg_write(&v->lapic, APIC_REG_TIMER_DIV,
-					  APIC_TIMER_DIV_1),
-			 0);
-	assert_int_equal(
-		vlapic_reg_write(&v->lapic, APIC_REG_LVT_TIMER, TIMER_VEC), 0);
+	oneshot_timer_mode();
 	fake_vmrun_script(script, ARRAY_SIZE(script));
 	run_guest(g);
 	check_passed(3);
@@ -296,11 +302,7 @@ static void test_sti_hlt_timer_wakes(void **s)
 	};
 
 	(void)s;
-	assert_int_equal(vlapic_reg_write(&v->lapic, APIC_REG_TIMER_DIV,
-					  APIC_TIMER_DIV_1),
-			 0);
-	assert_int_equal(
-		vlapic_reg_write(&v->lapic, APIC_REG_LVT_TIMER, TIMER_VEC), 0);
+	oneshot_timer_mode();
 	wait_step = MS;
 	fake_vmrun_script(script, ARRAY_SIZE(script));
 	run_guest(g);
@@ -331,11 +333,7 @@ static void test_tick_after_wait_restarts_guest_timer(void **s)
 	};
 
 	(void)s;
-	assert_int_equal(vlapic_reg_write(&v->lapic, APIC_REG_TIMER_DIV,
-					  APIC_TIMER_DIV_1),
-			 0);
-	assert_int_equal(
-		vlapic_reg_write(&v->lapic, APIC_REG_LVT_TIMER, TIMER_VEC), 0);
+	oneshot_timer_mode();
 	fake_vmrun_script(script, ARRAY_SIZE(script));
 	run_guest(g);
 	check_passed(3);
@@ -449,11 +447,7 @@ static void test_new_turn_restarts_guest_timer(void **s)
 	};
 
 	(void)s;
-	assert_int_equal(vlapic_reg_write(&v->lapic, APIC_REG_TIMER_DIV,
-					  APIC_TIMER_DIV_1),
-			 0);
-	assert_int_equal(
-		vlapic_reg_write(&v->lapic, APIC_REG_LVT_TIMER, TIMER_VEC), 0);
+	oneshot_timer_mode();
 	vlapic_guest_start(g);
 	arm_guest_timer();
 	/* The turn before consumed every ask (and another CPU's timer held
