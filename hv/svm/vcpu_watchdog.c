@@ -125,11 +125,12 @@ static void tick_handler(struct trap_frame *f)
 		vlapic_host_timer_fired(sc->vcpu);
 		__atomic_store_n(&sc->vcpu->wake, 1, __ATOMIC_SEQ_CST);
 		/* Not an INTR exit (those are taken at the VMRUN stub's STGI
-		 * with in_guest still 1): the host ran, and may have looked
-		 * at the flag already (between the exit's check and the next
-		 * VMRUN, or as the vCPU's turn began). A vCPU that never
-		 * exits would carry it unseen: exit again soon. Not while the
-		 * CPU is parked in a wait, which the flag ends anyway. */
+		 * with in_guest still 1): the host ran. The run loop looks at
+		 * the flag with interrupts off before each VMRUN, but a path
+		 * that looked before (a wait's, as the vCPU's turn began)
+		 * would carry it unseen into a vCPU that never exits: exit
+		 * again soon. Not while the CPU is parked in a wait, which the
+		 * flag ends anyway. */
 		if (!__atomic_load_n(&sc->vcpu->in_guest, __ATOMIC_RELAXED) &&
 		    !park_is_parked(ipi_this_cpu()))
 			apic_timer_oneshot(VEC_TIMER, recheck_count,
@@ -204,6 +205,16 @@ static void timer_arm(struct vcpu *v, u64 now)
 		vlapic_entry_work(&v->lapic);
 }
 
+/* Before the queue is looked at (timer_arm(), vcpu_sched_tick()): a full
+ * barrier (XCHG), so the loads that follow cannot pass the clear. A kick
+ * queued before them is seen there; one whose flag store would land
+ * before a plain, still-buffered clear would be wiped out by it, lost with
+ * its IPI (an INTR exit that finds no flag). */
+static void tick_clear(struct vcpu *v)
+{
+	__atomic_store_n(&v->tick, 0, __ATOMIC_SEQ_CST);
+}
+
 void vcpu_watchdog_arm(struct vcpu *v)
 {
 	u64 now;
@@ -216,7 +227,7 @@ void vcpu_watchdog_arm(struct vcpu *v)
 	 * its time in the queue does not. */
 	v->progress_tsc = now - v->wd_carry;
 	v->wd_carry = 0;
-	v->tick = 0;
+	tick_clear(v);
 	timer_arm(v, now);
 }
 
@@ -262,7 +273,7 @@ bool vcpu_watchdog_tick(struct vcpu *v)
 {
 	u64 now = rdtsc();
 
-	v->tick = 0;
+	tick_clear(v);
 	timer_arm(v, now);
 	if (!watchdog_tick(v, now))
 		return false;

@@ -321,6 +321,39 @@ static void test_pause_intercept_follows_queue(void **s)
 	check_left(v);
 }
 
+/* The lost kick: vCPU 1 is queued behind vCPU 0, whose turn is over,
+ * just after the run loop looked at v->tick and before its CLI: the kick
+ * (v->tick, then a host IPI) lands in host mode, where its handler does
+ * nothing. The entry must still see it: vCPU 0 is preempted before it
+ * enters again, and vCPU 1 runs. Checked only after the exit, the flag
+ * waited for vCPU 0's next exit: on hardware, the next tick, 10 ms on. */
+static void turn_over_kick_before_cli(void)
+{
+	now = 6 * MS; /* the 5 ms turn is over */
+	fake_cli_hook = launch_vcpu1;
+}
+
+static void test_kick_before_cli_not_lost(void **s)
+{
+	const struct fake_exit script[] = {
+		{ .code = VMEXIT_CPUID, .then = turn_over_kick_before_cli },
+		RF_HC(HC_EXIT, 0, 0), /* whoever runs next */
+	};
+	struct vcpu *v;
+
+	(void)s;
+	v = create(2);
+	fake_vmrun_script(script, ARRAY_SIZE(script));
+	vcpu_run_here(v);
+	assert_null(fake_cli_hook); /* the kick came */
+	assert_int_equal(fake_vmrun_count(), 2);
+	assert_int_equal(fake_vmrun_entry(1)->vmcb_hpa.v,
+			 g->vcpus[1]->vmcb_hpa.v);
+	assert_int_equal(v->se.st.preempts, 1);
+	assert_int_equal(g->vcpus[1]->se.st.picks, 1);
+	assert_false(fake_vmrun_entry(1)->irq_enabled);
+}
+
 /* guest_time_ms=5 (run_guest() sets the deadline): the first tick past
  * it stops the guest, progress or not. */
 static void test_run_time_limit(void **s)
@@ -361,6 +394,8 @@ int main(void)
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(
 			test_pause_intercept_follows_queue, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_kick_before_cli_not_lost,
+						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_run_time_limit, setup,
 						teardown),
 	};
