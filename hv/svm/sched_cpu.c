@@ -382,9 +382,8 @@ bool vcpu_pause_yield(struct vcpu *v)
 {
 	struct guest *g = v->guest;
 	struct vmcb_control *c = &v->vmcb->control;
-	struct runq *rq = sched_rq(v->se.cpu);
-	struct sched_entity *t = NULL;
-	bool pulled = false;
+	struct sched_entity *t;
+	unsigned how;
 
 	if (g->window_dynamic && g->pause.mode == HV_PAUSE_FILTER) {
 		u16 w = pause_window_grow(c->pause_filter_count,
@@ -393,23 +392,16 @@ bool vcpu_pause_yield(struct vcpu *v)
 		if (w != c->pause_filter_count)
 			vmcb_set_pause_filter_count(v->vmcb, w);
 	}
-	if (g->yield == YIELD_NONE || !rq)
+	if (g->yield == YIELD_NONE)
 		return false;
 	v->se.in_kernel = v->vmcb->save.cpl == 0;
-	if (__atomic_load_n(&rq->queue.n, __ATOMIC_ACQUIRE)) {
-		spin_lock(&rq->lock);
-		t = runq_yield_target(rq, &v->se, g->yield);
-		spin_unlock(&rq->lock);
-	}
-	if (!t && g->yield == YIELD_DIRECTED && g->nr_vcpus > g->ncpus) {
-		t = sched_pull_directed(&v->se, rq->cpu);
-		pulled = t != NULL;
-	}
+	t = sched_yield_choose(&v->se, g->yield, &how);
 	if (!t) {
 		v->stats.pause_no_target++;
 		return false;
 	}
-	runq_set_yield(&v->se, t, g->yield, pulled);
+	v->stats.pause_sibling += how == SCHED_YT_SIBLING;
+	runq_set_yield(&v->se, t, g->yield, how == SCHED_YT_PULLED);
 	v->stats.pause_yields++;
 	return true;
 }

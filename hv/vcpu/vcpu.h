@@ -47,6 +47,7 @@ struct vcpu_stats {
 	u64 wake_spec_bad; /* wakes that found SPEC_CTRL not at the base */
 	u64 pause_yields; /* PAUSE exits that gave the CPU away */
 	u64 pause_no_target; /* PAUSE exits with nobody to yield to */
+	u64 pause_sibling; /* directed yields to any queued sibling (none else) */
 	u64 pause_flips; /* PAUSE intercept turned on or off (vcpu_pause_follow) */
 	u64 reflected; /* exception exits (#DB/#AC reflected, #MC) */
 	/* Bench: TSC from #VMEXIT (stub return) to the next VMRUN. */
