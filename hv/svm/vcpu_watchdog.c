@@ -227,6 +227,7 @@ void vcpu_watchdog_arm(struct vcpu *v)
 	 * its time in the queue does not. */
 	v->progress_tsc = now - v->wd_carry;
 	v->wd_carry = 0;
+	v->wd_tick = now; /* its time in the queue is no spinning */
 	tick_clear(v);
 	timer_arm(v, now);
 }
@@ -238,6 +239,30 @@ void vcpu_watchdog_leave(struct vcpu *v)
 	if (ticking(v->guest) &&
 	    (v->se.why == SCHED_PREEMPT || v->se.why == SCHED_YIELD))
 		v->wd_carry = rdtsc() - v->progress_tsc;
+}
+
+/* A vCPU on a shared CPU that spun on PAUSE since its last tick while a
+ * sibling did anything else (a tick of that one found no PAUSE exit) is
+ * waiting for a sibling, as a spinner that yields waits in the queue (its
+ * time there does not count): a lock holder preempted by it, under
+ * pause_yield=none, or one with no directed target. That interval is
+ * taken off its run time without progress. A guest whose vCPUs all spin
+ * (a deadlock) gets no such credit, and a loop without PAUSE none. */
+static void spin_wait(struct vcpu *v, u64 now)
+{
+	struct guest *g = v->guest;
+	u64 n = v->stats.count[EK_PAUSE], last = v->wd_tick;
+	u64 w = __atomic_load_n(&g->wd_work, __ATOMIC_RELAXED);
+	bool spun = n != v->wd_pauses, others = w != v->wd_work_seen;
+
+	v->wd_pauses = n;
+	v->wd_tick = now;
+	if (!spun)
+		w = __atomic_add_fetch(&g->wd_work, 1, __ATOMIC_RELAXED);
+	v->wd_work_seen = w;
+	if (spun && others && vcpu_sched_deadline(v) &&
+	    now - last < now - v->progress_tsc)
+		v->progress_tsc += now - last;
 }
 
 /* The watchdog proper: limits and progress; false when g was stopped.
@@ -253,6 +278,7 @@ static bool watchdog_tick(struct vcpu *v, u64 now)
 	if (!guest_time_check(v, now, NULL))
 		return false;
 	p = progress(v);
+	spin_wait(v, now);
 	if (!limit_tsc || p != v->progress_seen) {
 		v->progress_seen = p;
 		v->progress_tsc = now;

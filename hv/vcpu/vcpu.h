@@ -84,12 +84,16 @@ struct vcpu {
 	u64 perf_ctl[VCPU_PMU_CTRS], perf_ctr[VCPU_PMU_CTRS]; /* never count */
 	/* Watchdog (vcpu_watchdog.c): the progress count at the last tick
 	 * that saw it change, and the TSC of that tick; the tick handler
-	 * sets tick, the run loop tests it after each exit. */
+	 * sets tick, the run loop tests it before each VMRUN. */
 	u64 progress_seen, progress_tsc;
 	volatile u32 tick;
 	/* TSC it had run without progress when it was preempted: carried
 	 * over its time in the queue (waiting is not a hang). */
 	u64 wd_carry;
+	/* On a shared CPU (vcpu_watchdog.c's spin_wait()): its PAUSE exit
+	 * count and the TSC at its last tick or turn start, the guest's
+	 * wd_work it saw then. */
+	u64 wd_pauses, wd_tick, wd_work_seen;
 	/* What it waits in while only another vCPU can wake it, or NULL
 	 * (hv/guest/wait.c). */
 	const char *stuck_on;

@@ -354,6 +354,73 @@ static void test_kick_before_cli_not_lost(void **s)
 	assert_false(fake_vmrun_entry(1)->irq_enabled);
 }
 
+/* watchdog_ms=10, 2 vCPUs on 1 CPU, pause_yield=none, turns of 1 s:
+ * vCPU 0 spins on PAUSE for 24 ms with vCPU 1 queued behind it. While a
+ * sibling works (a tick of its own that found no PAUSE exit, elsewhere),
+ * the spinner waits for it and is not stopped; when nobody does anything
+ * but spin (a deadlock), the watchdog stops the guest as before. */
+static void sibling_works(void)
+{
+	now += 4 * MS;
+	if (!g->stopping)
+		g->wd_work++;
+}
+
+static void spin_run(void (*tick)(void))
+{
+	const struct fake_exit pause = { .code = VMEXIT_PAUSE,
+					 .next_rip = RF_ENTRY + 2 };
+	const struct fake_exit intr = { .code = VMEXIT_INTR,
+					.tick = true,
+					.then = tick };
+	const struct fake_exit script[] = {
+		{ .code = VMEXIT_CPUID, .then = launch_vcpu1 },
+		pause,
+		intr,
+		pause,
+		intr,
+		pause,
+		intr,
+		pause,
+		intr,
+		pause,
+		intr,
+		pause,
+		intr,
+		RF_HC(HC_EXIT, 0, 0),
+	};
+	struct guest_params p = rf_params(GUEST_MINHV, 2);
+
+	rf_watchdog_init(10);
+	g_features.nrips = true;
+	p.sched.yield = YIELD_NONE;
+	p.sched.slice_us = 1000000;
+	assert_int_equal(guest_create(&p, &g), 0);
+	fake_vmrun_script(script, ARRAY_SIZE(script));
+	vcpu_run_here(g->vcpus[0]);
+}
+
+static void test_spinner_waits_for_sibling(void **s)
+{
+	(void)s;
+	spin_run(sibling_works);
+	assert_int_equal(fake_vmrun_count(), 14);
+	assert_false(g->failed);
+	assert_string_equal(g->stop_reason, "exited with status 0");
+	assert_int_equal(g->vcpus[0]->stats.count[EK_PAUSE], 6);
+	check_left(g->vcpus[0]);
+}
+
+static void test_spinners_only_stopped(void **s)
+{
+	(void)s;
+	spin_run(tick_4ms);
+	assert_true(fake_vmrun_count() < 14);
+	assert_true(g->failed);
+	assert_non_null(strstr(g->stop_reason, "no progress for 12 ms"));
+	check_left(g->vcpus[0]);
+}
+
 /* guest_time_ms=5 (run_guest() sets the deadline): the first tick past
  * it stops the guest, progress or not. */
 static void test_run_time_limit(void **s)
@@ -395,6 +462,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(
 			test_pause_intercept_follows_queue, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_kick_before_cli_not_lost,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_spinner_waits_for_sibling,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_spinners_only_stopped,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_run_time_limit, setup,
 						teardown),
