@@ -211,7 +211,8 @@ sibling(struct runq *rq, const struct sched_entity *me, enum sched_yield p)
 }
 
 struct sched_entity *sched_yield_choose(struct sched_entity *me,
-					enum sched_yield p, unsigned *how)
+					enum sched_yield p, bool pull,
+					unsigned *how)
 {
 	struct runq *rq = sched_rq(me->cpu);
 	struct sched_entity *t;
@@ -222,7 +223,7 @@ struct sched_entity *sched_yield_choose(struct sched_entity *me,
 	t = look(rq, me, p, runq_yield_target);
 	if (t || p != YIELD_DIRECTED)
 		return t;
-	t = sched_pull_directed(me, rq->cpu);
+	t = pull ? sched_pull_directed(me, rq->cpu) : NULL;
 	if (t) {
 		*how = SCHED_YT_PULLED;
 		return t;

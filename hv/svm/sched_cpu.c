@@ -395,7 +395,7 @@ bool vcpu_pause_yield(struct vcpu *v)
 	if (g->yield == YIELD_NONE)
 		return false;
 	v->se.in_kernel = v->vmcb->save.cpl == 0;
-	t = sched_yield_choose(&v->se, g->yield, &how);
+	t = sched_yield_choose(&v->se, g->yield, g->nr_vcpus > g->ncpus, &how);
 	if (!t) {
 		v->stats.pause_no_target++;
 		return false;

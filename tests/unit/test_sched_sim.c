@@ -280,7 +280,7 @@ static void cpu_step(int c)
 	case EV_PAUSE:
 		S.pause_exits++;
 		se->in_kernel = vm_of(se)->kmode; /* vcpu_pause_yield()'s */
-		t = sched_yield_choose(se, S.policy, &how);
+		t = sched_yield_choose(se, S.policy, true, &how);
 		if (!t)
 			return; /* step over the PAUSE, keep running */
 		S.yields++;
@@ -467,16 +467,22 @@ static void test_yield_choose(void **s)
 	runq_pick(rq1, 0);
 	me->in_kernel = true;
 	S.v[3].se.in_kernel = true; /* preempted in kernel mode, CPU 1 */
-	assert_null(sched_yield_choose(me, YIELD_NONE, &how));
-	assert_ptr_equal(sched_yield_choose(me, YIELD_ANY, &how), &S.v[2].se);
+	assert_null(sched_yield_choose(me, YIELD_NONE, true, &how));
+	assert_ptr_equal(sched_yield_choose(me, YIELD_ANY, true, &how),
+			 &S.v[2].se);
+	/* No pulling (as many CPUs as vCPUs): v3 stays, v4 is the one. */
+	t = sched_yield_choose(me, YIELD_DIRECTED, false, &how);
+	assert_ptr_equal(t, &S.v[4].se);
+	assert_int_equal(how, SCHED_YT_SIBLING);
+	assert_int_equal(rq1->queue.n, 2);
 	/* v4, user mode, not kicked: v3 is pulled from CPU 1. */
-	t = sched_yield_choose(me, YIELD_DIRECTED, &how);
+	t = sched_yield_choose(me, YIELD_DIRECTED, true, &how);
 	assert_ptr_equal(t, &S.v[3].se);
 	assert_int_equal(how, SCHED_YT_PULLED);
 	assert_int_equal(t->state, SE_MOVING);
 	assert_int_equal(rq1->queue.n, 1);
 	/* Nobody in kernel mode left (v5 is in user mode): v4, here. */
-	t = sched_yield_choose(me, YIELD_DIRECTED, &how);
+	t = sched_yield_choose(me, YIELD_DIRECTED, true, &how);
 	assert_ptr_equal(t, &S.v[4].se);
 	assert_int_equal(how, SCHED_YT_SIBLING);
 	assert_int_equal(t->state, SE_QUEUED);
@@ -485,7 +491,7 @@ static void test_yield_choose(void **s)
 	S.v[4].se.st.wakes = 0;
 	assert_int_equal(sched_wake(&S.v[4].se, 1, &(u32){ 0 }), SE_QUEUED);
 	assert_true(S.v[4].se.kicked);
-	t = sched_yield_choose(me, YIELD_DIRECTED, &how);
+	t = sched_yield_choose(me, YIELD_DIRECTED, true, &how);
 	assert_ptr_equal(t, &S.v[4].se);
 	assert_int_equal(how, SCHED_YT_HERE);
 	/* Picked, it answered it. */
