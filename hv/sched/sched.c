@@ -211,7 +211,7 @@ sibling(struct runq *rq, const struct sched_entity *me, enum sched_yield p)
 }
 
 struct sched_entity *sched_yield_choose(struct sched_entity *me,
-					enum sched_yield p, bool pull,
+					enum sched_yield p, unsigned flags,
 					unsigned *how)
 {
 	struct runq *rq = sched_rq(me->cpu);
@@ -223,7 +223,7 @@ struct sched_entity *sched_yield_choose(struct sched_entity *me,
 	t = look(rq, me, p, runq_yield_target);
 	if (t || p != YIELD_DIRECTED)
 		return t;
-	t = pull ? sched_pull_directed(me, rq->cpu) : NULL;
+	t = flags & SCHED_YC_PULL ? sched_pull_directed(me, rq->cpu) : NULL;
 	if (t) {
 		*how = SCHED_YT_PULLED;
 		return t;
@@ -231,7 +231,7 @@ struct sched_entity *sched_yield_choose(struct sched_entity *me,
 	/* Nobody KVM would pick anywhere: a sibling waiting for this CPU
 	 * still beats spinning the turn out. */
 	*how = SCHED_YT_SIBLING;
-	return look(rq, me, p, sibling);
+	return flags & SCHED_YC_SIBLING ? look(rq, me, p, sibling) : NULL;
 }
 
 bool sched_others_queued(const struct cpuset *cpus, u32 cpu, bool elsewhere)

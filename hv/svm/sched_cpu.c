@@ -19,6 +19,11 @@
 #include "include/minhv/guest_layout.h"
 
 #define REAP_MAX 16 /* vCPUs dropped per look at a queue (more: next look) */
+/* PAUSE exits in a row before a directed yield with no target takes any
+ * sibling (sched_yield_choose()): without a PauseFilter (QEMU TCG) every
+ * PAUSE exits, and a spin that waits for a running vCPU ends within a
+ * few; with one, each exit is already count PAUSEs. */
+#define SCHED_SIBLING_STREAK 8
 /* How long to wait for an AP's idle loop to take its loop as posted work
  * (it runs one item at a time). */
 #define POST_TRIES 1000000
@@ -395,7 +400,17 @@ bool vcpu_pause_yield(struct vcpu *v)
 	if (g->yield == YIELD_NONE)
 		return false;
 	v->se.in_kernel = v->vmcb->save.cpl == 0;
-	t = sched_yield_choose(&v->se, g->yield, g->nr_vcpus > g->ncpus, &how);
+	/* PAUSE exits with no other exit between: how long it has spun. */
+	v->pause_streak =
+		v->pause_last + 1 == v->stats.exits ? v->pause_streak + 1 : 1;
+	v->pause_last = v->stats.exits;
+	t = sched_yield_choose(&v->se, g->yield,
+			       (g->nr_vcpus > g->ncpus ? SCHED_YC_PULL : 0) |
+				       (v->pause_streak >=
+							SCHED_SIBLING_STREAK ?
+						SCHED_YC_SIBLING :
+						0),
+			       &how);
 	if (!t) {
 		v->stats.pause_no_target++;
 		return false;

@@ -94,6 +94,10 @@ struct vcpu {
 	 * count and the TSC at its last tick or turn start, the guest's
 	 * wd_work it saw then. */
 	u64 wd_pauses, wd_tick, wd_work_seen;
+	/* Its last PAUSE exit (stats.exits then) and how many PAUSE exits
+	 * in a row it has taken (hv/svm/sched_cpu.c). */
+	u64 pause_last;
+	u32 pause_streak;
 	/* What it waits in while only another vCPU can wake it, or NULL
 	 * (hv/guest/wait.c). */
 	const char *stuck_on;

@@ -71,6 +71,7 @@ struct vm {
 	int left; /* units left in this state */
 	int rounds;
 	int spun; /* units spun since the last PAUSE exit */
+	int streak; /* PAUSE exits in this wait (hv/svm's pause_streak) */
 	u64 ran; /* units run */
 	u64 done_at;
 	bool kmode; /* runs in kernel mode (se.in_kernel when it leaves) */
@@ -134,6 +135,7 @@ static enum ev shoot(struct vm *v, int id)
 		return EV_PAUSE;
 	}
 	v->kmode = false;
+	v->streak = 0;
 	if (v->st == DONE || --v->rounds == 0) {
 		/* Done: halts, and answers IPIs as long as others shoot. */
 		if (v->st != DONE)
@@ -168,6 +170,7 @@ static enum ev step(struct vm *v, int id)
 	case WANT:
 		if (S.holder < 0) {
 			S.holder = id;
+			v->streak = 0;
 			v->st = HOLD;
 			v->left = S.hold;
 			v->spun = 0;
@@ -280,7 +283,13 @@ static void cpu_step(int c)
 	case EV_PAUSE:
 		S.pause_exits++;
 		se->in_kernel = vm_of(se)->kmode; /* vcpu_pause_yield()'s */
-		t = sched_yield_choose(se, S.policy, true, &how);
+		/* As vcpu_pause_yield(): any sibling after 8 in a row. */
+		t = sched_yield_choose(se, S.policy,
+				       SCHED_YC_PULL |
+					       (++vm_of(se)->streak >= 8 ?
+							SCHED_YC_SIBLING :
+							0),
+				       &how);
 		if (!t)
 			return; /* step over the PAUSE, keep running */
 		S.yields++;
@@ -467,31 +476,40 @@ static void test_yield_choose(void **s)
 	runq_pick(rq1, 0);
 	me->in_kernel = true;
 	S.v[3].se.in_kernel = true; /* preempted in kernel mode, CPU 1 */
-	assert_null(sched_yield_choose(me, YIELD_NONE, true, &how));
-	assert_ptr_equal(sched_yield_choose(me, YIELD_ANY, true, &how),
+	assert_null(sched_yield_choose(me, YIELD_NONE,
+				       SCHED_YC_PULL | SCHED_YC_SIBLING, &how));
+	assert_ptr_equal(sched_yield_choose(me, YIELD_ANY,
+					    SCHED_YC_PULL | SCHED_YC_SIBLING,
+					    &how),
 			 &S.v[2].se);
 	/* No pulling (as many CPUs as vCPUs): v3 stays, v4 is the one. */
-	t = sched_yield_choose(me, YIELD_DIRECTED, false, &how);
+	t = sched_yield_choose(me, YIELD_DIRECTED, SCHED_YC_SIBLING, &how);
 	assert_ptr_equal(t, &S.v[4].se);
 	assert_int_equal(how, SCHED_YT_SIBLING);
 	assert_int_equal(rq1->queue.n, 2);
 	/* v4, user mode, not kicked: v3 is pulled from CPU 1. */
-	t = sched_yield_choose(me, YIELD_DIRECTED, true, &how);
+	t = sched_yield_choose(me, YIELD_DIRECTED,
+			       SCHED_YC_PULL | SCHED_YC_SIBLING, &how);
 	assert_ptr_equal(t, &S.v[3].se);
 	assert_int_equal(how, SCHED_YT_PULLED);
 	assert_int_equal(t->state, SE_MOVING);
 	assert_int_equal(rq1->queue.n, 1);
 	/* Nobody in kernel mode left (v5 is in user mode): v4, here. */
-	t = sched_yield_choose(me, YIELD_DIRECTED, true, &how);
+	t = sched_yield_choose(me, YIELD_DIRECTED,
+			       SCHED_YC_PULL | SCHED_YC_SIBLING, &how);
 	assert_ptr_equal(t, &S.v[4].se);
 	assert_int_equal(how, SCHED_YT_SIBLING);
 	assert_int_equal(t->state, SE_QUEUED);
 	assert_int_equal(rq1->queue.n, 1);
+	/* Not spun long enough for any sibling: nobody. */
+	assert_null(
+		sched_yield_choose(me, YIELD_DIRECTED, SCHED_YC_PULL, &how));
 	/* An IPI for v4 (queued): now a target as KVM sees it. */
 	S.v[4].se.st.wakes = 0;
 	assert_int_equal(sched_wake(&S.v[4].se, 1, &(u32){ 0 }), SE_QUEUED);
 	assert_true(S.v[4].se.kicked);
-	t = sched_yield_choose(me, YIELD_DIRECTED, true, &how);
+	t = sched_yield_choose(me, YIELD_DIRECTED,
+			       SCHED_YC_PULL | SCHED_YC_SIBLING, &how);
 	assert_ptr_equal(t, &S.v[4].se);
 	assert_int_equal(how, SCHED_YT_HERE);
 	/* Picked, it answered it. */

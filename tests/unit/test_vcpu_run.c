@@ -421,6 +421,47 @@ static void test_spinners_only_stopped(void **s)
 	check_left(g->vcpus[0]);
 }
 
+/* pause_yield=directed, 2 vCPUs on 1 CPU: vCPU 0 spins in kernel mode,
+ * vCPU 1 (queued, never ran: user mode as far as KVM's rule goes, no
+ * event for it) is no directed target. The first 7 PAUSE exits in a row
+ * step over the PAUSE (a short wait for a running vCPU); the 8th gives
+ * the rest of the turn to vCPU 1, the sibling waiting for the CPU. */
+static void test_pause_sibling_after_streak(void **s)
+{
+	const struct fake_exit pause = { .code = VMEXIT_PAUSE,
+					 .next_rip = RF_ENTRY + 2 };
+	const struct fake_exit script[] = {
+		{ .code = VMEXIT_CPUID, .then = launch_vcpu1 },
+		pause,
+		pause,
+		pause,
+		pause,
+		pause,
+		pause,
+		pause,
+		pause,
+		RF_HC(HC_EXIT, 0, 0), /* vCPU 1 */
+	};
+	struct guest_params p = rf_params(GUEST_MINHV, 2);
+	struct vcpu *v;
+
+	(void)s;
+	g_features.nrips = true;
+	p.sched.yield = YIELD_DIRECTED;
+	assert_int_equal(guest_create(&p, &g), 0);
+	v = g->vcpus[0];
+	fake_vmrun_script(script, ARRAY_SIZE(script));
+	vcpu_run_here(v);
+	assert_int_equal(fake_vmrun_count(), 10);
+	assert_int_equal(fake_vmrun_entry(8)->vmcb_hpa.v, v->vmcb_hpa.v);
+	assert_int_equal(fake_vmrun_entry(9)->vmcb_hpa.v,
+			 g->vcpus[1]->vmcb_hpa.v);
+	assert_int_equal(v->stats.pause_no_target, 7);
+	assert_int_equal(v->stats.pause_sibling, 1);
+	assert_int_equal(v->stats.pause_yields, 1);
+	assert_int_equal(g->vcpus[1]->se.st.yielded_to, 1);
+}
+
 /* guest_time_ms=5 (run_guest() sets the deadline): the first tick past
  * it stops the guest, progress or not. */
 static void test_run_time_limit(void **s)
@@ -462,6 +503,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(
 			test_pause_intercept_follows_queue, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_kick_before_cli_not_lost,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_pause_sibling_after_streak,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_spinner_waits_for_sibling,
 						setup, teardown),
