@@ -85,6 +85,9 @@ struct guest {
 	volatile u32 live; /* vCPUs RUNNING or HALTED */
 	volatile u32 stopping; /* set once; every vCPU leaves */
 	volatile u32 active; /* vCPUs started, not yet out of their loop */
+	/* Ticks of its vCPUs that found one doing something other than
+	 * spinning on PAUSE (hv/svm/vcpu_watchdog.c's spin_wait()). */
+	volatile u64 wd_work;
 	/* vCPUs waiting for what only another vCPU can send (wait.c). */
 	volatile u32 stuck;
 	s64 exit_status;

@@ -50,7 +50,7 @@ static enum pause_req pause_req(enum tristate t)
 /* vCPUs that shared CPUs: what the scheduler did (docs/SCHED.md). */
 static void print_sched(const struct guest *g)
 {
-	u64 n[7] = { 0 };
+	u64 n[8] = { 0 };
 
 	for (u32 i = 0; i < g->nr_vcpus; i++) {
 		const struct vcpu *v = g->vcpus[i];
@@ -62,12 +62,13 @@ static void print_sched(const struct guest *g)
 		n[4] += v->se.st.blocks;
 		n[5] += v->se.st.migrations;
 		n[6] += v->stats.pause_flips;
+		n[7] += v->stats.pause_sibling;
 	}
-	pr_info("svm: guest %s sched: turns %llu, preempted %llu, PAUSE yields %llu (no target %llu), blocked %llu, moved %llu, PAUSE intercept on/off %llu\n",
+	pr_info("svm: guest %s sched: turns %llu, preempted %llu, PAUSE yields %llu (no target %llu, to any sibling %llu), blocked %llu, moved %llu, PAUSE intercept on/off %llu\n",
 		g->name, (unsigned long long)n[0], (unsigned long long)n[1],
 		(unsigned long long)n[2], (unsigned long long)n[3],
-		(unsigned long long)n[4], (unsigned long long)n[5],
-		(unsigned long long)n[6]);
+		(unsigned long long)n[7], (unsigned long long)n[4],
+		(unsigned long long)n[5], (unsigned long long)n[6]);
 }
 
 static void print_counters(const struct guest *g)

@@ -173,7 +173,7 @@ struct sched_entity *runq_pick(struct runq *rq, u64 now)
 		return NULL;
 	list_del(&rq->queue, se);
 	se->state = SE_RUNNING;
-	se->spinning = false;
+	se->spinning = se->kicked = false;
 	se->st.picks++;
 	se->st.wait_tsc += now - se->since;
 	se->since = now;
@@ -239,11 +239,22 @@ struct sched_entity *runq_yield_target(struct runq *rq,
 	for (struct sched_entity *e = rq->queue.head; e; e = e->next) {
 		if (e == me || e->owner != me->owner)
 			continue;
-		if (me->in_kernel && !e->in_kernel)
-			continue; /* a user-mode vCPU holds no kernel lock */
+		/* A user-mode vCPU holds no kernel lock, but may owe a
+		 * kernel-mode spinner the answer to an interrupt. */
+		if (me->in_kernel && !e->in_kernel && !e->kicked)
+			continue;
 		if (eligible(e))
 			return e;
 	}
+	return NULL;
+}
+
+struct sched_entity *runq_yield_sibling(const struct runq *rq,
+					const struct sched_entity *me)
+{
+	for (struct sched_entity *e = rq->queue.head; e; e = e->next)
+		if (e != me && e->owner == me->owner)
+			return e;
 	return NULL;
 }
 

@@ -73,6 +73,11 @@ struct sched_entity {
 	bool spinning; /* left through a PAUSE yield: KVM's in_spin_loop */
 	bool dy_eligible; /* KVM's alternation for a spinning target */
 	bool in_kernel; /* was at CPL 0 when it left (KVM's preempted_in_kernel) */
+	/* An event (an IPI, a timer, a wake-up) came for it since it last
+	 * ran: it counts as in kernel mode, as KVM's dy_has_pending_interrupt
+	 * makes it (a spinner may wait for it to take that IPI: a TLB
+	 * shootdown's, a call function's). Cleared when it is picked. */
+	bool kicked;
 	struct sched_entity *yield_to; /* SCHED_YIELD: the target, if any */
 	/* yield_to was taken off another CPU's queue (SE_MOVING) by this
 	 * entity's PAUSE exit: it is ours to queue. A local target may be
@@ -168,10 +173,17 @@ u64 runq_deadline(const struct runq *rq);
  * to from this queue, or NULL. ANY: the head of the queue. DIRECTED:
  * the first queued entity of me's guest that is eligible (a spinner only
  * every other time it is considered, KVM's dy_eligible), and preempted in
- * kernel mode when me spins in kernel mode (KVM's yield_to_kernel_mode). */
+ * kernel mode, or kicked since, when me spins in kernel mode (KVM's
+ * yield_to_kernel_mode, dy_has_pending_interrupt). */
 struct sched_entity *runq_yield_target(struct runq *rq,
 				       const struct sched_entity *me,
 				       enum sched_yield p);
+/* DIRECTED when no queue of me's CPUs has a target: the first queued
+ * entity of me's guest here, whatever its mode or spinning, or NULL.
+ * Someone of the guest waits for this CPU while me spins: its turn is
+ * better spent on that one than on spinning it out. */
+struct sched_entity *runq_yield_sibling(const struct runq *rq,
+					const struct sched_entity *me);
 /* me (rq->curr) leaves for SCHED_YIELD to t: from this queue
  * (runq_yield_target()), or pulled off another CPU's (sched_pull_directed(),
  * SE_MOVING, ours to queue here). A directed target runs next, in what is

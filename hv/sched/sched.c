@@ -105,6 +105,8 @@ enum se_state sched_wake(struct sched_entity *se, u64 now, u32 *cpu)
 	bool busy = false;
 
 	*cpu = rq->cpu;
+	if (st != SE_RUNNING)
+		se->kicked = true; /* a directed yield's target (runq.h) */
 	if (st == SE_BLOCKED && runq_wake(rq, se, now)) {
 		if (runq_wake_needs_kick(rq))
 			tell(rq);
@@ -183,6 +185,53 @@ struct sched_entity *sched_pull_directed(const struct sched_entity *me, u32 cpu)
 			return t;
 	}
 	return NULL;
+}
+
+/* One look at rq's queue, locked: the target f finds there, or NULL. */
+static struct sched_entity *
+look(struct runq *rq, const struct sched_entity *me, enum sched_yield p,
+     struct sched_entity *(*f)(struct runq *, const struct sched_entity *,
+			       enum sched_yield))
+{
+	struct sched_entity *t = NULL;
+
+	if (__atomic_load_n(&rq->queue.n, __ATOMIC_ACQUIRE)) {
+		spin_lock(&rq->lock);
+		t = f(rq, me, p);
+		spin_unlock(&rq->lock);
+	}
+	return t;
+}
+
+static struct sched_entity *
+sibling(struct runq *rq, const struct sched_entity *me, enum sched_yield p)
+{
+	(void)p;
+	return runq_yield_sibling(rq, me);
+}
+
+struct sched_entity *sched_yield_choose(struct sched_entity *me,
+					enum sched_yield p, unsigned flags,
+					unsigned *how)
+{
+	struct runq *rq = sched_rq(me->cpu);
+	struct sched_entity *t;
+
+	*how = SCHED_YT_HERE;
+	if (p == YIELD_NONE || !rq)
+		return NULL;
+	t = look(rq, me, p, runq_yield_target);
+	if (t || p != YIELD_DIRECTED)
+		return t;
+	t = flags & SCHED_YC_PULL ? sched_pull_directed(me, rq->cpu) : NULL;
+	if (t) {
+		*how = SCHED_YT_PULLED;
+		return t;
+	}
+	/* Nobody KVM would pick anywhere: a sibling waiting for this CPU
+	 * still beats spinning the turn out. */
+	*how = SCHED_YT_SIBLING;
+	return flags & SCHED_YC_SIBLING ? look(rq, me, p, sibling) : NULL;
 }
 
 bool sched_others_queued(const struct cpuset *cpus, u32 cpu, bool elsewhere)

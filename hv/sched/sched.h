@@ -61,6 +61,24 @@ struct sched_entity *sched_steal(u32 cpu);
 struct sched_entity *sched_pull_directed(const struct sched_entity *me,
 					 u32 cpu);
 
+/* The target of a PAUSE exit of me (running on its CPU, me->in_kernel
+ * up to date) under policy p, or NULL: step over the PAUSE. ANY: the head
+ * of this CPU's queue. DIRECTED, as KVM's kvm_vcpu_on_spin() chooses
+ * (runq_yield_target()) from this CPU's queue, then, with SCHED_YC_PULL
+ * (its guest has more vCPUs than CPUs), from the queues of me's other
+ * CPUs (taken off there: *how = SCHED_YT_PULLED, ours to queue), and when
+ * none has one, with SCHED_YC_SIBLING (me has spun a while: a short wait
+ * for a running vCPU is not worth a turn), any sibling queued here
+ * (SCHED_YT_SIBLING, runq_yield_sibling()). */
+#define SCHED_YC_PULL 1u
+#define SCHED_YC_SIBLING 2u
+#define SCHED_YT_HERE 0u
+#define SCHED_YT_PULLED 1u
+#define SCHED_YT_SIBLING 2u
+struct sched_entity *sched_yield_choose(struct sched_entity *me,
+					enum sched_yield p, unsigned flags,
+					unsigned *how);
+
 /* Whether a vCPU is queued on cpu, or, with elsewhere, on any CPU of
  * cpus: someone a PAUSE exit could give the CPU to. Lock-free (a hint,
  * read at a turn's start and on the tick). */

@@ -19,6 +19,11 @@
 #include "include/minhv/guest_layout.h"
 
 #define REAP_MAX 16 /* vCPUs dropped per look at a queue (more: next look) */
+/* PAUSE exits in a row before a directed yield with no target takes any
+ * sibling (sched_yield_choose()): without a PauseFilter (QEMU TCG) every
+ * PAUSE exits, and a spin that waits for a running vCPU ends within a
+ * few; with one, each exit is already count PAUSEs. */
+#define SCHED_SIBLING_STREAK 8
 /* How long to wait for an AP's idle loop to take its loop as posted work
  * (it runs one item at a time). */
 #define POST_TRIES 1000000
@@ -382,9 +387,8 @@ bool vcpu_pause_yield(struct vcpu *v)
 {
 	struct guest *g = v->guest;
 	struct vmcb_control *c = &v->vmcb->control;
-	struct runq *rq = sched_rq(v->se.cpu);
-	struct sched_entity *t = NULL;
-	bool pulled = false;
+	struct sched_entity *t;
+	unsigned how;
 
 	if (g->window_dynamic && g->pause.mode == HV_PAUSE_FILTER) {
 		u16 w = pause_window_grow(c->pause_filter_count,
@@ -393,23 +397,26 @@ bool vcpu_pause_yield(struct vcpu *v)
 		if (w != c->pause_filter_count)
 			vmcb_set_pause_filter_count(v->vmcb, w);
 	}
-	if (g->yield == YIELD_NONE || !rq)
+	if (g->yield == YIELD_NONE)
 		return false;
 	v->se.in_kernel = v->vmcb->save.cpl == 0;
-	if (__atomic_load_n(&rq->queue.n, __ATOMIC_ACQUIRE)) {
-		spin_lock(&rq->lock);
-		t = runq_yield_target(rq, &v->se, g->yield);
-		spin_unlock(&rq->lock);
-	}
-	if (!t && g->yield == YIELD_DIRECTED && g->nr_vcpus > g->ncpus) {
-		t = sched_pull_directed(&v->se, rq->cpu);
-		pulled = t != NULL;
-	}
+	/* PAUSE exits with no other exit between: how long it has spun. */
+	v->pause_streak =
+		v->pause_last + 1 == v->stats.exits ? v->pause_streak + 1 : 1;
+	v->pause_last = v->stats.exits;
+	t = sched_yield_choose(&v->se, g->yield,
+			       (g->nr_vcpus > g->ncpus ? SCHED_YC_PULL : 0) |
+				       (v->pause_streak >=
+							SCHED_SIBLING_STREAK ?
+						SCHED_YC_SIBLING :
+						0),
+			       &how);
 	if (!t) {
 		v->stats.pause_no_target++;
 		return false;
 	}
-	runq_set_yield(&v->se, t, g->yield, pulled);
+	v->stats.pause_sibling += how == SCHED_YT_SIBLING;
+	runq_set_yield(&v->se, t, g->yield, how == SCHED_YT_PULLED);
 	v->stats.pause_yields++;
 	return true;
 }

@@ -118,15 +118,27 @@ run_loop(struct vcpu *v, struct svm_cpu *sc, u32 clean, const bool spec,
 		 * change and its load of in_guest). */
 		irq_disable_inline();
 		__atomic_store_n(&v->in_guest, 1, __ATOMIC_SEQ_CST);
-		if (__builtin_expect(__atomic_load_n(&v->state,
-						     __ATOMIC_SEQ_CST) !=
-						     VCPU_RUNNING ||
-					     __atomic_load_n(&g->stopping,
-							     __ATOMIC_SEQ_CST),
-				     0)) {
+		/* The tick flag too, here and not before the CLI: a kick
+		 * (sched_kick_running(): the flag, then a host IPI) that
+		 * lands in host mode between a look before the CLI and the
+		 * VMRUN would find its IPI's handler doing nothing, and the
+		 * flag unseen until the next exit, a tick (10 ms) away for a
+		 * vCPU that must yield its CPU now. Set before this load, it
+		 * is seen here; after, its IPI is still to come and stays
+		 * pending: an INTR exit at once (APM 15.21.1). */
+		if (__builtin_expect(
+			    __atomic_load_n(&v->state, __ATOMIC_SEQ_CST) !=
+					    VCPU_RUNNING ||
+				    __atomic_load_n(&g->stopping,
+						    __ATOMIC_SEQ_CST) ||
+				    __atomic_load_n(&v->tick, __ATOMIC_RELAXED),
+			    0)) {
 			__atomic_store_n(&v->in_guest, 0, __ATOMIC_RELEASE);
 			irq_enable_inline();
 			if (g->stopping)
+				break;
+			/* The tick's slow path (hv/svm/vcpu_watchdog.h). */
+			if (!vcpu_watchdog_check(v))
 				break;
 			if (v->state == VCPU_RUNNING)
 				continue;
@@ -170,8 +182,6 @@ run_loop(struct vcpu *v, struct svm_cpu *sc, u32 clean, const bool spec,
 			vcpu_reinject_event(v); /* event_inject.c */
 		if (exit_dispatch_fast(v, vmcb->control.exit_code) ==
 		    EXIT_LEAVE)
-			break;
-		if (!vcpu_watchdog_check(v))
 			break;
 	}
 }

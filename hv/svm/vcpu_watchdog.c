@@ -125,11 +125,12 @@ static void tick_handler(struct trap_frame *f)
 		vlapic_host_timer_fired(sc->vcpu);
 		__atomic_store_n(&sc->vcpu->wake, 1, __ATOMIC_SEQ_CST);
 		/* Not an INTR exit (those are taken at the VMRUN stub's STGI
-		 * with in_guest still 1): the host ran, and may have looked
-		 * at the flag already (between the exit's check and the next
-		 * VMRUN, or as the vCPU's turn began). A vCPU that never
-		 * exits would carry it unseen: exit again soon. Not while the
-		 * CPU is parked in a wait, which the flag ends anyway. */
+		 * with in_guest still 1): the host ran. The run loop looks at
+		 * the flag with interrupts off before each VMRUN, but a path
+		 * that looked before (a wait's, as the vCPU's turn began)
+		 * would carry it unseen into a vCPU that never exits: exit
+		 * again soon. Not while the CPU is parked in a wait, which the
+		 * flag ends anyway. */
 		if (!__atomic_load_n(&sc->vcpu->in_guest, __ATOMIC_RELAXED) &&
 		    !park_is_parked(ipi_this_cpu()))
 			apic_timer_oneshot(VEC_TIMER, recheck_count,
@@ -204,6 +205,16 @@ static void timer_arm(struct vcpu *v, u64 now)
 		vlapic_entry_work(&v->lapic);
 }
 
+/* Before the queue is looked at (timer_arm(), vcpu_sched_tick()): a full
+ * barrier (XCHG), so the loads that follow cannot pass the clear. A kick
+ * queued before them is seen there; one whose flag store would land
+ * before a plain, still-buffered clear would be wiped out by it, lost with
+ * its IPI (an INTR exit that finds no flag). */
+static void tick_clear(struct vcpu *v)
+{
+	__atomic_store_n(&v->tick, 0, __ATOMIC_SEQ_CST);
+}
+
 void vcpu_watchdog_arm(struct vcpu *v)
 {
 	u64 now;
@@ -216,7 +227,8 @@ void vcpu_watchdog_arm(struct vcpu *v)
 	 * its time in the queue does not. */
 	v->progress_tsc = now - v->wd_carry;
 	v->wd_carry = 0;
-	v->tick = 0;
+	v->wd_tick = now; /* its time in the queue is no spinning */
+	tick_clear(v);
 	timer_arm(v, now);
 }
 
@@ -227,6 +239,30 @@ void vcpu_watchdog_leave(struct vcpu *v)
 	if (ticking(v->guest) &&
 	    (v->se.why == SCHED_PREEMPT || v->se.why == SCHED_YIELD))
 		v->wd_carry = rdtsc() - v->progress_tsc;
+}
+
+/* A vCPU on a shared CPU that spun on PAUSE since its last tick while a
+ * sibling did anything else (a tick of that one found no PAUSE exit) is
+ * waiting for a sibling, as a spinner that yields waits in the queue (its
+ * time there does not count): a lock holder preempted by it, under
+ * pause_yield=none, or one with no directed target. That interval is
+ * taken off its run time without progress. A guest whose vCPUs all spin
+ * (a deadlock) gets no such credit, and a loop without PAUSE none. */
+static void spin_wait(struct vcpu *v, u64 now)
+{
+	struct guest *g = v->guest;
+	u64 n = v->stats.count[EK_PAUSE], last = v->wd_tick;
+	u64 w = __atomic_load_n(&g->wd_work, __ATOMIC_RELAXED);
+	bool spun = n != v->wd_pauses, others = w != v->wd_work_seen;
+
+	v->wd_pauses = n;
+	v->wd_tick = now;
+	if (!spun)
+		w = __atomic_add_fetch(&g->wd_work, 1, __ATOMIC_RELAXED);
+	v->wd_work_seen = w;
+	if (spun && others && vcpu_sched_deadline(v) &&
+	    now - last < now - v->progress_tsc)
+		v->progress_tsc += now - last;
 }
 
 /* The watchdog proper: limits and progress; false when g was stopped.
@@ -242,6 +278,7 @@ static bool watchdog_tick(struct vcpu *v, u64 now)
 	if (!guest_time_check(v, now, NULL))
 		return false;
 	p = progress(v);
+	spin_wait(v, now);
 	if (!limit_tsc || p != v->progress_seen) {
 		v->progress_seen = p;
 		v->progress_tsc = now;
@@ -262,7 +299,7 @@ bool vcpu_watchdog_tick(struct vcpu *v)
 {
 	u64 now = rdtsc();
 
-	v->tick = 0;
+	tick_clear(v);
 	timer_arm(v, now);
 	if (!watchdog_tick(v, now))
 		return false;

@@ -47,6 +47,7 @@ struct vcpu_stats {
 	u64 wake_spec_bad; /* wakes that found SPEC_CTRL not at the base */
 	u64 pause_yields; /* PAUSE exits that gave the CPU away */
 	u64 pause_no_target; /* PAUSE exits with nobody to yield to */
+	u64 pause_sibling; /* directed yields to any queued sibling (none else) */
 	u64 pause_flips; /* PAUSE intercept turned on or off (vcpu_pause_follow) */
 	u64 reflected; /* exception exits (#DB/#AC reflected, #MC) */
 	/* Bench: TSC from #VMEXIT (stub return) to the next VMRUN. */
@@ -83,12 +84,20 @@ struct vcpu {
 	u64 perf_ctl[VCPU_PMU_CTRS], perf_ctr[VCPU_PMU_CTRS]; /* never count */
 	/* Watchdog (vcpu_watchdog.c): the progress count at the last tick
 	 * that saw it change, and the TSC of that tick; the tick handler
-	 * sets tick, the run loop tests it after each exit. */
+	 * sets tick, the run loop tests it before each VMRUN. */
 	u64 progress_seen, progress_tsc;
 	volatile u32 tick;
 	/* TSC it had run without progress when it was preempted: carried
 	 * over its time in the queue (waiting is not a hang). */
 	u64 wd_carry;
+	/* On a shared CPU (vcpu_watchdog.c's spin_wait()): its PAUSE exit
+	 * count and the TSC at its last tick or turn start, the guest's
+	 * wd_work it saw then. */
+	u64 wd_pauses, wd_tick, wd_work_seen;
+	/* Its last PAUSE exit (stats.exits then) and how many PAUSE exits
+	 * in a row it has taken (hv/svm/sched_cpu.c). */
+	u64 pause_last;
+	u32 pause_streak;
 	/* What it waits in while only another vCPU can wake it, or NULL
 	 * (hv/guest/wait.c). */
 	const char *stuck_on;

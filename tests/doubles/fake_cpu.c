@@ -58,6 +58,7 @@ void fake_cpu_reset(void)
 	io_in = 0xffffffff;
 	fake_halt_hook = NULL;
 	fake_wrmsr_hook = NULL;
+	fake_cli_hook = NULL;
 	fake_rdtsc_hook = NULL;
 	fake_mmio_read_hook = NULL;
 	fake_mmio_write_hook = NULL;
@@ -361,8 +362,18 @@ void irq_enable(void)
 	fake_cpus[cur_cpu].irq_enabled = true;
 	tracef("sti");
 }
+void (*fake_cli_hook)(void);
+
 void irq_disable(void)
 {
+	void (*hook)(void) = fake_cli_hook;
+
+	/* An interrupt that lands just before the CLI, with IF still 1:
+	 * its handler runs now, in host mode (once: the hook is cleared). */
+	if (hook && fake_cpus[cur_cpu].irq_enabled) {
+		fake_cli_hook = NULL;
+		hook();
+	}
 	fake_cpus[cur_cpu].irq_enabled = false;
 	tracef("cli");
 }

@@ -77,6 +77,10 @@ extern void (*fake_halt_hook)(void);
 /* Called at the start of every wrmsr(), before the write (not re-entered
  * for writes the hook makes): simulates an NMI that lands just before. */
 extern void (*fake_wrmsr_hook)(u32 msr, u64 val);
+/* Called once by the next irq_disable() that finds IF=1, before it clears
+ * it, and then reset to NULL: an interrupt (a cross-CPU kick, say) that
+ * lands in host mode just before the CLI. Reset by fake_cpu_reset(). */
+extern void (*fake_cli_hook)(void);
 
 /* TSC: each rdtsc() returns the previous value + step, or, while set,
  * what the hook says (a simulated clock). Reset to NULL by

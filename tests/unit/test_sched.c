@@ -218,6 +218,15 @@ static void test_yield_target(void **s)
 	assert_ptr_equal(runq_yield_target(&rq, &e[0], YIELD_DIRECTED), &e[3]);
 	e[3].in_kernel = false;
 	assert_null(runq_yield_target(&rq, &e[0], YIELD_DIRECTED));
+	/* ... or one with an event since (KVM's pending interrupt). */
+	e[2].kicked = true;
+	assert_ptr_equal(runq_yield_target(&rq, &e[0], YIELD_DIRECTED), &e[2]);
+	e[2].kicked = false;
+	/* No target: the first sibling queued, of the same guest only. */
+	assert_ptr_equal(runq_yield_sibling(&rq, &e[0]), &e[2]);
+	e[2].owner = e[3].owner = &guest_b;
+	assert_null(runq_yield_sibling(&rq, &e[0]));
+	e[2].owner = e[3].owner = &guest_a;
 	/* ... but any user-mode one when it spins in user mode. */
 	e[0].in_kernel = false;
 	assert_ptr_equal(runq_yield_target(&rq, &e[0], YIELD_DIRECTED), &e[2]);

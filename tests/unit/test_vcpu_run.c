@@ -321,6 +321,147 @@ static void test_pause_intercept_follows_queue(void **s)
 	check_left(v);
 }
 
+/* The lost kick: vCPU 1 is queued behind vCPU 0, whose turn is over,
+ * just after the run loop looked at v->tick and before its CLI: the kick
+ * (v->tick, then a host IPI) lands in host mode, where its handler does
+ * nothing. The entry must still see it: vCPU 0 is preempted before it
+ * enters again, and vCPU 1 runs. Checked only after the exit, the flag
+ * waited for vCPU 0's next exit: on hardware, the next tick, 10 ms on. */
+static void turn_over_kick_before_cli(void)
+{
+	now = 6 * MS; /* the 5 ms turn is over */
+	fake_cli_hook = launch_vcpu1;
+}
+
+static void test_kick_before_cli_not_lost(void **s)
+{
+	const struct fake_exit script[] = {
+		{ .code = VMEXIT_CPUID, .then = turn_over_kick_before_cli },
+		RF_HC(HC_EXIT, 0, 0), /* whoever runs next */
+	};
+	struct vcpu *v;
+
+	(void)s;
+	v = create(2);
+	fake_vmrun_script(script, ARRAY_SIZE(script));
+	vcpu_run_here(v);
+	assert_null(fake_cli_hook); /* the kick came */
+	assert_int_equal(fake_vmrun_count(), 2);
+	assert_int_equal(fake_vmrun_entry(1)->vmcb_hpa.v,
+			 g->vcpus[1]->vmcb_hpa.v);
+	assert_int_equal(v->se.st.preempts, 1);
+	assert_int_equal(g->vcpus[1]->se.st.picks, 1);
+	assert_false(fake_vmrun_entry(1)->irq_enabled);
+}
+
+/* watchdog_ms=10, 2 vCPUs on 1 CPU, pause_yield=none, turns of 1 s:
+ * vCPU 0 spins on PAUSE for 24 ms with vCPU 1 queued behind it. While a
+ * sibling works (a tick of its own that found no PAUSE exit, elsewhere),
+ * the spinner waits for it and is not stopped; when nobody does anything
+ * but spin (a deadlock), the watchdog stops the guest as before. */
+static void sibling_works(void)
+{
+	now += 4 * MS;
+	if (!g->stopping)
+		g->wd_work++;
+}
+
+static void spin_run(void (*tick)(void))
+{
+	const struct fake_exit pause = { .code = VMEXIT_PAUSE,
+					 .next_rip = RF_ENTRY + 2 };
+	const struct fake_exit intr = { .code = VMEXIT_INTR,
+					.tick = true,
+					.then = tick };
+	const struct fake_exit script[] = {
+		{ .code = VMEXIT_CPUID, .then = launch_vcpu1 },
+		pause,
+		intr,
+		pause,
+		intr,
+		pause,
+		intr,
+		pause,
+		intr,
+		pause,
+		intr,
+		pause,
+		intr,
+		RF_HC(HC_EXIT, 0, 0),
+	};
+	struct guest_params p = rf_params(GUEST_MINHV, 2);
+
+	rf_watchdog_init(10);
+	g_features.nrips = true;
+	p.sched.yield = YIELD_NONE;
+	p.sched.slice_us = 1000000;
+	assert_int_equal(guest_create(&p, &g), 0);
+	fake_vmrun_script(script, ARRAY_SIZE(script));
+	vcpu_run_here(g->vcpus[0]);
+}
+
+static void test_spinner_waits_for_sibling(void **s)
+{
+	(void)s;
+	spin_run(sibling_works);
+	assert_int_equal(fake_vmrun_count(), 14);
+	assert_false(g->failed);
+	assert_string_equal(g->stop_reason, "exited with status 0");
+	assert_int_equal(g->vcpus[0]->stats.count[EK_PAUSE], 6);
+	check_left(g->vcpus[0]);
+}
+
+static void test_spinners_only_stopped(void **s)
+{
+	(void)s;
+	spin_run(tick_4ms);
+	assert_true(fake_vmrun_count() < 14);
+	assert_true(g->failed);
+	assert_non_null(strstr(g->stop_reason, "no progress for 12 ms"));
+	check_left(g->vcpus[0]);
+}
+
+/* pause_yield=directed, 2 vCPUs on 1 CPU: vCPU 0 spins in kernel mode,
+ * vCPU 1 (queued, never ran: user mode as far as KVM's rule goes, no
+ * event for it) is no directed target. The first 7 PAUSE exits in a row
+ * step over the PAUSE (a short wait for a running vCPU); the 8th gives
+ * the rest of the turn to vCPU 1, the sibling waiting for the CPU. */
+static void test_pause_sibling_after_streak(void **s)
+{
+	const struct fake_exit pause = { .code = VMEXIT_PAUSE,
+					 .next_rip = RF_ENTRY + 2 };
+	const struct fake_exit script[] = {
+		{ .code = VMEXIT_CPUID, .then = launch_vcpu1 },
+		pause,
+		pause,
+		pause,
+		pause,
+		pause,
+		pause,
+		pause,
+		pause,
+		RF_HC(HC_EXIT, 0, 0), /* vCPU 1 */
+	};
+	struct guest_params p = rf_params(GUEST_MINHV, 2);
+	struct vcpu *v;
+
+	(void)s;
+	g_features.nrips = true;
+	p.sched.yield = YIELD_DIRECTED;
+	assert_int_equal(guest_create(&p, &g), 0);
+	v = g->vcpus[0];
+	fake_vmrun_script(script, ARRAY_SIZE(script));
+	vcpu_run_here(v);
+	assert_int_equal(fake_vmrun_count(), 10);
+	assert_int_equal(fake_vmrun_entry(8)->vmcb_hpa.v, v->vmcb_hpa.v);
+	assert_int_equal(fake_vmrun_entry(9)->vmcb_hpa.v,
+			 g->vcpus[1]->vmcb_hpa.v);
+	assert_int_equal(v->stats.pause_no_target, 7);
+	assert_int_equal(v->stats.pause_sibling, 1);
+	assert_int_equal(v->stats.pause_yields, 1);
+	assert_int_equal(g->vcpus[1]->se.st.yielded_to, 1);
+}
+
 /* guest_time_ms=5 (run_guest() sets the deadline): the first tick past
  * it stops the guest, progress or not. */
 static void test_run_time_limit(void **s)
@@ -361,6 +502,14 @@ int main(void)
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(
 			test_pause_intercept_follows_queue, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_kick_before_cli_not_lost,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_pause_sibling_after_streak,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_spinner_waits_for_sibling,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_spinners_only_stopped,
+						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_run_time_limit, setup,
 						teardown),
 	};
