@@ -18,7 +18,8 @@
 #        tools/linux-stages.sh stage bench: busybox, console=ttyS0, plain
 #        TCG): boot to the shell, console bytes/s, fork+exec x2000, pipe
 #        ping-pong, on bare QEMU and under minhv, with minhv/bare ratios;
-#        LINUX_BENCH_VCPUS="1 4" (default 4) the vCPU counts.
+#        LINUX_BENCH_VCPUS="1 4" (default 4) the vCPU counts;
+#        LINUX_ICOUNT=shift=5,align=off,sleep=off both under -icount.
 #        --sched: only the PAUSE policies (issue 27, docs/SCHED.md): /init's
 #        lock-heavy workload (minhv.work=SCHED_WORK rounds, default 12) on
 #        Linux under -icount, 4 vCPUs on 2 CPUs for pause_yield=none, any
@@ -444,7 +445,7 @@ run_linux_user() {
 	done
 }
 
-# user_ratios BARE MINHV: for each figure in both, tcg.linux.<figure>.ratio.nN
+# user_ratios BARE MINHV: for each figure in both, {tcg,icount}.linux.<figure>.ratio.nN
 # = minhv / bare, with issue 25's target in the method column.
 user_ratios() {
 	[ -f "$1" ] && [ -f "$2" ] || return 0
@@ -454,7 +455,7 @@ user_ratios() {
 		if (!(k in b) || b[k] <= 0) next
 		r = $1; sub(/\.minhv\./, ".ratio.", r)
 		t = ""
-		if (r ~ /console_Bps/) t = "; target >= 0.5 (at least half of bare)"
+		if (r ~ /console_.*Bps/) t = "; target >= 0.5 (at least half of bare)"
 		else if (r ~ /(forkexec|pipe)/ && r ~ /\.n4$/) t = "; target <= 1.3 with 4 vCPUs"
 		else if (r ~ /boot_to_shell/) t = "; target <= 1.2"
 		printf "%s\t%.3f\tx\tminhv / bare QEMU%s\n", r, $2 / b[k], t

@@ -13,6 +13,8 @@
 #   LINUX_TARGET   minhv (default), bare (QEMU -kernel, the reference), both
 #   LINUX_TIMEOUT  seconds per boot (default 300 bare, 900 minhv)
 #   LINUX_VCPUS    vCPUs of the bench stage (default 4)
+#   LINUX_ICOUNT   e.g. shift=5,align=off,sleep=off: both machines under
+#                  -icount (guest clocks count instructions: exact figures)
 #   LINUX_BARE_VIRTIO=mmio  bare QEMU as -M microvm,acpi=on (virtio-mmio
 #                  declared in the DSDT as LNRO0005) instead of q35 + PCI
 #   LINUX_MINHV_OPTS  minhv's options besides guest=, initrd=, cmdline=,

@@ -61,6 +61,11 @@ GUEST_MEM_MIB = 256
 # guest_console_rate=: the defaults fit a Linux guest).
 MINHV_OPTS = os.environ.get("LINUX_MINHV_OPTS",
                             "guest_mem=%dM" % GUEST_MEM_MIB)
+# LINUX_ICOUNT=shift=5,align=off,sleep=off: both machines under -icount,
+# where the guest's clocks count instructions (the bench's exact figures:
+# TSC / 32 = instructions; host-clock figures then mean nothing).
+ICOUNT = (["-icount", os.environ["LINUX_ICOUNT"]]
+          if os.environ.get("LINUX_ICOUNT") else [])
 STAGE_VCPUS = {"boot": 1, "shell": 1, "smp": 4, "reboot": 1, "poweroff": 1,
                "user": 1, "all": 4}
 STAGE_DISK = {"smp", "all", "user"}
@@ -125,7 +130,7 @@ class Machine:
                "-display", "none", "-nic", "none", "-monitor", "none",
                "-chardev", "socket,id=ser0,path=%s,server=on,wait=on,"
                "logfile=%s,logappend=off" % (self.sock, self.log),
-               "-serial", "chardev:ser0"]
+               "-serial", "chardev:ser0"] + ICOUNT
         if disk:
             # snapshot=on: the guest's writes go to a temporary overlay,
             # the image stays as built.
@@ -150,10 +155,31 @@ class Machine:
         if disk:
             opts += " disk=\\linux\\root.img"
             cmd += ["--file", "%s:linux/root.img" % a.disk]
-        return cmd + ["--opts", opts]
+        return cmd + ["--opts", opts] + (["--"] + ICOUNT if ICOUNT else [])
 
     def elapsed(self):
         return time.monotonic() - self.started
+
+    def cpu_s(self):
+        """CPU seconds (user + system) the QEMU process of this machine has
+        used: on a loaded host, work per CPU-second is the steadier figure
+        (the wall clock also counts the time QEMU waited for a core)."""
+        tick = os.sysconf("SC_CLK_TCK")
+        for pid in os.listdir("/proc"):
+            if not pid.isdigit():
+                continue
+            try:
+                with open("/proc/%s/stat" % pid) as f:
+                    st = f.read()
+            except OSError:
+                continue
+            comm = st[st.index("(") + 1:st.rindex(")")]
+            f = st[st.rindex(")") + 2:].split()
+            # f[2] is the process group (field 5 of proc(5)): the machine's
+            # session leader started it (start_new_session).
+            if comm.startswith("qemu-system") and int(f[2]) == self.proc.pid:
+                return (int(f[11]) + int(f[12])) / tick
+        return None
 
     def wait(self, timeout):
         """The machine's exit status, or None if it is still running."""
@@ -339,10 +365,17 @@ def console(st, m, lines=linux_data.CONSOLE_LINES):
     total = lines * linux_data.CONSOLE_LINE_LEN
     what = "1 MiB" if lines == linux_data.CONSOLE_LINES else \
         "%d KiB" % (total >> 10)
+    c0 = m.cpu_s()
     t0 = time.monotonic()
-    out, status = s.run("head -n %d /usr/share/minhv/console-1m.txt "
-                        ">/dev/console" % lines, 600)
+    # Bracketed by the guest's own clock too (lbench now into files, read
+    # back after): the guest's view, without the typing and the harness.
+    out, status = s.run("mkdir -p /tmp && lbench now >/tmp/c0 && "
+                        "head -n %d /usr/share/minhv/console-1m.txt "
+                        ">/dev/console && lbench now >/tmp/c1" % lines, 600)
     t = time.monotonic() - t0
+    c1 = m.cpu_s()
+    clk, _ = s.run("cat /tmp/c0 /tmp/c1", 60)
+    ns = [int(x) for x in re.findall(r"now_ns=(\d+)", clk)]
     st.check(status == 0, "the %s write to /dev/console ended (%.1f s)"
              % (what, t), "exit status %d" % status)
     got_lines = out.split("\n")
@@ -358,6 +391,15 @@ def console(st, m, lines=linux_data.CONSOLE_LINES):
     st.figures.append(("console_Bps", "%.0f" % (got / t), "B/s",
                        "%s of 64-byte lines to /dev/console, host clock "
                        "from typing to the end marker" % what))
+    if c0 is not None and c1 is not None and c1 > c0:
+        st.figures.append(("console_cpu_Bps", "%.0f" % (got / (c1 - c0)),
+                           "B/s", "the same write: bytes per CPU-second "
+                           "of the QEMU process"))
+    if st.check(len(ns) == 2 and ns[1] > ns[0], "the guest timed the write",
+                repr(clk)):
+        st.figures.append(("console_guest_Bps", "%.0f" % (got * 1e9 / (
+            ns[1] - ns[0])), "B/s", "the same write by the guest's "
+            "CLOCK_MONOTONIC around it"))
 
 
 def sleep5(st, m, tries=3):
@@ -479,6 +521,17 @@ def stage_bench(st, m, a):
                        "host clock: QEMU started -> the shell answers the "
                        "first typed command (bare: SeaBIOS; minhv: OVMF, "
                        "minhv, then the kernel)"))
+    cpu = m.cpu_s()
+    if cpu is not None:
+        st.figures.append(("boot_to_shell_cpu_s", "%.2f" % cpu, "s",
+                           "QEMU's CPU time (user + system) from its start "
+                           "to the shell's answer"))
+    out = run_ok(st, m, "lbench tsc", 60)
+    mo = re.search(r"tsc=(\d+)", out)
+    if st.check(mo is not None, "the guest read its TSC", repr(out)):
+        st.figures.append(("boot_to_shell_tsc", mo.group(1), "TSC",
+                           "guest TSC at the shell: from reset, firmware "
+                           "(and minhv) included"))
     console(st, m)
     for cmd, name, what in (
             ("lbench forkexec 2000", "forkexec_ns", "fork+execve+wait, "
@@ -489,9 +542,11 @@ def stage_bench(st, m, a):
              "trip, processes pinned to CPUs 0 and 1, mean of 2000")):
         if "0 1" in cmd and m.vcpus < 2:
             continue
+        c0 = m.cpu_s()
         t0 = time.monotonic()
         out = run_ok(st, m, cmd, 600)
         t = time.monotonic() - t0
+        c1 = m.cpu_s()
         mo = re.search(r"ns_per=(\d+)", out)
         st.check(mo is not None, "%s: %s" % (cmd, out.strip()), repr(out))
         if mo:
@@ -500,6 +555,23 @@ def stage_bench(st, m, a):
             st.figures.append((name.replace("_ns", "_host_s"), "%.2f" % t,
                                "s", what + ", whole command by the host "
                                "clock"))
+            if c0 is not None and c1 is not None:
+                st.figures.append((name.replace("_ns", "_cpu_s"),
+                                   "%.2f" % (c1 - c0), "s", what + ", whole "
+                                   "command: CPU time of the QEMU process"))
+    # A clean end: minhv then prints the guest's exits by kind.
+    m.serial.sendline("poweroff")
+    powered_off(st, m, a)
+    for line in m.serial.host_lines:
+        mo = re.search(r"guest user exits (\d+): (.*?);", line)
+        if not mo:
+            continue
+        st.figures.append(("exits", mo.group(1), "exits", "minhv's count of "
+                           "the guest's exits over the whole boot"))
+        for kind, n in re.findall(r"(\w[\w-]*) (\d+)", mo.group(2)):
+            if kind in ("ioio", "msr", "hlt", "npf", "intr"):
+                st.figures.append(("exits_" + kind, n, "exits", "of them "
+                                   + kind))
 
 
 STAGES = {"boot": stage_boot, "shell": stage_shell, "smp": stage_smp,
@@ -559,8 +631,9 @@ def run_stage(a, name):
         path = os.path.join(a.out, "bench-%s-n%d.tsv" % (a.target, vcpus))
         with open(path, "w") as f:
             for k, v, unit, how in st.figures:
-                f.write("tcg.linux.%s.%s.n%d\t%s\t%s\t%s\n"
-                        % (k, a.target, vcpus, v, unit, how))
+                f.write("%s.linux.%s.%s.n%d\t%s\t%s\t%s\n"
+                        % ("icount" if ICOUNT else "tcg", k, a.target,
+                           vcpus, v, unit, how))
         st.note("figures in %s" % path)
     return st.failed == 0
 

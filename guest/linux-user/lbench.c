@@ -6,7 +6,13 @@
  *   lbench pipe N [A B]      N one-byte round trips between two processes
  *                            over two pipes, pinned to CPUs A and B if given
  *   lbench nop               exit 0 (the program forkexec runs)
- * Each prints one line, "lbench: <name> n=N ns=T ns_per=T/N", timed with
+ *   lbench now               "lbench: now_ns=T", CLOCK_MONOTONIC (a shell
+ *                            line brackets a command with two of them)
+ *   lbench tsc               "lbench: tsc=T", RDTSC: under QEMU the TSC
+ *                            starts at 0 at reset, so this is the time from
+ *                            power-on, firmware and hypervisor included
+ *                            (under -icount shift=5: 32 x instructions)
+ * The first two print one line, "lbench: <name> n=N ns=T ns_per=T/N", timed with
  * CLOCK_MONOTONIC (Linux's clocksource: the TSC, which under QEMU TCG and
  * minhv follows the host's). A busybox shell loop would not do: busybox
  * runs its own applets without an exec. */
@@ -26,6 +32,14 @@ static long long now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static unsigned long long rdtsc(void)
+{
+	unsigned int lo, hi;
+
+	__asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
+	return (unsigned long long)hi << 32 | lo;
 }
 
 static void report(const char *name, long n, long long ns)
@@ -121,12 +135,17 @@ int main(int argc, char **argv)
 
 	if (argc >= 2 && !strcmp(argv[1], "nop"))
 		return 0;
+	if (argc == 2 && !strcmp(argv[1], "now"))
+		return printf("lbench: now_ns=%lld\n", now_ns()) < 0;
+	if (argc == 2 && !strcmp(argv[1], "tsc"))
+		return printf("lbench: tsc=%llu\n", rdtsc()) < 0;
 	if (argc == 3 && !strcmp(argv[1], "forkexec") && n > 0)
 		return forkexec(n, "/bin/lbench");
 	if ((argc == 3 || argc == 5) && !strcmp(argv[1], "pipe") && n > 0)
 		return pingpong(n, argc == 5 ? atoi(argv[3]) : -1,
 				argc == 5 ? atoi(argv[4]) : -1);
 	fprintf(stderr,
-		"usage: lbench forkexec N | pipe N [CPU_A CPU_B] | nop\n");
+		"usage: lbench forkexec N | pipe N [CPU_A CPU_B] | nop | now | "
+		"tsc\n");
 	return 2;
 }
