@@ -62,8 +62,9 @@ struct cpuid_vcpu {
 	u64 xcr0_allowed, xcr0;
 	u64 cr4; /* CPUID.1:ECX.OSXSAVE and 7.0:ECX.OSPKE mirror it */
 	bool apic_enabled; /* IA32_APIC_BASE.EN: CPUID.1:EDX.APIC */
-	/* Facts minhv decided at boot (hv/features.h): IA32_PKRS is switched
-	 * per vCPU; IA32_TSC_ADJUST is emulated for platform guests. */
+	/* Facts minhv decided: IA32_PKRS is switched per vCPU (at boot,
+	 * hv/features.h); IA32_TSC_ADJUST is emulated for this guest
+	 * (guest_tsc_adjust(), hv/guest/guest.h). */
 	bool pks, tsc_adjust;
 	u64 tsc_khz; /* 0x40000010 EAX (platform guests) */
 	u32 apic_bus_khz; /* 0x40000010 EBX */

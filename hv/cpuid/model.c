@@ -135,6 +135,9 @@ static void leaf7(const struct cpuid_host *h, const struct cpuid_vcpu *v,
 	if (sub == 0) {
 		/* The highest subleaf: 1 where the host has it. */
 		r->eax = h->leaf7[0].eax ? 1 : 0;
+		/* Emulated for this guest, whether the host has it or not. */
+		if (v->tsc_adjust && cpuid_platform(v))
+			r->ebx |= CPUID_7_0_EBX_TSC_ADJUST;
 		if (v->cr4 & CR4_PKE)
 			r->ecx |= CPUID_7_0_ECX_OSPKE;
 	}
@@ -206,6 +209,18 @@ static void ext(const struct cpuid_host *h, const struct cpuid_vcpu *v,
 		c = *host(h, leaf, sub);
 		cpuid_topo_cache(v, true, &c);
 		*r = c;
+		break;
+	case 0x80000007:
+		masked(h, v, leaf, 0, r);
+		/* A Linux guest's TSC is invariant whether the host says so or
+		 * not (QEMU's TCG models do not): it is the host TSC plus one
+		 * offset for all of its vCPUs, and every other clock minhv
+		 * gives it (HPET, PM timer, PIT, vLAPIC timer) is that same
+		 * TSC scaled, so it is no less steady than they are. Without
+		 * the bit Linux marks the TSC unstable on more than one CPU
+		 * and keeps time by the HPET, every read an exit. */
+		if (v->kind == CPUID_GUEST_LINUX)
+			r->edx |= CPUID_87_EDX_INVARIANT_TSC;
 		break;
 	default:
 		masked(h, v, leaf, sub, r);

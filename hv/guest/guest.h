@@ -9,6 +9,7 @@
 #include "arch/spinlock.h"
 #include "arch/types.h"
 #include "hv/emul/vcpu_api.h"
+#include "hv/features.h"
 #include "hv/platform/platform.h"
 #include "hv/sched/cpuset.h"
 #include "hv/sched/runq.h"
@@ -160,6 +161,21 @@ void guest_console_flush(struct vcpu *v);
 static inline bool guest_has_platform(const struct guest *g)
 {
 	return g->kind != GUEST_MINHV;
+}
+
+/* IA32_TSC_ADJUST, emulated from the vCPU's TSC offset (no host MSR is
+ * touched: hv/svm/exit_msr.c), and CPUID 7.0:EBX[1] with it: for a
+ * platform guest where the host has it, and for a Linux guest always.
+ * Linux keeps the TSC as its clocksource without the watchdog only with
+ * an invariant TSC and TSC_ADJUST (its check_system_tsc_reliable()); on
+ * a host that lacks them (QEMU's TCG models) it would keep time by the
+ * HPET instead, every read an exit (docs/GUESTS.md "Time under 4
+ * vCPUs"). Multiboot guests keep the host's view, so kvm-unit-tests see
+ * what bare QEMU shows. */
+static inline bool guest_tsc_adjust(const struct guest *g)
+{
+	return guest_has_platform(g) &&
+	       (g_features.tsc_adjust || g->kind == GUEST_LINUX);
 }
 
 /* By content: a bzImage's setup header, a multiboot header in the first

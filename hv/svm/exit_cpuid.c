@@ -36,7 +36,7 @@ static inline void leaf_of(struct vcpu *v, u32 leaf, u32 sub,
 		.apic_enabled = !guest_has_platform(g) ||
 				vlapic_mode(&v->lapic) != VLAPIC_DISABLED,
 		.pks = g_features.pks,
-		.tsc_adjust = g_features.tsc_adjust,
+		.tsc_adjust = guest_tsc_adjust(g),
 		.tsc_khz = guest_has_platform(g) ? g->plat.tsc_khz : 0,
 		.apic_bus_khz = VLAPIC_BUS_KHZ,
 	};

@@ -105,8 +105,7 @@ static int tsc_write(struct vcpu *v, u32 msr, u64 val)
 		v->tsc_adjust += v->vmcb->control.tsc_offset - old;
 		return 0;
 	}
-	if (msr == MSR_TSC_ADJUST && guest_has_platform(v->guest) &&
-	    g_features.tsc_adjust) {
+	if (msr == MSR_TSC_ADJUST && guest_tsc_adjust(v->guest)) {
 		vmcb_set_tsc_offset(v->vmcb, old + val - v->tsc_adjust);
 		v->tsc_adjust = val;
 		return 0;
@@ -122,8 +121,7 @@ int exit_msr_read(struct vcpu *v, u32 msr, u64 *val)
 
 	if (r != E_NOT_MINE)
 		return r;
-	if (msr == MSR_TSC_ADJUST && guest_has_platform(v->guest) &&
-	    g_features.tsc_adjust) {
+	if (msr == MSR_TSC_ADJUST && guest_tsc_adjust(v->guest)) {
 		*val = v->tsc_adjust;
 		return 0;
 	}

@@ -23,8 +23,11 @@
 #    shell on the same disk, then `poweroff` ends the run with minhv's pass
 #    status: two kernel boots. Stage `smp` adds 4 vCPUs (pinned jobs, 1 MiB
 #    to the console); it waits (LINUX_STAGES_WAITING, a SKIP with the
-#    reason) for a 26 s interrupts-off stall under 4 vCPUs at the
-#    clocksource switch (docs/GUESTS.md). The single
+#    reason) for the 1 MiB console write, which still fails in some runs
+#    (an idle CPU's ~20 s soft lockup, bytes lost from a line: 3 of 8
+#    runs, not counting two that only a kernel message failed), and for
+#    make test's time: 180-310 s, most of it the 1 MiB at 5-8 KB/s
+#    (docs/GUESTS.md). The single
 #    stages boot, shell, reboot and poweroff are parts of `user`;
 #    autoreboot and autopoweroff (rcS types them, no serial input) take the
 #    same reset and S5 paths: those run under `make linux`
@@ -114,7 +117,7 @@ fi
 # The device each waiting stage needs (docs/GUESTS.md "Running Linux as a
 # user does"); a stage not listed in LINUX_STAGES_WAITING runs.
 declare -A waits_for=(
-	[smp]="a 26 s interrupts-off stall at the clocksource switch under 4 vCPUs (soft lockups), sleep 5 3-5 % long"
+	[smp]="an idle CPU's ~20 s soft lockup or bytes lost in the 1 MiB console write (3 runs of 8), and make test's time (180-310 s)"
 )
 LINUX_STAGES_WAITING=${LINUX_STAGES_WAITING-smp}
 LINUX_STAGES_SLOW=${LINUX_STAGES_SLOW-autoreboot autopoweroff}
