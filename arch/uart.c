@@ -38,12 +38,31 @@ void uart_init(const struct uart *u)
 	reg_write(u, UART_MCR, UART_MCR_DTR | UART_MCR_RTS);
 }
 
-void uart_putc(const struct uart *u, char c)
+/* How many LSR reads uart_putc() waits for THRE. A UART that is there
+ * can hold THRE clear for long: behind QEMU's socket chardev, while the
+ * reader is slow (a loaded host), its transmitter retries one byte and a
+ * write to a full FIFO drops the oldest byte (PC16550D: THR writes while
+ * not THRE overrun the FIFO). So wait long, about seconds; but after one
+ * wait ran out, only briefly until THRE is seen again, so a UART whose
+ * THRE never comes costs the hypervisor little per byte. A missing UART
+ * reads all ones (nothing drives the bus), THRE among them: no wait. */
+#define UART_THRE_WAIT (1u << 24)
+#define UART_THRE_WAIT_STUCK 1000
+
+void uart_putc(struct uart *u, char c)
 {
-	/* Bounded wait: a missing UART must not hang the hypervisor. */
-	for (u32 spin = 0; spin < 100000; spin++)
-		if (reg_read(u, UART_LSR) & UART_LSR_THRE)
+	u32 limit = u->stuck ? UART_THRE_WAIT_STUCK : UART_THRE_WAIT;
+
+	for (u32 spin = 0;; spin++) {
+		if (reg_read(u, UART_LSR) & UART_LSR_THRE) {
+			u->stuck = false;
 			break;
+		}
+		if (spin >= limit) {
+			u->stuck = true;
+			break;
+		}
+	}
 	reg_write(u, UART_TX, (u8)c);
 }
 

@@ -12,10 +12,12 @@ struct uart {
 	u64 base;
 	u32 reg_shift; /* MMIO register stride = 1 << reg_shift bytes */
 	u32 baud; /* 0: keep the firmware's setting */
+	bool stuck; /* a THRE wait ran out: wait briefly until THRE is back */
 };
 
 void uart_init(const struct uart *u);
-void uart_putc(const struct uart *u, char c);
+/* Waits for THRE first (see arch/uart.c for how long). */
+void uart_putc(struct uart *u, char c);
 /* A received byte, or -ENOENT when none is waiting (LSR.DR clear). */
 int uart_getc(const struct uart *u);
 

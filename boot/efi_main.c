@@ -65,7 +65,9 @@ static int parse_all_options(EFI_HANDLE image)
 
 static void setup_console(void)
 {
-	struct uart u = { UART_IO, UART_COM1_PORT, 0, g_options.baud };
+	struct uart u = { .space = UART_IO,
+			  .base = UART_COM1_PORT,
+			  .baud = g_options.baud };
 	const struct spcr_info *sp = &g_boot.acpi.spcr;
 
 	if (g_options.console == CONSOLE_IO) {
@@ -204,7 +206,9 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab);
 
 EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 {
-	struct uart com1 = { UART_IO, UART_COM1_PORT, 0, 115200 };
+	struct uart com1 = { .space = UART_IO,
+			     .base = UART_COM1_PORT,
+			     .baud = 115200 };
 	void *rsdp;
 	u64 pool_pages, stack;
 	u32 pool_mb;

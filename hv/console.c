@@ -7,7 +7,7 @@
 #include "arch/spinlock.h"
 #include "arch/uart_regs.h"
 
-static struct uart con_uart = { UART_IO, UART_COM1_PORT, 0, 0 };
+static struct uart con_uart = { .space = UART_IO, .base = UART_COM1_PORT };
 static bool con_ready;
 static spinlock_t con_lock;
 static volatile bool con_broken;

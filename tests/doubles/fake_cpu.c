@@ -57,6 +57,7 @@ void fake_cpu_reset(void)
 	tsc_step = 1;
 	io_in = 0xffffffff;
 	fake_halt_hook = NULL;
+	fake_inb_hook = NULL;
 	fake_wrmsr_hook = NULL;
 	fake_cli_hook = NULL;
 	fake_rdtsc_hook = NULL;
@@ -423,10 +424,11 @@ void outl(u16 port, u32 v)
 {
 	tracef("outl %#x %#x", port, v);
 }
+u8 (*fake_inb_hook)(u16 port);
+
 u8 inb(u16 port)
 {
-	(void)port;
-	return (u8)io_in;
+	return fake_inb_hook ? fake_inb_hook(port) : (u8)io_in;
 }
 u16 inw(u16 port)
 {

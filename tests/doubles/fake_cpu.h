@@ -91,7 +91,10 @@ extern u64 (*fake_rdtsc_hook)(void);
  * instead of host memory; writes are traced either way. */
 extern u32 (*fake_mmio_read_hook)(u64 addr);
 extern void (*fake_mmio_write_hook)(u64 addr, u32 val);
-/* Port I/O: inb/inw/inl return this value; outs are traced. */
+/* Port I/O: inb/inw/inl return this value; outs are traced. While
+ * fake_inb_hook is set, inb() asks it instead (a device double). Reset to
+ * NULL by fake_cpu_reset(). */
 void fake_io_set_in(u32 value);
+extern u8 (*fake_inb_hook)(u16 port);
 
 #endif

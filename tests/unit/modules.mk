@@ -25,6 +25,7 @@ MOD_paging := arch/paging.c $(MOD_pgtable) $(MOD_ptwalk)
 MOD_apic := arch/apic.c arch/apic_x2apic.c arch/apic_xapic.c
 MOD_ioapic := arch/ioapic.c hv/run/ioapic.c
 MOD_barrier := arch/barrier.c
+MOD_host_uart := arch/uart.c
 # The real trampoline, assembled by the hypervisor build.
 MOD_trampoline := arch/trampoline_copy.c $(B)/arch/trampoline.o
 # The real VMRUN stub, assembled against the CPU double (svm_stub.mk).
@@ -179,7 +180,6 @@ UNIT_NOT_TESTABLE_YET :=
 UNIT_NOT_TESTABLE_YET += arch/cpu.c # the privileged instructions themselves; the suites link tests/doubles/fake_cpu.c in their place
 UNIT_NOT_TESTABLE_YET += arch/gdt.c # LGDT and segment reloads in inline asm
 UNIT_NOT_TESTABLE_YET += arch/idt.c # LIDT in inline asm; the suites register handlers through tests/doubles/fake_trap.c
-UNIT_NOT_TESTABLE_YET += arch/uart.c # the host console's 16550 over port I/O; needs a UART double behind inb/outb
 UNIT_NOT_TESTABLE_YET += arch/fw_cfg.c # QEMU's fw_cfg port protocol; needs an fw_cfg double behind inb/outb
 UNIT_NOT_TESTABLE_YET += boot/efi_file.c # gnu-efi file protocol (boot tests only)
 UNIT_NOT_TESTABLE_YET += boot/efi_main.c # gnu-efi entry and hand-off (boot tests only)
