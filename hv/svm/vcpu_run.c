@@ -165,6 +165,11 @@ run_loop(struct vcpu *v, struct svm_cpu *sc, u32 clean, const bool spec,
 		if (bench)
 			v->stats.t_exit = __builtin_ia32_rdtsc();
 		vmcb_after_exit(vmcb, clean);
+		/* A vector offered through V_IRQ: taken or not, settled
+		 * before EXITINTINFO and any handler (vlapic_exit.c), so
+		 * that an EOI exit sees it in service. */
+		if (foreign && v->lapic.c.offer)
+			vlapic_exit_offer(v);
 		if (__builtin_expect(
 			    vmcb->control.exit_int_info & EVENTINJ_VALID, 0))
 			vcpu_reinject_event(v); /* event_inject.c */

@@ -68,6 +68,35 @@ void vlapic_sync_write(struct vcpu *v, u32 off)
 	vlapic_sync_tpr(v);
 }
 
+/* The CPU clears V_IRQ when it takes the virtual interrupt (APM vol 2
+ * 15.21.4; QEMU: x86_cpu_exec_interrupt()), and #VMEXIT writes it back:
+ * clear, the guest got the offered vector, which the entry put in service
+ * already. Still set: not taken (IF=0, a shadow, V_TPR raised by the
+ * guest, or no instruction boundary before the exit): out of service,
+ * back into IRR, V_IRQ withdrawn; the next entry offers the highest
+ * vector again, a newer higher one first. An exit in the middle of taking
+ * it (a #NPF on the IDT or the stack) reports it in EXITINTINFO as type
+ * INTR (15.7.2), V_IRQ clear on hardware, still set in QEMU (cleared only
+ * after a delivery that completed): not delivered either way, so not in
+ * service and not re-injected through EVENTINJ, but offered again. */
+void vlapic_exit_offer(struct vcpu *v)
+{
+	struct vmcb_control *c = &v->vmcb->control;
+	struct vlapic *l = &v->lapic;
+	const u64 ii = c->exit_int_info;
+	u8 vec = (u8)l->c.offer;
+
+	l->c.offer = 0;
+	if ((ii & EVENTINJ_VALID) &&
+	    (ii & EVENTINJ_TYPE_MASK) == EVENTINJ_TYPE_INTR && (u8)ii == vec)
+		c->exit_int_info = ii & ~(u64)EVENTINJ_VALID;
+	else if (!(c->v_intr & V_IRQ))
+		return; /* taken */
+	if (c->v_intr & V_IRQ)
+		vmcb_set_v_intr(v->vmcb, c->v_intr & ~V_IRQ);
+	vlapic_unack(l, vec);
+}
+
 /* The interrupt window opened: the next VMRUN injects. V_IRQ changed
  * here, so its clean bit goes (APM 15.15.3): vlapic_inject_pending()
  * marks only what it changes itself. */
@@ -203,8 +232,16 @@ bool vlapic_tsc_deadline_now(struct vcpu *v, u64 val)
 		return false;
 	v->lapic.tsc_offset = off;
 	/* After the WRMSR (its interrupt shadow, if any, ends with it):
-	 * the vector goes in at this entry (APM 15.20). */
+	 * offered through V_IRQ, as vlapic_inject_pending() offers (not
+	 * EVENTINJ, which QEMU TCG can deliver twice), and settled at the
+	 * next exit (vlapic_exit_offer()). V_TPR is TPR already (synced
+	 * above, nothing changed it), below the vector's class. */
 	vcpu_step_known(v, 2);
-	vm->control.event_inj = (u64)vec | EVENTINJ_TYPE_INTR | EVENTINJ_VALID;
+	v->lapic.c.offer = VLAPIC_OFFERED | (u8)vec;
+	vmcb_set_v_intr(vm, (vm->control.v_intr &
+			     ~(V_IRQ | V_IGN_TPR | V_INTR_PRIO(0xf) |
+			       V_INTR_VECTOR(0xff))) |
+				    V_IRQ | V_INTR_PRIO(vec >> 4) |
+				    V_INTR_VECTOR(vec));
 	return true;
 }

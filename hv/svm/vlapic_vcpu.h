@@ -28,11 +28,16 @@ void vlapic_host_timer_arm(struct vcpu *v, u64 until);
  * false when the guest is stopping. */
 bool vlapic_before_run(struct vcpu *v);
 /* Run loop, right before VMRUN (interrupts off; vlapic_inject.c): timers,
- * then the highest pending event into EVENTINJ, or its window when the
- * guest cannot take it now (an interrupt: V_IRQ + VINTR intercept; an
- * NMI: a single step, or an exit right after the injected event); V_TPR
+ * then an NMI into EVENTINJ, or its window when the guest cannot take it
+ * now (a single step, or an exit right after the injected event); the
+ * highest deliverable interrupt offered through V_IRQ (c.offer); V_TPR
  * and the CR8-write intercept; the host timer. */
 void vlapic_inject_pending(struct vcpu *v);
+/* Run loop, right after every #VMEXIT with a vector offered (c.offer),
+ * before EXITINTINFO is re-injected and before any handler: did the CPU
+ * take it (V_IRQ cleared)? Taken, it stays in service; not, it goes back
+ * into IRR (vlapic_exit.c). */
+void vlapic_exit_offer(struct vcpu *v);
 /* vlapic_vcpu.c: arm the host timer for the guest timer's next expiry,
  * or on vCPU 0 the platform's poll when that is sooner; now is the host
  * TSC. */
@@ -73,7 +78,7 @@ int vlapic_tsc_deadline_msr(struct vcpu *v, bool wr, u64 *val);
 /* The exit handler's IA32_TSC_DEADLINE write with a deadline already
  * passed and the guest able to take the interrupt right after the WRMSR
  * (IF=1, no TF, no event injected or queued): the WRMSR completed and
- * the timer's vector in EVENTINJ, no entry work (the two-step way costs a
+ * the timer's vector offered through V_IRQ, no entry work (the two-step way costs a
  * vLAPIC evaluation at entry). false: nothing done, the caller goes on
  * with vlapic_tsc_deadline_msr(). */
 bool vlapic_tsc_deadline_now(struct vcpu *v, u64 val);

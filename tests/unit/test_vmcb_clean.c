@@ -214,7 +214,7 @@ static void test_vlapic_exits(void **s)
 }
 
 /* The vLAPIC's entry path (hv/svm/vlapic_inject.c): NMI and its IRET
- * intercept, an interrupt window (V_IRQ, VINTR intercept), the CR8-write
+ * intercept, an interrupt offered (V_IRQ), the CR8-write
  * intercept (C1) and V_TPR; and the CR8-write exit (V_TPR). */
 static void test_vlapic_entry(void **s)
 {
@@ -229,7 +229,7 @@ static void test_vlapic_entry(void **s)
 	vlapic_deliver(l, APIC_DM_NMI, 0, false);
 	vlapic_set_irr(l, 0x40, false);
 	cached(v);
-	vlapic_inject_pending(v); /* NMI in, window for 0x40 */
+	vlapic_inject_pending(v); /* NMI in, 0x40 offered */
 	assert_true(v->vmcb->control.v_intr & V_IRQ);
 	assert_true(vmcb_has_intercept(v->vmcb, INTERCEPT_IRET));
 	assert_marked(v);
@@ -237,7 +237,7 @@ static void test_vlapic_entry(void **s)
 	l->tpr = 0x50; /* written through the xAPIC page: TPR holds 0x40 */
 	v->lapic.c.nmi_masked = false;
 	cached(v);
-	vlapic_inject_pending(v); /* window closed, CR8 intercept, V_TPR */
+	vlapic_inject_pending(v); /* 0x40 given back, CR8 intercept, V_TPR */
 	assert_true(vmcb_has_intercept(v->vmcb, INTERCEPT_CR_WRITE(8)));
 	assert_marked(v);
 	g_features.decode_assists = g_features.nrips = true;
