@@ -13,10 +13,6 @@
 #include "hv/svm/exit.h"
 #include "hv/svm/vlapic_vcpu.h"
 
-/* What an offer sets in V_INTR (V_IGN_TPR clear: the CPU holds the
- * vector back while V_TPR is not below its class, APM 15.21.4). */
-#define V_OFFER (V_IRQ | V_IGN_TPR | V_INTR_PRIO(0xf) | V_INTR_VECTOR(0xff))
-
 /* An NMI is pending and cannot be injected now: an interrupt shadow, an
  * event injected at this entry, or its predecessor's IRET not retired.
  * IF does not hold NMIs back, so V_IRQ (which waits for IF=1) is no
@@ -65,6 +61,7 @@ void vlapic_inject_pending(struct vcpu *v)
 	struct vmcb_control *c = &vm->control;
 	struct vlapic *l = &v->lapic;
 	const u64 v_intr = c->v_intr;
+	u64 vi = v_intr; /* written back once, at the end */
 	u64 now = 0, poll;
 	unsigned ev;
 	u8 vec = 0;
@@ -88,6 +85,14 @@ void vlapic_inject_pending(struct vcpu *v)
 	/* The NMI handler's IRET has retired once RIP moved on. */
 	if (l->c.iret_wait && vm->save.rip != l->c.iret_rip)
 		l->c.nmi_masked = l->c.iret_wait = false;
+	/* V_IRQ set here is an offer the exit handler made
+	 * (vlapic_tsc_deadline_now(); the exit's own was settled at the
+	 * exit), with something posted since: given back, and the highest
+	 * is offered. */
+	if (__builtin_expect(vi & V_IRQ, 0)) {
+		vlapic_unack(l, (u8)(vi >> 32));
+		vi &= ~V_IRQ;
+	}
 	/* A re-injected event (EXITINTINFO) or a handler's goes first.
 	 * Nothing posted: nothing to inject, no window to open. */
 	ev = 0;
@@ -117,13 +122,10 @@ void vlapic_inject_pending(struct vcpu *v)
 	 * minhv's NMI-window step armed it waits: taken before the stepped
 	 * instruction, its frame would hold our TF. */
 	if (ev & VLAPIC_INJ_INTR) {
-		if (__builtin_expect(l->c.nmi_step, 0)) {
+		if (__builtin_expect(l->c.nmi_step, 0))
 			vlapic_unack(l, vec);
-		} else {
-			l->c.offer = VLAPIC_OFFERED | vec;
-			c->v_intr = (c->v_intr & ~V_OFFER) | V_IRQ |
-				    V_INTR_PRIO(vec >> 4) | V_INTR_VECTOR(vec);
-		}
+		else
+			vi = vlapic_offer_bits(vi, vec) | V_IRQ;
 	}
 	/* TPR alone holds an interrupt back: a CR8 write that lowers it
 	 * must exit (KVM's svm_update_cr8_intercept(); V_TPR writes do not
@@ -137,9 +139,11 @@ void vlapic_inject_pending(struct vcpu *v)
 			vmcb_clr_intercept(vm, INTERCEPT_CR_WRITE(8));
 	}
 	l->c.vtpr = (l->tpr >> 4) & 0xf;
-	c->v_intr = (c->v_intr & ~V_TPR_MASK) | l->c.vtpr;
-	if (c->v_intr != v_intr)
+	vi = (vi & ~V_TPR_MASK) | l->c.vtpr;
+	if (vi != v_intr) {
+		c->v_intr = vi;
 		vmcb_mark_dirty(vm, VMCB_CLEAN_TPR);
+	}
 	/* vCPU 0 also arms for the platform's poll (vlapic_platform_tick()),
 	 * reading the TSC only when the host timer is not armed for that
 	 * moment already. */

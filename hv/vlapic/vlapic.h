@@ -114,12 +114,6 @@ struct vlapic {
 		bool nmi_step; /* TF set by us: the NMI window's single step */
 		bool nmi_step_rf; /* the guest's RF when the step began */
 		u8 vtpr; /* V_TPR as last written to the VMCB */
-		/* The vector offered through V_IRQ for this run, as
-		 * VLAPIC_OFFERED | vector, 0 for none: acknowledged into
-		 * ISR at the entry, settled at the exit (taken: stays;
-		 * not taken: vlapic_unack()). Never set while a handler
-		 * runs. */
-		u16 offer;
 		u64 iret_rip;
 		u64 host_at; /* host TSC the host timer is armed for; 0 none */
 	} c;
@@ -181,11 +175,12 @@ void vlapic_ack(struct vlapic *l, u8 vector);
  * Its TMR bit clears as vlapic_set_irr() would; IRR is left alone (a
  * poster's bit for the same vector stays pending). */
 void vlapic_ack_edge(struct vlapic *l, u8 vector);
-/* The CPU did not take vector after all (an offer the guest did not
- * take): ISR -> IRR, the summary bit set as vlapic_set_irr() would. The
- * vector was acknowledged by vlapic_next_event() at this entry, so its
- * ISR bit is its own; a second request for it posted meanwhile merges. */
-#define VLAPIC_OFFERED BIT(8)
+/* The CPU did not take vector after all (a V_IRQ offer the guest did
+ * not take, or whose delivery an exit interrupted): ISR -> IRR, the
+ * summary bit set as vlapic_set_irr() would. The vector was acknowledged
+ * for that entry (vlapic_next_event(), vlapic_tsc_deadline_fire_now()),
+ * so its ISR bit is its own; a second request for it posted meanwhile
+ * merges with it. */
 void vlapic_unack(struct vlapic *l, u8 vector);
 /* EOI: clear the highest in-service bit; when its TMR bit says it was
  * level-triggered, broadcast the EOI on the bus (bus->eoi). TMR itself

@@ -88,10 +88,10 @@ void fx_exit(struct vcpu *v, u64 code, u64 info1, u64 info2)
 	v->vmcb->control.exit_info2 = info2;
 	v->vmcb->control.event_inj = 0;
 	v->vmcb->save.rip = FX_RIP;
-	/* A vector offered through V_IRQ is settled first, as the run loop
-	 * does (hv/svm/vcpu_run.c): V_IRQ and EXITINTINFO as the test left
-	 * them say whether the guest took it. */
-	if (v->lapic.c.offer)
+	/* A vector offered through V_IRQ and not taken (V_IRQ as the test
+	 * left it) is given back first, as the run loop does
+	 * (hv/svm/vcpu_run.c). */
+	if (guest_has_platform(v->guest) && (v->vmcb->control.v_intr & V_IRQ))
 		vlapic_exit_offer(v);
 }
 

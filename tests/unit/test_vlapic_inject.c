@@ -228,7 +228,8 @@ static void test_nmi_behind_injected_event(void **s)
 	vlapic_inject_pending(v);
 	assert_int_equal(v->vmcb->control.event_inj, NMI_EVENT);
 	/* A step armed in a shadow, then an exit before the instruction
-	 * ran whose EXITINTINFO is re-injected: the TF is taken back. */
+	 * ran whose EXITINTINFO (an exception being delivered) is
+	 * re-injected: the TF is taken back. */
 	v->lapic.c.nmi_masked = false;
 	fx_exit(v, VMEXIT_INTR, 0, 0);
 	v->vmcb->save.rflags = RFLAGS_FIXED;
@@ -237,7 +238,8 @@ static void test_nmi_behind_injected_event(void **s)
 	vlapic_inject_pending(v);
 	assert_true(rflags() & RFLAGS_TF);
 	fx_exit(v, VMEXIT_NPF, 0, 0);
-	v->vmcb->control.exit_int_info = 0x31 | EVENTINJ_VALID;
+	v->vmcb->control.exit_int_info = VEC_GP | EVENTINJ_TYPE_EXCEPTION |
+					 EVENTINJ_VALID;
 	vcpu_reinject_event(v);
 	vlapic_inject_pending(v);
 	assert_int_equal(rflags(), RFLAGS_FIXED);
@@ -261,7 +263,6 @@ static void test_nmi_step_holds_offer(void **s)
 	vlapic_inject_pending(v);
 	assert_true(rflags() & RFLAGS_TF);
 	assert_false(v->vmcb->control.v_intr & V_IRQ);
-	assert_int_equal(v->lapic.c.offer, 0);
 	assert_int_equal(v->lapic.isr[2], 0);
 	assert_int_equal(vlapic_pending_vector(&v->lapic), 0x41);
 	fx_exit(v, VMEXIT_EXCP_DB, 0, 0);
@@ -275,7 +276,51 @@ static void test_nmi_step_holds_offer(void **s)
 	assert_int_equal(v->vmcb->control.v_intr &
 				 (V_IRQ | V_IGN_TPR | V_INTR_VECTOR(0xff)),
 			 V_IRQ | V_INTR_VECTOR(0x41));
-	assert_int_equal(v->lapic.c.offer, VLAPIC_OFFERED | 0x41);
+	assert_int_equal(v->lapic.isr[2], 1u << (0x41 & 31)); /* acked */
+}
+
+/* A passed TSC deadline written with IF=1: the WRMSR exit itself offers
+ * the timer's vector (V_IRQ, in service, no EVENTINJ). A higher vector
+ * posted before the entry replaces it there: the timer's goes back into
+ * IRR, not left in service undelivered. */
+static void test_deadline_offer_replaced_at_entry(void **s)
+{
+	(void)s;
+	v->lapic.cfg.tsc_deadline = true;
+	fake_tsc_set(1000, 1); /* the guest TSC past the deadline of 1 */
+	assert_int_equal(vlapic_reg_write(&v->lapic, APIC_REG_LVT_TIMER,
+					  (APIC_TIMER_TSC_DEADLINE << 17) |
+						  0x50),
+			 0);
+	v->lapic.pending = 0;
+	/* The VCPU_SELF_TICK-th such fire also takes the watchdog's tick
+	 * (a host timer interrupt QEMU lost would never come). */
+	v->lapic.fired = VCPU_SELF_TICK - 1;
+	v->tick = 0;
+	fx_msr(MSR_TSC_DEADLINE, true, 1);
+	assert_int_equal(v->tick, 1);
+	assert_int_equal(v->vmcb->save.rip, FX_RIP + 2);
+	assert_int_equal(v->vmcb->control.event_inj, 0);
+	assert_int_equal(v->vmcb->control.v_intr &
+				 (V_IRQ | V_IGN_TPR | V_INTR_PRIO(0xf) |
+				  V_INTR_VECTOR(0xff)),
+			 V_IRQ | V_INTR_PRIO(5) | V_INTR_VECTOR(0x50));
+	assert_int_equal(v->lapic.isr[2], 1u << (0x50 & 31));
+	vlapic_set_irr(&v->lapic, 0x61, false);
+	vlapic_inject_pending(v);
+	assert_int_equal(v->vmcb->control.v_intr & V_INTR_VECTOR(0xff),
+			 V_INTR_VECTOR(0x61));
+	assert_int_equal(v->lapic.isr[2], 0); /* 0x50 out of service */
+	assert_true(v->lapic.irr[2] & (1u << (0x50 & 31)));
+	/* Taken (the CPU cleared V_IRQ); 0x50 waits for the EOI of 0x61. */
+	v->vmcb->control.v_intr &= ~V_IRQ;
+	fx_exit(v, VMEXIT_INTR, 0, 0);
+	assert_true(v->lapic.isr[3] & (1u << (0x61 & 31)));
+	vlapic_eoi(&v->lapic);
+	vlapic_inject_pending(v);
+	assert_int_equal(v->vmcb->control.v_intr &
+				 (V_IRQ | V_INTR_VECTOR(0xff)),
+			 V_IRQ | V_INTR_VECTOR(0x50));
 }
 
 /* The guest single-steps itself: its own #DB comes anyway; minhv adds no
@@ -384,6 +429,7 @@ int main(void)
 		T(test_nmi_step_ends_at_insn_exit),
 		T(test_nmi_behind_injected_event),
 		T(test_nmi_step_holds_offer),
+		T(test_deadline_offer_replaced_at_entry),
 		T(test_nmi_guest_tf),
 		T(test_cr8_lowered_delivers),
 		T(test_cr8_write_decoded),

@@ -180,21 +180,23 @@ static void test_step_trap(void **s)
 	assert_marked(v);
 }
 
-/* The vLAPIC's exits: VINTR (V_IRQ), IRET (the intercept), and the #DB of
- * minhv's own step after an NMI handler's IRET (DR6.BS, G1). */
+/* The vLAPIC's exits: an offer not taken (V_IRQ withdrawn at the exit),
+ * IRET (the intercept), and the #DB of minhv's own step after an NMI
+ * handler's IRET (DR6.BS, G1). */
 static void test_vlapic_exits(void **s)
 {
 	struct vcpu *v = fx_v[0];
 
 	(void)s;
 	fx_platform(v);
-	fx_exit(v, VMEXIT_VINTR, 0, 0);
-	v->vmcb->control.v_intr |= V_IRQ;
-	vmcb_set_intercept(v->vmcb, INTERCEPT_VINTR);
+	vlapic_ack(&v->lapic, 0x40); /* offered at the entry */
+	v->vmcb->control.v_intr |= V_IRQ | V_INTR_VECTOR(0x40);
 	cached(v);
-	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	fx_exit(v, VMEXIT_INTR, 0, 0);
 	assert_false(v->vmcb->control.v_intr & V_IRQ);
 	assert_marked(v);
+	assert_true(v->lapic.irr[2] & 1u); /* back in IRR */
+	assert_int_equal(v->lapic.isr[2], 0);
 
 	fx_exit(v, VMEXIT_IRET, 0, 0);
 	vmcb_set_intercept(v->vmcb, INTERCEPT_IRET);
