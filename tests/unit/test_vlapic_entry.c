@@ -313,6 +313,37 @@ static void x2apic_on(void)
 		0);
 }
 
+/* The guest's x2APIC SELF_IPI of VEC (WRMSR 0x83F) as its exit. */
+static void wrmsr_self_ipi(struct vmcb *vm, struct svm_gprs *r, u64 arg)
+{
+	(void)arg;
+	r->rcx = X2APIC_MSR(APIC_REG_SELF_IPI);
+	r->rdx = 0;
+	vm->save.rax = VEC;
+}
+
+/* A self IPI needs no host interrupt: every VCPU_SELF_TICK-th takes the
+ * watchdog's tick itself, which starts the host timer again (a lost
+ * interrupt of QEMU's would otherwise leave a self-IPI storm with no
+ * tick at all). No limit is on here: only that tick starts it. */
+static void test_self_ipi_takes_tick(void **s)
+{
+	const struct fake_exit script[] = {
+		{ .code = VMEXIT_MSR, .info1 = 1, .guest = wrmsr_self_ipi },
+		RF_OUTB(0xf4, 0),
+	};
+
+	(void)s;
+	x2apic_on();
+	v->self_events = VCPU_SELF_TICK - 1;
+	fake_vmrun_script(script, ARRAY_SIZE(script));
+	run_guest(g);
+	check_passed(2);
+	assert_true(v->self_events >= VCPU_SELF_TICK);
+	assert_int_equal(last_init, WD_TICKS); /* the tick's start */
+	assert_int_equal(offer_of(1), OFFER(VEC));
+}
+
 /* The offer is settled before the exit's handler: a taken vector is in
  * service when its handler's EOI exits, and that EOI ends it (no spare
  * EOI, no second offer). */
@@ -644,6 +675,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_offer_interrupted_qemu,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_eoi_after_take, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_self_ipi_takes_tick, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_eoi_with_offer_not_taken,
 						setup, teardown),
