@@ -40,12 +40,9 @@ void apic_cpu_init(u8 spurious_vector, bool boot_cpu)
 
 void apic_timer_oneshot(u8 vector, u32 count, u32 divide)
 {
-	/* Periodic mode (bits 18:17 = 01) from APIC_TIMER_REPEAT_MIN on:
-	 * an interrupt the CPU lost comes again a period later. */
-	u32 mode = count >= APIC_TIMER_REPEAT_MIN ? APIC_TIMER_PERIODIC : 0;
-
 	g_apic->write(APIC_REG_TIMER_DIV, divide);
-	g_apic->write(APIC_REG_LVT_TIMER, vector | (mode << 17));
+	g_apic->write(APIC_REG_LVT_TIMER,
+		      vector); /* bits 18:17 = 0: one-shot */
 	g_apic->write(APIC_REG_TIMER_INIT, count);
 }
 

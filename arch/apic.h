@@ -60,19 +60,8 @@ static inline const char *apic_mode_name(void)
 	return g_apic->mode == APIC_MODE_X2APIC ? "x2APIC" : "xAPIC";
 }
 
-/* LAPIC timer, one-shot in effect (QEMU TCG has no TSC-deadline mode):
- * fires vector after count ticks of the bus clock / divide
- * (APIC_TIMER_DIV_*), and minhv re-arms or stops it before it would fire
- * again. From APIC_TIMER_REPEAT_MIN ticks on it is programmed periodic
- * all the same: QEMU 10's TCG can lose a LAPIC interrupt (helper_vmrun()
- * ORs CPU_INTERRUPT_VIRQ into interrupt_request without its lock, wiping
- * a CPU_INTERRUPT_HARD set at that moment; docs/SVM.md "V_IRQ's uses"),
- * and a lost one-shot never fires again: a vCPU spinning in its guest
- * then never exits, past every limit. Periodic, it fires again a period
- * later, which re-raises it. Shorter counts stay one-shot (a period that
- * short would storm before the re-arm; they fire before the VMRUN they
- * precede anyway). */
-#define APIC_TIMER_REPEAT_MIN 4096u
+/* LAPIC timer, one-shot (QEMU TCG has no TSC-deadline mode): fires vector
+ * once after count ticks of the bus clock / divide (APIC_TIMER_DIV_*). */
 void apic_timer_oneshot(u8 vector, u32 count, u32 divide);
 void apic_timer_stop(void);
 u32 apic_timer_remaining(void);
