@@ -18,10 +18,15 @@ static void kick_fn(void *arg)
 }
 
 /* v runs on cpu (or waits there in place): make it look. */
-static void kick_cpu(u32 cpu)
+static void kick_cpu(u32 cpu, struct vcpu *v)
 {
-	if (cpu == ipi_this_cpu())
-		return; /* the caller runs there: it looks anyway */
+	/* The caller runs there and looks anyway: v is the caller's own
+	 * running vCPU, a self IPI (no host interrupt: vcpu_self_event()). */
+	if (cpu == ipi_this_cpu()) {
+		if (v)
+			vcpu_self_event(v);
+		return;
+	}
 	if (park_ready())
 		park_wake(cpu); /* parked in a wait in place */
 	ipi_call_on(cpu, kick_fn, NULL, false); /* in guest mode: INTR */
@@ -37,7 +42,7 @@ void vcpu_kick(struct vcpu *v)
 		return; /* no queues: nothing runs */
 	/* Blocked: queued now, and its CPU told if it must act. */
 	if (sched_wake(&v->se, rdtsc(), &cpu) == SE_RUNNING)
-		kick_cpu(cpu);
+		kick_cpu(cpu, v);
 }
 
 /* sched_kick_running() (hv/sched/sched.h), with the queue's lock held:
@@ -50,7 +55,7 @@ void sched_kick_running(struct sched_entity *se)
 
 	__atomic_store_n(&v->tick, 1, __ATOMIC_RELAXED);
 	__atomic_store_n(&v->wake, 1, __ATOMIC_SEQ_CST);
-	kick_cpu(se->cpu);
+	kick_cpu(se->cpu, NULL);
 }
 
 void guest_kick_cpus(struct guest *g)

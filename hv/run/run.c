@@ -74,13 +74,14 @@ static void print_sched(const struct guest *g)
 static void print_counters(const struct guest *g)
 {
 	struct hc_counters c;
-	u64 dropped = 0, gp = 0, cr_gp = 0;
+	u64 dropped = 0, gp = 0, cr_gp = 0, spare = 0;
 
 	guest_counters(g, &c);
 	for (u32 i = 0; i < g->nr_vcpus; i++) {
 		dropped += g->vcpus[i]->stats.io_dropped;
 		gp += g->vcpus[i]->stats.msr_gp;
 		cr_gp += g->vcpus[i]->stats.mov_cr_gp;
+		spare += g->vcpus[i]->lapic.spare_eois;
 	}
 	if (g->con_dropped)
 		pr_info("svm: guest %s console flood: %llu bytes dropped\n",
@@ -92,6 +93,11 @@ static void print_counters(const struct guest *g)
 	if (cr_gp)
 		pr_info("svm: guest %s: %llu MOV to CR3/CR4 answered with #GP (QEMU's VMEXIT_INVALID, hv/svm/exit_invalid.c)\n",
 			g->name, (unsigned long long)cr_gp);
+	/* An interrupt delivered twice shows up as a spare EOI; a guest may
+	 * also send them on purpose (not a failure). */
+	if (guest_has_platform(g))
+		pr_info("svm: guest %s vLAPIC: %llu EOIs with nothing in service\n",
+			g->name, (unsigned long long)spare);
 	if (g->nr_vcpus > g->ncpus)
 		print_sched(g);
 	if (guest_has_platform(g) && g->plat.disk) {

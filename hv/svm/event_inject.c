@@ -12,6 +12,7 @@
 #include "hv/guest/guest.h"
 #include "hv/smp/ipi.h"
 #include "hv/svm/exit.h"
+#include "hv/vlapic/vlapic.h"
 
 /* The length of the INTn (CD ib), INT3 (CC) or INTO (CE) at CS:RIP that
  * raised EXITINTINFO's soft event, prefixes included; 0 when the bytes
@@ -80,6 +81,15 @@ __attribute__((cold)) void vcpu_reinject_event(struct vcpu *v)
 
 	if (!(e & EVENTINJ_VALID))
 		return;
+	/* A fixed interrupt is only ever a V_IRQ offer, in service since
+	 * the entry (QEMU's form, V_IRQ still set, was given back by
+	 * vlapic_exit_offer() already: a second give-back changes
+	 * nothing). Not delivered: back into IRR and offered again, never
+	 * EVENTINJ (docs/GUESTS.md "Interrupts"). */
+	if (type == EVENTINJ_TYPE_INTR && guest_has_platform(v->guest)) {
+		vlapic_unack(&v->lapic, vec);
+		return;
+	}
 	if ((type == EVENTINJ_TYPE_SOFT ||
 	     (type == EVENTINJ_TYPE_EXCEPTION &&
 	      (vec == VEC_BP || vec == VEC_OF))) &&

@@ -76,12 +76,11 @@ enum exit_action exit_cache_insn(struct vcpu *v); /* exit_cache.c */
 enum exit_action exit_exception(struct vcpu *v); /* exit_excp.c */
 enum exit_action exit_xsetbv(struct vcpu *v); /* exit_xsetbv.c */
 enum exit_action exit_unexpected(struct vcpu *v);
-/* vlapic_exit.c: the interrupt window opened (VINTR); IRET
- * with an NMI in service. */
-enum exit_action vlapic_exit_vintr(struct vcpu *v);
+/* vlapic_exit.c: IRET with an NMI in service. (No VINTR exit: minhv
+ * never sets that intercept; fixed interrupts are V_IRQ offers.) */
 enum exit_action vlapic_exit_iret(struct vcpu *v);
 /* A CR8 write while TPR holds an interrupt back (the intercept is on only
- * then): TPR and V_TPR take the value, the next entry delivers. */
+ * then): TPR and V_TPR take the value, the next entry offers. */
 enum exit_action vlapic_exit_cr8(struct vcpu *v);
 
 /* event_inject.c. Right after #VMEXIT, before the handler: inject again

@@ -14,7 +14,6 @@
 #define EXIT_DIRECT_LIST(X)                   \
 	X(INTR, INTR, exit_intr)              \
 	X(NMI, NMI, exit_intr)                \
-	X(VINTR, OTHER, vlapic_exit_vintr)    \
 	X(IRET, OTHER, vlapic_exit_iret)      \
 	X(CR8_WRITE, OTHER, vlapic_exit_cr8)  \
 	X(CPUID, CPUID, exit_cpuid)           \

@@ -177,6 +177,13 @@ run_loop(struct vcpu *v, struct svm_cpu *sc, u32 clean, const bool spec,
 		if (bench)
 			v->stats.t_exit = __builtin_ia32_rdtsc();
 		vmcb_after_exit(vmcb, clean);
+		/* A vector offered through V_IRQ (in service since the
+		 * entry) and not taken: V_IRQ still set. Given back before
+		 * EXITINTINFO and any handler (vlapic_exit.c), so that an
+		 * EOI exit sees what the guest saw. Taken: nothing to do
+		 * (an interrupted delivery: vcpu_reinject_event()). */
+		if (foreign && (vmcb->control.v_intr & V_IRQ))
+			vlapic_exit_offer(v);
 		if (__builtin_expect(
 			    vmcb->control.exit_int_info & EVENTINJ_VALID, 0))
 			vcpu_reinject_event(v); /* event_inject.c */

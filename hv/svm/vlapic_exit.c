@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* hv/svm/vlapic_exit.c - the vLAPIC's side of a foreign guest's
  * exits: CR8 (V_TPR) back into TPR and the guest's time before a register
- * access, the interrupt-window (VINTR), IRET and CR8-write exits (APM vol
+ * access, a V_IRQ offer not taken, the IRET and CR8-write exits (APM vol
  * 2 15.21.4, 15.9), minhv's own single step for an NMI window (ended,
  * with the guest's TF back, when the stepped instruction faults), and
  * IA32_TSC_DEADLINE. */
@@ -68,15 +68,23 @@ void vlapic_sync_write(struct vcpu *v, u32 off)
 	vlapic_sync_tpr(v);
 }
 
-/* The interrupt window opened: the next VMRUN injects. V_IRQ changed
- * here, so its clean bit goes (APM 15.15.3): vlapic_inject_pending()
- * marks only what it changes itself. */
-enum exit_action vlapic_exit_vintr(struct vcpu *v)
+/* The CPU clears V_IRQ when it takes the virtual interrupt (APM vol 2
+ * 15.21.4; QEMU: x86_cpu_exec_interrupt()), and #VMEXIT writes it back;
+ * minhv sets V_IRQ for nothing but an offer (vlapic_inject.c). Still set
+ * at the exit: not taken (IF=0, a shadow, V_TPR raised by the guest, or
+ * no instruction boundary before the exit). The offered vector (its
+ * V_INTR_VECTOR), in service since the entry, goes back into IRR and
+ * V_IRQ is withdrawn; the next entry offers the highest vector again, a
+ * newer higher one first. An interrupted delivery (EXITINTINFO type INTR:
+ * V_IRQ still set in QEMU, which clears it only after a delivery that
+ * completed, clear on hardware) is vcpu_reinject_event()'s: the same
+ * give-back, which finds nothing more to do after this one. */
+void vlapic_exit_offer(struct vcpu *v)
 {
-	vmcb_set_v_intr(v->vmcb, v->vmcb->control.v_intr & ~V_IRQ);
-	vmcb_clr_intercept(v->vmcb, INTERCEPT_VINTR);
-	vlapic_entry_work(&v->lapic);
-	return EXIT_RESUME;
+	struct vmcb *vm = v->vmcb;
+
+	vmcb_set_v_intr(vm, vm->control.v_intr & ~V_IRQ);
+	vlapic_unack(&v->lapic, (u8)(vm->control.v_intr >> 32));
 }
 
 /* IRET with an NMI in service: it intercepts before it executes, so NMIs
@@ -191,7 +199,8 @@ int vlapic_tsc_deadline_msr(struct vcpu *v, bool wr, u64 *val)
 bool vlapic_tsc_deadline_now(struct vcpu *v, u64 val)
 {
 	struct vmcb *vm = v->vmcb;
-	u64 off = vm->control.tsc_offset;
+	struct vmcb_control *c = &vm->control;
+	u64 off = c->tsc_offset, vi;
 	int vec;
 
 	if (v->queued_event || (vm->control.event_inj & EVENTINJ_VALID) ||
@@ -203,8 +212,24 @@ bool vlapic_tsc_deadline_now(struct vcpu *v, u64 val)
 		return false;
 	v->lapic.tsc_offset = off;
 	/* After the WRMSR (its interrupt shadow, if any, ends with it):
-	 * the vector goes in at this entry (APM 15.20). */
+	 * offered through V_IRQ, as vlapic_inject_pending() offers (not
+	 * EVENTINJ, which QEMU TCG can deliver twice), and settled at the
+	 * next exit (vlapic_exit_offer()). V_TPR is TPR already (synced
+	 * above, nothing changed it), below the vector's class. */
 	vcpu_step_known(v, 2);
-	vm->control.event_inj = (u64)vec | EVENTINJ_TYPE_INTR | EVENTINJ_VALID;
+	/* A storm of these needs no host interrupt (vcpu_self_event());
+	 * the count is the timer's own. */
+	if (__builtin_expect(!(v->lapic.fired % VCPU_SELF_TICK), 0))
+		__atomic_store_n(&v->tick, 1, __ATOMIC_RELAXED);
+	/* The CPU clears only V_IRQ when it takes an offer: the vector and
+	 * priority of the last one (this timer's, as a rule) are still
+	 * there. */
+	vi = vm->control.v_intr;
+	if ((u8)(vi >> 32) != (u8)vec)
+		vi = vlapic_offer_bits(vi, (u8)vec);
+	/* V_IRQ was clear (settled at this exit): a change, marked as
+	 * vlapic_inject_pending() marks its own. */
+	c->v_intr = vi | V_IRQ;
+	vmcb_mark_dirty(vm, VMCB_CLEAN_TPR);
 	return true;
 }

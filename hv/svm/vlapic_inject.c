@@ -1,19 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* hv/svm/vlapic_inject.c - a foreign guest's vLAPIC events into its VMCB
- * before each VMRUN (APM vol 2 15.20 EVENTINJ, 15.21.4 V_IRQ and the
- * VINTR intercept): NMIs, blocked until their IRET retires, and their
- * window (a single step, or an exit right after an injected event, as
- * KVM's svm_enable_nmi_window()); interrupts and their window; V_TPR, and
- * the CR8-write intercept while TPR alone holds an interrupt back. */
+ * before each VMRUN (APM vol 2 15.20 EVENTINJ, 15.21.4 V_IRQ): NMIs,
+ * blocked until their IRET retires, and their window (a single step, or
+ * an exit right after an injected event, as KVM's
+ * svm_enable_nmi_window()); fixed interrupts offered through V_IRQ and
+ * settled at the exit (vlapic_exit_offer()); V_TPR, and the CR8-write
+ * intercept while TPR alone holds an interrupt back. */
 #include "arch/cr.h"
 #include "arch/vmcb.h"
 #include "hv/guest/guest.h"
 #include "hv/smp/ipi.h"
 #include "hv/svm/exit.h"
 #include "hv/svm/vlapic_vcpu.h"
-
-/* V_INTR_* as an interrupt window leaves them (cleared at each entry). */
-#define V_WINDOW (V_IRQ | V_IGN_TPR | V_INTR_PRIO(0xf) | V_INTR_VECTOR(0xff))
 
 /* An NMI is pending and cannot be injected now: an interrupt shadow, an
  * event injected at this entry, or its predecessor's IRET not retired.
@@ -63,6 +61,7 @@ void vlapic_inject_pending(struct vcpu *v)
 	struct vmcb_control *c = &vm->control;
 	struct vlapic *l = &v->lapic;
 	const u64 v_intr = c->v_intr;
+	u64 vi = v_intr; /* written back once, at the end */
 	u64 now = 0, poll;
 	unsigned ev;
 	u8 vec = 0;
@@ -83,33 +82,26 @@ void vlapic_inject_pending(struct vcpu *v)
 		l->tsc_offset = c->tsc_offset;
 		vlapic_timer_poll(l, now);
 	}
-	/* Last entry's interrupt window, if one was opened. */
-	if (v_intr & V_WINDOW)
-		c->v_intr &= ~V_WINDOW;
-	if (vmcb_has_intercept(vm, INTERCEPT_VINTR))
-		vmcb_clr_intercept(vm, INTERCEPT_VINTR);
 	/* The NMI handler's IRET has retired once RIP moved on. */
 	if (l->c.iret_wait && vm->save.rip != l->c.iret_rip)
 		l->c.nmi_masked = l->c.iret_wait = false;
+	/* V_IRQ set here is an offer the exit handler made
+	 * (vlapic_tsc_deadline_now(); the exit's own was settled at the
+	 * exit), with something posted since: given back, and the highest
+	 * is offered. */
+	if (__builtin_expect(vi & V_IRQ, 0)) {
+		vlapic_unack(l, (u8)(vi >> 32));
+		vi &= ~V_IRQ;
+	}
 	/* A re-injected event (EXITINTINFO) or a handler's goes first.
 	 * Nothing posted: nothing to inject, no window to open. */
 	ev = 0;
 	if (vlapic_event_maybe(l))
-		ev = vlapic_next_event(l, vm->save.rflags & RFLAGS_IF,
-				       c->int_shadow & INT_SHADOW,
+		ev = vlapic_next_event(l, c->int_shadow & INT_SHADOW,
 				       c->event_inj & EVENTINJ_VALID, &vec);
 	if (ev & VLAPIC_INJ_NMI) {
 		c->event_inj = VEC_NMI | EVENTINJ_TYPE_NMI | EVENTINJ_VALID;
 		vmcb_set_intercept(vm, INTERCEPT_IRET); /* watch for IRET */
-	}
-	if (ev & VLAPIC_INJ_INTR)
-		c->event_inj = (u64)vec | EVENTINJ_TYPE_INTR | EVENTINJ_VALID;
-	if (ev & VLAPIC_INJ_WINDOW) {
-		/* Exit as soon as the guest can take it (IF=1, no shadow,
-		 * the injected event delivered). */
-		c->v_intr |= V_IRQ | V_IGN_TPR | V_INTR_PRIO(0xf) |
-			     V_INTR_VECTOR(vec);
-		vmcb_set_intercept(vm, INTERCEPT_VINTR);
 	}
 	if (ev & VLAPIC_INJ_NMI_WINDOW)
 		nmi_window(v);
@@ -119,6 +111,22 @@ void vlapic_inject_pending(struct vcpu *v)
 	if (__builtin_expect(l->c.nmi_step, 0) &&
 	    (c->event_inj & EVENTINJ_VALID))
 		vcpu_nmi_step_end(v);
+	/* The interrupt, acknowledged into ISR, is offered as a virtual
+	 * interrupt: the CPU takes it once IF=1, no shadow, V_TPR below its
+	 * class and any EVENTINJ delivered (APM 15.20, 15.21.4), and clears
+	 * V_IRQ; vlapic_exit_offer() settles it at the exit, before any
+	 * handler. Not through EVENTINJ: QEMU TCG delivers an EVENTINJ'd
+	 * interrupt in helper_vmrun() but leaves its vector in
+	 * exception_index, and an exit request before the next exception
+	 * delivers it a second time whatever IF says (docs/GUESTS.md). With
+	 * minhv's NMI-window step armed it waits: taken before the stepped
+	 * instruction, its frame would hold our TF. */
+	if (ev & VLAPIC_INJ_INTR) {
+		if (__builtin_expect(l->c.nmi_step, 0))
+			vlapic_unack(l, vec);
+		else
+			vi = vlapic_offer_bits(vi, vec) | V_IRQ;
+	}
 	/* TPR alone holds an interrupt back: a CR8 write that lowers it
 	 * must exit (KVM's svm_update_cr8_intercept(); V_TPR writes do not
 	 * exit on their own), else the interrupt waits for an unrelated
@@ -131,9 +139,11 @@ void vlapic_inject_pending(struct vcpu *v)
 			vmcb_clr_intercept(vm, INTERCEPT_CR_WRITE(8));
 	}
 	l->c.vtpr = (l->tpr >> 4) & 0xf;
-	c->v_intr = (c->v_intr & ~V_TPR_MASK) | l->c.vtpr;
-	if (c->v_intr != v_intr)
+	vi = (vi & ~V_TPR_MASK) | l->c.vtpr;
+	if (vi != v_intr) {
+		c->v_intr = vi;
 		vmcb_mark_dirty(vm, VMCB_CLEAN_TPR);
+	}
 	/* vCPU 0 also arms for the platform's poll (vlapic_platform_tick()),
 	 * reading the TSC only when the host timer is not armed for that
 	 * moment already. */

@@ -8,6 +8,7 @@
 #define MINHV_HV_SVM_VLAPIC_VCPU_H
 
 #include "arch/types.h"
+#include "arch/vmcb.h"
 #include "hv/vlapic/vlapic.h"
 
 struct guest;
@@ -28,11 +29,25 @@ void vlapic_host_timer_arm(struct vcpu *v, u64 until);
  * false when the guest is stopping. */
 bool vlapic_before_run(struct vcpu *v);
 /* Run loop, right before VMRUN (interrupts off; vlapic_inject.c): timers,
- * then the highest pending event into EVENTINJ, or its window when the
- * guest cannot take it now (an interrupt: V_IRQ + VINTR intercept; an
- * NMI: a single step, or an exit right after the injected event); V_TPR
+ * then an NMI into EVENTINJ, or its window when the guest cannot take it
+ * now (a single step, or an exit right after the injected event); the
+ * highest deliverable interrupt offered through V_IRQ; V_TPR
  * and the CR8-write intercept; the host timer. */
 void vlapic_inject_pending(struct vcpu *v);
+/* V_INTR as an offer of vector sets it, V_IRQ aside: V_INTR_VECTOR,
+ * V_INTR_PRIO its class, V_IGN_TPR clear (the CPU holds the vector back
+ * while V_TPR is not below its class, APM vol 2 15.21.4). */
+static inline u64 vlapic_offer_bits(u64 v_intr, u8 vec)
+{
+	return (v_intr &
+		~(V_IGN_TPR | V_INTR_PRIO(0xf) | V_INTR_VECTOR(0xff))) |
+	       V_INTR_PRIO(vec >> 4) | V_INTR_VECTOR(vec);
+}
+/* Run loop, right after a #VMEXIT with V_IRQ still set (a vector offered
+ * and not taken), before EXITINTINFO is re-injected and before any
+ * handler: the vector out of service, back into IRR, V_IRQ withdrawn
+ * (vlapic_exit.c). A taken one stays in service. */
+void vlapic_exit_offer(struct vcpu *v);
 /* vlapic_vcpu.c: arm the host timer for the guest timer's next expiry,
  * or on vCPU 0 the platform's poll when that is sooner; now is the host
  * TSC. */
@@ -73,7 +88,7 @@ int vlapic_tsc_deadline_msr(struct vcpu *v, bool wr, u64 *val);
 /* The exit handler's IA32_TSC_DEADLINE write with a deadline already
  * passed and the guest able to take the interrupt right after the WRMSR
  * (IF=1, no TF, no event injected or queued): the WRMSR completed and
- * the timer's vector in EVENTINJ, no entry work (the two-step way costs a
+ * the timer's vector offered through V_IRQ, no entry work (the two-step way costs a
  * vLAPIC evaluation at entry). false: nothing done, the caller goes on
  * with vlapic_tsc_deadline_msr(). */
 bool vlapic_tsc_deadline_now(struct vcpu *v, u64 val);

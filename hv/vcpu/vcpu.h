@@ -87,6 +87,9 @@ struct vcpu {
 	 * sets tick, the run loop tests it before each VMRUN. */
 	u64 progress_seen, progress_tsc;
 	volatile u32 tick;
+	/* Interrupts the vCPU gave itself, which need no host interrupt
+	 * (vcpu_self_event()). */
+	u32 self_events;
 	/* TSC it had run without progress when it was preempted: carried
 	 * over its time in the queue (waiting is not a hang). */
 	u64 wd_carry;
@@ -221,5 +224,23 @@ bool vcpu_skip_insn(struct vcpu *v);
 /* regs.c: a guest GPR by x86 number (0 RAX .. 15 R15): RAX and RSP live
  * in the VMCB, the rest in the vCPU's saved GPRs. */
 u64 *vcpu_gpr(struct vcpu *v, unsigned reg);
+
+/* The vCPU gave itself an interrupt (a self IPI, a passed TSC deadline
+ * at its write): no host interrupt involved, so nothing else would bring
+ * a watchdog tick the host lost. QEMU TCG's helper_vmrun() sets
+ * CPU_INTERRUPT_VIRQ with a plain OR outside its big lock (QEMU 10), which
+ * can wipe a CPU_INTERRUPT_HARD another thread sets at that moment: the
+ * host timer's interrupt is then never taken and, one-shot, never comes
+ * again; a guest storming itself with V_IRQ offers ran past its run-time
+ * limit forever. Every VCPU_SELF_TICK-th such event takes the watchdog's
+ * tick (v->tick), which runs the limits and starts the timer again (its
+ * next interrupt re-raises the lost one in QEMU's APIC). Cheap: no TSC
+ * read; only a storm reaches the count. */
+#define VCPU_SELF_TICK 1024u
+static inline void vcpu_self_event(struct vcpu *v)
+{
+	if (!(++v->self_events % VCPU_SELF_TICK))
+		__atomic_store_n(&v->tick, 1, __ATOMIC_RELAXED);
+}
 
 #endif

@@ -104,6 +104,9 @@ struct vlapic {
 	u64 now; /* host TSC of the access being emulated */
 	u64 tsc_offset; /* guest TSC = host TSC + this (the VMCB's) */
 	u64 fired; /* timer interrupts raised (statistics) */
+	/* EOIs with nothing in service (statistics): a guest's mistake, a
+	 * hostile guest's game, or an interrupt delivered twice. */
+	u32 spare_eois;
 	/* The owner vCPU's injection state (hv/svm/vlapic_vcpu.c). */
 	struct {
 		bool nmi_masked; /* an NMI is in service until IRET */
@@ -172,6 +175,13 @@ void vlapic_ack(struct vlapic *l, u8 vector);
  * Its TMR bit clears as vlapic_set_irr() would; IRR is left alone (a
  * poster's bit for the same vector stays pending). */
 void vlapic_ack_edge(struct vlapic *l, u8 vector);
+/* The CPU did not take vector after all (a V_IRQ offer the guest did
+ * not take, or whose delivery an exit interrupted): ISR -> IRR, the
+ * summary bit set as vlapic_set_irr() would. The vector was acknowledged
+ * for that entry (vlapic_next_event(), vlapic_tsc_deadline_fire_now()),
+ * so its ISR bit is its own; a second request for it posted meanwhile
+ * merges with it. */
+void vlapic_unack(struct vlapic *l, u8 vector);
 /* EOI: clear the highest in-service bit; when its TMR bit says it was
  * level-triggered, broadcast the EOI on the bus (bus->eoi). TMR itself
  * keeps its value until the vector is accepted again (SDM 11.8.4). */
@@ -188,26 +198,25 @@ void vlapic_init_reset(struct vlapic *l);
  * -ENOENT (a SIPI outside wait-for-SIPI is dropped, SDM 9.4.4). */
 int vlapic_take_startup(struct vlapic *l);
 /* What to inject before VMRUN (APM 15.20-15.21): an NMI unless one is in
- * service; the highest deliverable interrupt when the guest can take it
- * (IF=1, no interrupt shadow, no event already being injected), else an
- * interrupt window. Consumes what it returns (NMI taken and masked until
- * IRET, interrupt acknowledged into ISR); *vec is the vector.
+ * service; the highest deliverable interrupt (above PPR), whatever IF,
+ * an interrupt shadow or an event already being injected say: the glue
+ * offers it through V_IRQ and the CPU waits for those itself (APM
+ * 15.21.4). Consumes what it returns (NMI taken and masked until IRET,
+ * interrupt acknowledged into ISR, given back with vlapic_unack() when
+ * the CPU did not take it); *vec is the vector.
  * VLAPIC_INJ_NMI_WINDOW: an NMI waits for an interrupt shadow, an event
  * being injected, or the IRET of the NMI in service to retire (seen,
- * c.iret_wait, not yet retired); IF does not hold NMIs back, so the glue
- * opens its window without V_IRQ (KVM's svm_enable_nmi_window()). An NMI
- * masked before its handler's IRET was seen needs none: the IRET
- * intercept reports it. VLAPIC_INJ_TPR: the highest requested vector is
- * held back by TPR alone (above the in-service class, not above TPR's):
- * the guest lowering TPR through CR8 must exit (KVM's
- * svm_update_cr8_intercept()). */
+ * c.iret_wait, not yet retired); the glue opens its window without V_IRQ
+ * (KVM's svm_enable_nmi_window()). An NMI masked before its handler's
+ * IRET was seen needs none: the IRET intercept reports it.
+ * VLAPIC_INJ_TPR: the highest requested vector is held back by TPR alone
+ * (above the in-service class, not above TPR's): the guest lowering TPR
+ * through CR8 must exit (KVM's svm_update_cr8_intercept()). */
 #define VLAPIC_INJ_NMI 1u
 #define VLAPIC_INJ_INTR 2u
-#define VLAPIC_INJ_WINDOW 4u
 #define VLAPIC_INJ_NMI_WINDOW 8u
 #define VLAPIC_INJ_TPR 16u
-unsigned vlapic_next_event(struct vlapic *l, bool if_on, bool shadow, bool busy,
-			   u8 *vec);
+unsigned vlapic_next_event(struct vlapic *l, bool shadow, bool busy, u8 *vec);
 /* Does a halted CPU wake (SDM vol 2 HLT): a deliverable interrupt
  * with IF=1, or an NMI or INIT whatever IF says. */
 bool vlapic_wakeup(const struct vlapic *l, bool if_on);

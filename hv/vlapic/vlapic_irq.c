@@ -142,8 +142,12 @@ void vlapic_eoi(struct vlapic *l)
 {
 	int v = highest_isr(l);
 
-	if (v < 0)
-		return; /* nothing in service: ignored */
+	if (v < 0) {
+		/* Nothing in service: ignored, but counted (a vector the
+		 * guest got twice shows up as one of these). */
+		l->spare_eois++;
+		return;
+	}
 	l->isr[v >> 5] &= ~(1u << (v & 31));
 	if (!l->isr[v >> 5])
 		l->isr_words &= (u8) ~(1u << (v >> 5));
@@ -192,8 +196,19 @@ void vlapic_ack_edge(struct vlapic *l, u8 vector)
 	l->isr_words |= (u8)(1u << (vector >> 5));
 }
 
-unsigned vlapic_next_event(struct vlapic *l, bool if_on, bool shadow, bool busy,
-			   u8 *vec)
+void vlapic_unack(struct vlapic *l, u8 vector)
+{
+	u32 bit = 1u << (vector & 31);
+
+	l->isr[vector >> 5] &= ~bit;
+	if (!l->isr[vector >> 5])
+		l->isr_words &= (u8) ~(1u << (vector >> 5));
+	/* As vlapic_set_irr() posts it (TMR stays as it was posted). */
+	__atomic_fetch_or(&l->irr[vector >> 5], bit, __ATOMIC_SEQ_CST);
+	__atomic_fetch_or(&l->pending, VLAPIC_PEND_IRR, __ATOMIC_SEQ_CST);
+}
+
+unsigned vlapic_next_event(struct vlapic *l, bool shadow, bool busy, u8 *vec)
 {
 	/* With its summary bit clear no NMI was posted (struct vlapic): no
 	 * locked exchange on the entry path of a guest without NMIs. */
@@ -211,7 +226,6 @@ unsigned vlapic_next_event(struct vlapic *l, bool if_on, bool shadow, bool busy,
 			/* Blocked until IRET (SDM 6.7.1). */
 			l->c.nmi_masked = true;
 			r |= VLAPIC_INJ_NMI;
-			busy = true;
 		}
 	}
 	/* Held by the shadow, another event, or an IRET that has not
@@ -231,8 +245,6 @@ unsigned vlapic_next_event(struct vlapic *l, bool if_on, bool shadow, bool busy,
 	if (v < 0)
 		return vlapic_tpr_holds(l) ? r | VLAPIC_INJ_TPR : r;
 	*vec = (u8)v;
-	if (busy || shadow || !if_on)
-		return r | VLAPIC_INJ_WINDOW;
 	vlapic_ack(l, (u8)v);
 	/* IRR empty now (the usual case): the summary goes at once, with
 	 * the same clear-then-look as irr_top_maybe(), so the entries after

@@ -7,6 +7,7 @@
 
 #include <cmocka.h>
 
+#include "arch/cr.h"
 #include "tests/doubles/fake_cpu.h"
 #include "tests/doubles/fake_trap.h"
 #include "tests/doubles/fake_vmrun.h"
@@ -16,10 +17,13 @@ static unsigned script_n, runs;
 static struct fake_entry entries[FAKE_VMRUN_MAX];
 unsigned fake_vmsave_count, fake_vmload_count;
 bool fake_vmrun_gif = true;
+unsigned fake_virq_taken;
+u8 fake_virq_last;
 
 void fake_vmrun_reset(void)
 {
 	script_n = runs = 0;
+	fake_virq_taken = fake_virq_last = 0;
 	fake_vmsave_count = fake_vmload_count = 0;
 	fake_vmrun_gif = true;
 }
@@ -30,6 +34,7 @@ void fake_vmrun_script(const struct fake_exit *steps, unsigned n)
 	memcpy(script, steps, n * sizeof(*steps));
 	script_n = n;
 	runs = 0;
+	fake_virq_taken = fake_virq_last = 0;
 }
 
 unsigned fake_vmrun_count(void)
@@ -51,6 +56,24 @@ static void take_tick(void)
 	if (!fake_idt[VEC_TIMER])
 		fail_msg("svm_vmrun: a scripted tick, but no timer handler");
 	fake_idt[VEC_TIMER](&f);
+}
+
+/* A virtual interrupt is taken at the first instruction boundary where
+ * IF=1, no interrupt shadow, and V_IGN_TPR or V_INTR_PRIO above V_TPR
+ * (APM vol 2 15.21.4): the CPU clears V_IRQ, which #VMEXIT writes back.
+ * The guest's RFLAGS are left alone (the scripts set what they need). */
+static void take_virq(struct vmcb *vm)
+{
+	u64 vi = vm->control.v_intr;
+
+	if (!(vi & V_IRQ) || !(vm->save.rflags & RFLAGS_IF) ||
+	    (vm->control.int_shadow & INT_SHADOW))
+		return;
+	if (!(vi & V_IGN_TPR) && ((vi >> 16) & 0xf) <= (vi & V_TPR_MASK))
+		return;
+	vm->control.v_intr &= ~V_IRQ;
+	fake_virq_taken++;
+	fake_virq_last = (u8)(vi >> 32);
 }
 
 /* CLGI ... VMRUN ... #VMEXIT ... STGI, as arch/svm.asm does it: entered
@@ -79,6 +102,8 @@ void svm_vmrun(hpa_t vmcb_hpa, struct svm_gprs *gprs,
 	/* The event of EVENTINJ is taken (APM 15.20); an exit during its
 	 * delivery hands it back in EXITINTINFO. */
 	vm->control.event_inj &= ~(u64)EVENTINJ_VALID;
+	if (!s->hold_virq)
+		take_virq(vm);
 	if (s->rip)
 		vm->save.rip = s->rip;
 	vm->control.exit_code = s->code;

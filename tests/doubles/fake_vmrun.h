@@ -5,7 +5,8 @@
  * (hv/svm/vcpu_run.c), guest creation and teardown and the vLAPIC entry
  * path run in a unit test as they run on the CPU. Each VMRUN records what
  * the guest was entered with (VMCB, GPRs, host IF), takes the event in
- * EVENTINJ, lets the step's guest change its state, and writes the step's
+ * EVENTINJ and the virtual interrupt of V_IRQ when the guest can take it,
+ * lets the step's guest change its state, and writes the step's
  * exit into the VMCB. A VMRUN beyond the script fails the test: a loop
  * that should have left did not. (tests/unit/test_svm_stub.c runs the
  * real stub, arch/svm.asm, against tests/doubles/fake_svm.c instead.) */
@@ -29,6 +30,9 @@ struct fake_exit {
 	 * the VMCB and the step's arg; NULL: none. */
 	void (*guest)(struct vmcb *vmcb, struct svm_gprs *gprs, u64 arg);
 	u64 arg;
+	/* The guest exits before any instruction boundary where it could
+	 * take V_IRQ (else the CPU takes it at entry when it may). */
+	bool hold_virq;
 	/* The host timer's interrupt is pending at the exit (an INTR exit,
 	 * or one that came while the host handled another): its handler
 	 * (fake_idt[VEC_TIMER], tests/doubles/fake_trap.h) runs at the
@@ -62,5 +66,9 @@ const struct fake_entry *fake_vmrun_entry(unsigned i);
 extern unsigned fake_vmsave_count, fake_vmload_count;
 extern bool fake_vmrun_gif;
 void fake_vmrun_reset(void);
+/* Virtual interrupts taken (V_IRQ cleared at entry) since the reset, and
+ * the last one's vector. */
+extern unsigned fake_virq_taken;
+extern u8 fake_virq_last;
 
 #endif

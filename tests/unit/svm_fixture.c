@@ -13,6 +13,7 @@
 #include "hv/smp/ipi.h"
 #include "hv/svm/exit.h"
 #include "hv/svm/sched_cpu.h"
+#include "hv/svm/vlapic_vcpu.h"
 #include "tests/doubles/fake_console.h"
 #include "tests/doubles/fake_cpu.h"
 #include "tests/unit/svm_fixture.h"
@@ -87,6 +88,11 @@ void fx_exit(struct vcpu *v, u64 code, u64 info1, u64 info2)
 	v->vmcb->control.exit_info2 = info2;
 	v->vmcb->control.event_inj = 0;
 	v->vmcb->save.rip = FX_RIP;
+	/* A vector offered through V_IRQ and not taken (V_IRQ as the test
+	 * left it) is given back first, as the run loop does
+	 * (hv/svm/vcpu_run.c). */
+	if (guest_has_platform(v->guest) && (v->vmcb->control.v_intr & V_IRQ))
+		vlapic_exit_offer(v);
 }
 
 enum exit_action exit_dispatch(struct vcpu *v)

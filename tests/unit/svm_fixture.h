@@ -28,7 +28,10 @@ void fx_setup(void);
 void fx_teardown(void);
 /* Put a guest-memory byte string at gpa; returns gpa. */
 u64 fx_put(u64 gpa, const void *src, size_t n);
-/* Make vCPU 0 take exit `code` at rip with info1/info2. */
+/* Make vCPU v take exit `code` at FX_RIP with info1/info2; a vector
+ * offered through V_IRQ (a vCPU with a vLAPIC, fx_platform()) is settled
+ * as the run loop does: taken when the test cleared V_IRQ, else given
+ * back (EXITINTINFO set before the call). */
 void fx_exit(struct vcpu *v, u64 code, u64 info1, u64 info2);
 /* Count v's exit (its VMCB's exit code) and call its handler, as the run
  * loop does inline (exit_dispatch_fast(), hv/svm/exit.h). */

@@ -2,13 +2,15 @@
 /* tests/unit/test_vlapic_entry.c - a foreign guest's vLAPIC on the way into
  * the guest, through the run loop (hv/svm/vcpu_run.c ->
  * vlapic_inject_pending(), hv/svm/vlapic_inject.c) over the world-switch
- * double: an interrupt posted while the vCPU was out is in EVENTINJ at the
- * next entry when the guest can take it; when it cannot (IF=0), that entry
- * opens a window (V_IRQ and the VINTR intercept) instead, and the entry
- * after the window's exit injects it; the guest's timer is polled at
- * entry and the host timer armed for it, again at each new turn of the
- * vCPU (hv/svm/sched_cpu.c). test_vlapic_inject.c checks the
- * same function called by hand, event by event. */
+ * double: an interrupt posted while the vCPU was out is offered through
+ * V_IRQ at the next entry, taken by the CPU when the guest allows, and
+ * settled at the exit (vlapic_exit_offer(): taken, in service before the
+ * handler runs; not taken, back in IRR, re-offered or replaced by a higher
+ * one; interrupted, EXITINTINFO, offered again, never EVENTINJ); the
+ * guest's timer is polled at entry and the host timer armed for it, again
+ * at each new turn of the vCPU (hv/svm/sched_cpu.c).
+ * test_vlapic_inject.c checks the same function called by hand, event by
+ * event. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -19,6 +21,7 @@
 #include <cmocka.h>
 
 #include "arch/apicdef.h"
+#include "arch/errno.h"
 #include "arch/msr.h"
 #include "arch/vmcb.h"
 #include "hv/guest/guest.h"
@@ -34,6 +37,12 @@
 #define VEC 0x41 /* a fixed interrupt from another CPU */
 #define TIMER_VEC 0x50
 #define EVENT(vec) ((vec) | EVENTINJ_TYPE_INTR | EVENTINJ_VALID)
+#define HIGH_VEC 0x61 /* a higher class than VEC */
+#define LOW_VEC 0x30 /* a lower class than VEC */
+/* What an offer sets in V_INTR: V_IRQ, the class, the vector, the CPU
+ * applying V_TPR (V_IGN_TPR clear). */
+#define OFFER_MASK (V_IRQ | V_IGN_TPR | V_INTR_PRIO(0xf) | V_INTR_VECTOR(0xff))
+#define OFFER(vec) (V_IRQ | V_INTR_PRIO((vec) >> 4) | V_INTR_VECTOR(vec))
 #define MS (RF_TSC_KHZ)
 
 static struct guest *g;
@@ -154,9 +163,15 @@ static bool in_service(u8 vec)
 	return isr & (1u << (vec % 32));
 }
 
-/* IF=1: the interrupt posted during an exit is injected at the next
- * entry, from the IRR into service. */
-static void test_pending_injected_at_entry(void **s)
+static u64 offer_of(unsigned i)
+{
+	return entry(i)->vmcb.control.v_intr & OFFER_MASK;
+}
+
+/* IF=1: the interrupt posted during an exit is offered at the next entry
+ * (V_IRQ, not EVENTINJ), the CPU takes it, and the exit after it finds
+ * it in service, IRR empty: delivered once. */
+static void test_pending_offered_and_taken(void **s)
 {
 	const struct fake_exit script[] = {
 		{ .code = VMEXIT_INTR, .guest = set_if, .then = post },
@@ -168,20 +183,25 @@ static void test_pending_injected_at_entry(void **s)
 	run_guest(g);
 	check_passed(2);
 	assert_int_equal(entry(0)->vmcb.control.event_inj, 0);
-	assert_int_equal(entry(1)->vmcb.control.event_inj, EVENT(VEC));
-	assert_false(entry(1)->vmcb.control.v_intr & V_IRQ);
+	assert_int_equal(offer_of(0), 0);
+	assert_int_equal(entry(1)->vmcb.control.event_inj, 0);
+	assert_int_equal(offer_of(1), OFFER(VEC));
+	assert_false(vmcb_has_intercept(&entry(1)->vmcb, INTERCEPT_VINTR));
+	assert_int_equal(fake_virq_taken, 1);
+	assert_int_equal(fake_virq_last, VEC);
 	assert_false(vlapic_irr_any(&v->lapic));
 	assert_true(in_service(VEC));
+	assert_false(v->vmcb->control.v_intr & V_IRQ);
 }
 
-/* IF=0: no injection; the entry opens the interrupt window (V_IRQ, the
- * VINTR intercept). The guest sets IF, the window exits (VINTR), and the
- * entry after it injects the interrupt with the window closed. */
-static void test_blocked_opens_window(void **s)
+/* IF=0: the offer is not taken; the exit gives it back (out of service,
+ * back in IRR, V_IRQ withdrawn) and the next entry offers it again, with
+ * no window exit of its own. Once the guest has IF=1 the CPU takes it. */
+static void test_offer_not_taken_offered_again(void **s)
 {
 	const struct fake_exit script[] = {
 		{ .code = VMEXIT_INTR, .guest = clear_if, .then = post },
-		{ .code = VMEXIT_VINTR, .guest = set_if },
+		{ .code = VMEXIT_INTR, .guest = set_if },
 		RF_OUTB(0xf4, 0),
 	};
 
@@ -189,13 +209,195 @@ static void test_blocked_opens_window(void **s)
 	fake_vmrun_script(script, ARRAY_SIZE(script));
 	run_guest(g);
 	check_passed(3);
+	assert_int_equal(offer_of(1), OFFER(VEC));
 	assert_int_equal(entry(1)->vmcb.control.event_inj, 0);
-	assert_true(entry(1)->vmcb.control.v_intr & V_IRQ);
-	assert_true(vmcb_has_intercept(&entry(1)->vmcb, INTERCEPT_VINTR));
-	assert_int_equal(entry(2)->vmcb.control.event_inj, EVENT(VEC));
+	assert_int_equal(offer_of(2), OFFER(VEC));
+	assert_int_equal(fake_virq_taken, 1); /* at entry 2 only */
+	assert_true(in_service(VEC));
+	assert_false(vlapic_irr_any(&v->lapic));
+	assert_int_equal(v->stats.count[EK_OTHER], 0); /* no VINTR exit */
+}
+
+/* A higher vector arrives while VEC is offered and not taken: the exit
+ * gives VEC back, the next entry offers the higher one instead; VEC
+ * waits in IRR (its class is below the one now in service). */
+static void post_high(void)
+{
+	vlapic_deliver(&v->lapic, APIC_DM_FIXED, HIGH_VEC, false);
+}
+
+static void test_offer_replaced_by_higher(void **s)
+{
+	const struct fake_exit script[] = {
+		{ .code = VMEXIT_INTR, .guest = clear_if, .then = post },
+		{ .code = VMEXIT_INTR, .guest = set_if, .then = post_high },
+		RF_OUTB(0xf4, 0),
+	};
+
+	(void)s;
+	fake_vmrun_script(script, ARRAY_SIZE(script));
+	run_guest(g);
+	check_passed(3);
+	assert_int_equal(offer_of(1), OFFER(VEC));
+	assert_int_equal(offer_of(2), OFFER(HIGH_VEC));
+	assert_int_equal(fake_virq_taken, 1);
+	assert_int_equal(fake_virq_last, HIGH_VEC);
+	assert_true(in_service(HIGH_VEC));
+	assert_false(in_service(VEC));
+	assert_int_equal(vlapic_pending_vector(&v->lapic), -ENOENT);
+	assert_true(vlapic_irr_any(&v->lapic)); /* VEC still requested */
+}
+
+/* The exit came in the middle of taking the offer (EXITINTINFO type
+ * INTR of the offered vector, APM 15.7.2): not delivered, so neither in
+ * service nor re-injected through EVENTINJ, but offered again and taken
+ * once. Hardware clears V_IRQ as it starts the delivery (qemu = false);
+ * QEMU clears it only after a delivery that completed (qemu = true). */
+static void v_irq_back(struct vmcb *vm, struct svm_gprs *r, u64 arg)
+{
+	(void)r;
+	if (arg) /* QEMU's form: V_IRQ still set */
+		vm->control.v_intr |= V_IRQ;
+}
+
+static void offer_interrupted(bool qemu)
+{
+	const struct fake_exit script[] = {
+		{ .code = VMEXIT_INTR, .guest = set_if, .then = post },
+		{ .code = VMEXIT_INTR,
+		  .int_info = EVENT(VEC),
+		  .guest = v_irq_back,
+		  .arg = qemu },
+		RF_OUTB(0xf4, 0),
+	};
+
+	fake_vmrun_script(script, ARRAY_SIZE(script));
+	run_guest(g);
+	check_passed(3);
+	assert_int_equal(offer_of(1), OFFER(VEC));
+	assert_int_equal(entry(2)->vmcb.control.event_inj, 0);
+	assert_int_equal(offer_of(2), OFFER(VEC));
+	assert_int_equal(fake_virq_taken, 2); /* started twice, ended once */
+	assert_true(in_service(VEC));
+	assert_false(vlapic_irr_any(&v->lapic));
+}
+
+static void test_offer_interrupted_hw(void **s)
+{
+	(void)s;
+	offer_interrupted(false);
+}
+
+static void test_offer_interrupted_qemu(void **s)
+{
+	(void)s;
+	offer_interrupted(true);
+}
+
+/* The guest's x2APIC EOI (WRMSR 0x80B) as its exit. */
+static void wrmsr_eoi(struct vmcb *vm, struct svm_gprs *r, u64 arg)
+{
+	(void)arg;
+	r->rcx = X2APIC_MSR(APIC_REG_EOI);
+	r->rdx = 0;
+	vm->save.rax = 0;
+}
+
+static void x2apic_on(void)
+{
+	v->lapic.cfg.x2apic = true; /* as CPUID says it to a guest with it */
+	assert_int_equal(
+		vlapic_apic_base_write(&v->lapic,
+				       APIC_DEFAULT_BASE | APIC_BASE_EN |
+					       APIC_BASE_EXTD | APIC_BASE_BSP),
+		0);
+}
+
+/* The guest's x2APIC SELF_IPI of VEC (WRMSR 0x83F) as its exit. */
+static void wrmsr_self_ipi(struct vmcb *vm, struct svm_gprs *r, u64 arg)
+{
+	(void)arg;
+	r->rcx = X2APIC_MSR(APIC_REG_SELF_IPI);
+	r->rdx = 0;
+	vm->save.rax = VEC;
+}
+
+/* A self IPI needs no host interrupt: every VCPU_SELF_TICK-th takes the
+ * watchdog's tick itself, which starts the host timer again (a lost
+ * interrupt of QEMU's would otherwise leave a self-IPI storm with no
+ * tick at all). No limit is on here: only that tick starts it. */
+static void test_self_ipi_takes_tick(void **s)
+{
+	const struct fake_exit script[] = {
+		{ .code = VMEXIT_MSR, .info1 = 1, .guest = wrmsr_self_ipi },
+		RF_OUTB(0xf4, 0),
+	};
+
+	(void)s;
+	x2apic_on();
+	v->self_events = VCPU_SELF_TICK - 1;
+	fake_vmrun_script(script, ARRAY_SIZE(script));
+	run_guest(g);
+	check_passed(2);
+	assert_true(v->self_events >= VCPU_SELF_TICK);
+	assert_int_equal(last_init, WD_TICKS); /* the tick's start */
+	assert_int_equal(offer_of(1), OFFER(VEC));
+}
+
+/* The offer is settled before the exit's handler: a taken vector is in
+ * service when its handler's EOI exits, and that EOI ends it (no spare
+ * EOI, no second offer). */
+static void test_eoi_after_take(void **s)
+{
+	const struct fake_exit script[] = {
+		{ .code = VMEXIT_INTR, .guest = set_if, .then = post },
+		{ .code = VMEXIT_MSR, .info1 = 1, .guest = wrmsr_eoi },
+		RF_OUTB(0xf4, 0),
+	};
+
+	(void)s;
+	x2apic_on();
+	fake_vmrun_script(script, ARRAY_SIZE(script));
+	run_guest(g);
+	check_passed(3);
+	assert_int_equal(offer_of(1), OFFER(VEC));
+	assert_int_equal(fake_virq_taken, 1);
+	assert_false(in_service(VEC));
 	assert_false(entry(2)->vmcb.control.v_intr & V_IRQ);
-	assert_false(vmcb_has_intercept(&entry(2)->vmcb, INTERCEPT_VINTR));
-	assert_int_equal(v->stats.count[EK_OTHER], 1); /* the window's */
+	assert_int_equal(v->lapic.spare_eois, 0);
+}
+
+/* An offer not taken (IF=0, the guest still in LOW_VEC's handler) is out
+ * of service again before the handler's EOI runs, so that EOI ends
+ * LOW_VEC, not the offered VEC, which is offered again afterwards. */
+static void low_in_service(struct vmcb *vm, struct svm_gprs *r, u64 arg)
+{
+	(void)r;
+	(void)arg;
+	vm->save.rflags &= ~RFLAGS_IF;
+	vlapic_ack(&v->lapic, LOW_VEC);
+}
+
+static void test_eoi_with_offer_not_taken(void **s)
+{
+	const struct fake_exit script[] = {
+		{ .code = VMEXIT_INTR, .guest = low_in_service, .then = post },
+		{ .code = VMEXIT_MSR, .info1 = 1, .guest = wrmsr_eoi },
+		RF_OUTB(0xf4, 0),
+	};
+
+	(void)s;
+	x2apic_on();
+	fake_vmrun_script(script, ARRAY_SIZE(script));
+	run_guest(g);
+	check_passed(3);
+	assert_int_equal(offer_of(1), OFFER(VEC));
+	assert_int_equal(offer_of(2), OFFER(VEC));
+	assert_int_equal(fake_virq_taken, 0); /* IF=0 throughout */
+	assert_false(in_service(LOW_VEC));
+	assert_false(in_service(VEC));
+	assert_true(vlapic_pending_vector(&v->lapic) == VEC);
+	assert_int_equal(v->lapic.spare_eois, 0);
 }
 
 /* The guest arms its one-shot timer (during an exit, as its MMIO write
@@ -241,15 +443,15 @@ static void test_timer_expiry_at_entry(void **s)
 	/* No watchdog here (watchdog_ms=0): each start was for the guest's
 	 * timer, at the entry after it was armed and after the tick. */
 	assert_int_equal(arms, 2);
-	assert_int_equal(entry(1)->vmcb.control.event_inj, 0);
-	assert_int_equal(entry(2)->vmcb.control.event_inj, EVENT(TIMER_VEC));
+	assert_int_equal(offer_of(1), 0);
+	assert_int_equal(offer_of(2), OFFER(TIMER_VEC));
 }
 
 /* The guest's `sti; hlt` with an interrupt posted between the two: the
  * HLT exit comes in STI's shadow, with IF=1 and the vector in the IRR.
  * The HLT does not wait (the CPU would not halt), and the step over it ends
- * the shadow, so the next entry injects the vector instead of opening a
- * window after the HLT (APM vol 2 15.21.5; AUDIT B3). */
+ * the shadow, so the next entry offers the vector and the CPU takes it
+ * right after the HLT (APM vol 2 15.21.5; AUDIT B3). */
 static void sti_hlt(struct vmcb *vm, struct svm_gprs *r, u64 arg)
 {
 	(void)r;
@@ -283,15 +485,16 @@ static void test_sti_hlt_pending_not_lost(void **s)
 	assert_int_equal(v->stats.halt_waits, 0);
 	assert_int_equal(entry(1)->vmcb.save.rip, RF_ENTRY + 1);
 	assert_int_equal(entry(1)->vmcb.control.int_shadow & INT_SHADOW, 0);
-	assert_int_equal(entry(1)->vmcb.control.event_inj, EVENT(VEC));
-	assert_false(entry(1)->vmcb.control.v_intr & V_IRQ);
+	assert_int_equal(entry(1)->vmcb.control.event_inj, 0);
+	assert_int_equal(offer_of(1), OFFER(VEC));
+	assert_int_equal(fake_virq_taken, 1);
 	assert_true(in_service(VEC));
 }
 
 /* `sti; hlt` with the guest's one-shot timer armed: the HLT waits in the
  * host with the host timer started for the guest timer (count_arms()
  * checks the order), wakes when it has expired, and the next entry
- * injects the timer's vector. */
+ * offers the timer's vector. */
 static void test_sti_hlt_timer_wakes(void **s)
 {
 	const struct fake_exit script[] = {
@@ -309,7 +512,7 @@ static void test_sti_hlt_timer_wakes(void **s)
 	check_passed(2);
 	assert_true(arms >= 1);
 	assert_int_equal(entry(1)->vmcb.save.rip, RF_ENTRY + 1);
-	assert_int_equal(entry(1)->vmcb.control.event_inj, EVENT(TIMER_VEC));
+	assert_int_equal(offer_of(1), OFFER(TIMER_VEC));
 }
 
 /* A wait that the watchdog's tick came into (the tick flag set) and an
@@ -338,7 +541,7 @@ static void test_tick_after_wait_restarts_guest_timer(void **s)
 	run_guest(g);
 	check_passed(3);
 	assert_false(post_at_start); /* the wait started the host timer */
-	assert_int_equal(entry(2)->vmcb.control.event_inj, EVENT(VEC));
+	assert_int_equal(offer_of(2), OFFER(VEC));
 	/* entry 1's start, the wait's, the tick's, entry 2's */
 	assert_int_equal(arms, 4);
 	assert_true(last_init != WD_TICKS);
@@ -383,10 +586,10 @@ static void wrmsr_past_deadline(struct vmcb *vm, struct svm_gprs *r, u64 arg)
 }
 
 /* TSC-deadline mode, a deadline already passed (kvm-unit-tests'
- * tscdeadline): with IF=1 the write itself puts the timer's vector in
- * service and in EVENTINJ for the entry after the WRMSR, IRR untouched;
- * with IF=0 it goes the general way (the poll at entry, IRR, a window),
- * as the vLAPIC's state stays for it. */
+ * tscdeadline): with IF=1 the write itself offers the timer's vector
+ * (V_IRQ) for the entry after the WRMSR, IRR untouched, and the CPU takes
+ * it; with IF=0 it goes the general way (the poll at entry, IRR, an
+ * offer the CPU does not take, back in IRR at the exit). */
 static void passed_deadline(bool if_on)
 {
 	const struct fake_exit script[] = {
@@ -410,17 +613,11 @@ static void passed_deadline(bool if_on)
 	assert_int_equal(entry(1)->vmcb.save.rip, rip + 2); /* WRMSR done */
 	assert_int_equal(vlapic_tsc_deadline_read(&v->lapic), 0); /* fired */
 	assert_int_equal(v->lapic.fired, 1);
-	if (if_on) {
-		assert_int_equal(entry(1)->vmcb.control.event_inj,
-				 EVENT(TIMER_VEC));
-		assert_true(in_service(TIMER_VEC));
-		assert_false(vlapic_irr_any(&v->lapic));
-	} else {
-		assert_int_equal(entry(1)->vmcb.control.event_inj, 0);
-		assert_true(entry(1)->vmcb.control.v_intr & V_IRQ);
-		assert_false(in_service(TIMER_VEC));
-		assert_true(vlapic_irr_any(&v->lapic));
-	}
+	assert_int_equal(entry(1)->vmcb.control.event_inj, 0);
+	assert_int_equal(offer_of(1), OFFER(TIMER_VEC));
+	assert_int_equal(fake_virq_taken, if_on ? 1 : 0);
+	assert_int_equal(in_service(TIMER_VEC), if_on);
+	assert_int_equal(vlapic_irr_any(&v->lapic), !if_on);
 }
 
 static void test_passed_deadline_injected_at_write(void **s)
@@ -467,9 +664,21 @@ static void test_new_turn_restarts_guest_timer(void **s)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_pending_injected_at_entry,
+		cmocka_unit_test_setup_teardown(test_pending_offered_and_taken,
 						setup, teardown),
-		cmocka_unit_test_setup_teardown(test_blocked_opens_window,
+		cmocka_unit_test_setup_teardown(
+			test_offer_not_taken_offered_again, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_offer_replaced_by_higher,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_offer_interrupted_hw,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_offer_interrupted_qemu,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_eoi_after_take, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_self_ipi_takes_tick, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_eoi_with_offer_not_taken,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_timer_expiry_at_entry,
 						setup, teardown),

@@ -228,7 +228,8 @@ static void test_nmi_behind_injected_event(void **s)
 	vlapic_inject_pending(v);
 	assert_int_equal(v->vmcb->control.event_inj, NMI_EVENT);
 	/* A step armed in a shadow, then an exit before the instruction
-	 * ran whose EXITINTINFO is re-injected: the TF is taken back. */
+	 * ran whose EXITINTINFO (an exception being delivered) is
+	 * re-injected: the TF is taken back. */
 	v->lapic.c.nmi_masked = false;
 	fx_exit(v, VMEXIT_INTR, 0, 0);
 	v->vmcb->save.rflags = RFLAGS_FIXED;
@@ -237,12 +238,89 @@ static void test_nmi_behind_injected_event(void **s)
 	vlapic_inject_pending(v);
 	assert_true(rflags() & RFLAGS_TF);
 	fx_exit(v, VMEXIT_NPF, 0, 0);
-	v->vmcb->control.exit_int_info = 0x31 | EVENTINJ_VALID;
+	v->vmcb->control.exit_int_info = VEC_GP | EVENTINJ_TYPE_EXCEPTION |
+					 EVENTINJ_VALID;
 	vcpu_reinject_event(v);
 	vlapic_inject_pending(v);
 	assert_int_equal(rflags(), RFLAGS_FIXED);
 	assert_false(v->lapic.c.nmi_step);
 	assert_int_equal(fx_self_kicks, 2);
+}
+
+/* The NMI window's step armed (STI's shadow) with an interrupt pending:
+ * no offer beside the step, which a guest with IF=1 could take before the
+ * stepped instruction, with minhv's TF in its frame; the interrupt stays
+ * requested, out of service. The entry after the step's #DB injects the
+ * NMI and offers the interrupt. */
+static void test_nmi_step_holds_offer(void **s)
+{
+	(void)s;
+	fx_exit(v, VMEXIT_INTR, 0, 0);
+	v->vmcb->save.rflags = RFLAGS_FIXED | RFLAGS_IF;
+	v->vmcb->control.int_shadow = INT_SHADOW;
+	post_nmi();
+	vlapic_set_irr(&v->lapic, 0x41, false);
+	vlapic_inject_pending(v);
+	assert_true(rflags() & RFLAGS_TF);
+	assert_false(v->vmcb->control.v_intr & V_IRQ);
+	assert_int_equal(v->lapic.isr[2], 0);
+	assert_int_equal(vlapic_pending_vector(&v->lapic), 0x41);
+	fx_exit(v, VMEXIT_EXCP_DB, 0, 0);
+	v->vmcb->save.rip = FX_RIP + 1;
+	v->vmcb->save.rflags = RFLAGS_FIXED | RFLAGS_IF | RFLAGS_TF;
+	v->vmcb->control.int_shadow = 0;
+	v->vmcb->save.dr6 = DR6_ACTIVE_LOW | DR6_BS;
+	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	vlapic_inject_pending(v);
+	assert_int_equal(v->vmcb->control.event_inj, NMI_EVENT);
+	assert_int_equal(v->vmcb->control.v_intr &
+				 (V_IRQ | V_IGN_TPR | V_INTR_VECTOR(0xff)),
+			 V_IRQ | V_INTR_VECTOR(0x41));
+	assert_int_equal(v->lapic.isr[2], 1u << (0x41 & 31)); /* acked */
+}
+
+/* A passed TSC deadline written with IF=1: the WRMSR exit itself offers
+ * the timer's vector (V_IRQ, in service, no EVENTINJ). A higher vector
+ * posted before the entry replaces it there: the timer's goes back into
+ * IRR, not left in service undelivered. */
+static void test_deadline_offer_replaced_at_entry(void **s)
+{
+	(void)s;
+	v->lapic.cfg.tsc_deadline = true;
+	fake_tsc_set(1000, 1); /* the guest TSC past the deadline of 1 */
+	assert_int_equal(vlapic_reg_write(&v->lapic, APIC_REG_LVT_TIMER,
+					  (APIC_TIMER_TSC_DEADLINE << 17) |
+						  0x50),
+			 0);
+	v->lapic.pending = 0;
+	/* The VCPU_SELF_TICK-th such fire also takes the watchdog's tick
+	 * (a host timer interrupt QEMU lost would never come). */
+	v->lapic.fired = VCPU_SELF_TICK - 1;
+	v->tick = 0;
+	fx_msr(MSR_TSC_DEADLINE, true, 1);
+	assert_int_equal(v->tick, 1);
+	assert_int_equal(v->vmcb->save.rip, FX_RIP + 2);
+	assert_int_equal(v->vmcb->control.event_inj, 0);
+	assert_int_equal(v->vmcb->control.v_intr &
+				 (V_IRQ | V_IGN_TPR | V_INTR_PRIO(0xf) |
+				  V_INTR_VECTOR(0xff)),
+			 V_IRQ | V_INTR_PRIO(5) | V_INTR_VECTOR(0x50));
+	assert_int_equal(v->lapic.isr[2], 1u << (0x50 & 31));
+	vlapic_set_irr(&v->lapic, 0x61, false);
+	vlapic_inject_pending(v);
+	assert_int_equal(v->vmcb->control.v_intr & V_INTR_VECTOR(0xff),
+			 V_INTR_VECTOR(0x61));
+	assert_int_equal(v->lapic.isr[2], 0); /* 0x50 out of service */
+	assert_true(v->lapic.irr[2] & (1u << (0x50 & 31)));
+	/* Taken (the CPU cleared V_IRQ); 0x50 waits for the EOI of 0x61. */
+	v->vmcb->control.v_intr &= ~V_IRQ;
+	fx_exit(v, VMEXIT_INTR, 0, 0);
+	assert_true(v->lapic.isr[3] & (1u << (0x61 & 31)));
+	vlapic_eoi(&v->lapic);
+	vlapic_inject_pending(v);
+	assert_int_equal(v->vmcb->control.v_intr &
+				 (V_IRQ | V_INTR_VECTOR(0xff)),
+			 V_IRQ | V_INTR_VECTOR(0x50));
 }
 
 /* The guest single-steps itself: its own #DB comes anyway; minhv adds no
@@ -267,7 +345,7 @@ static void test_nmi_guest_tf(void **s)
 
 /* C1: TPR (written through CR8, V_TPR) holds vector 0x51 back: the entry
  * sets the CR8-write intercept, and the guest lowering CR8 exits, so the
- * next entry delivers it. Without the intercept the write would not exit
+ * next entry offers it (V_IRQ, its class as the priority). Without the intercept the write would not exit
  * and 0x51 would wait for an unrelated exit. */
 static void test_cr8_lowered_delivers(void **s)
 {
@@ -296,7 +374,11 @@ static void test_cr8_lowered_delivers(void **s)
 	assert_int_equal(vm->control.v_intr & V_TPR_MASK, 4);
 	assert_false(vm->control.clean & VMCB_CLEAN_TPR);
 	vlapic_inject_pending(v);
-	assert_int_equal(vm->control.event_inj, 0x51 | EVENTINJ_VALID);
+	assert_int_equal(vm->control.event_inj, 0);
+	assert_int_equal(vm->control.v_intr &
+				 (V_IRQ | V_IGN_TPR | V_INTR_PRIO(0xf) |
+				  V_INTR_VECTOR(0xff)),
+			 V_IRQ | V_INTR_PRIO(5) | V_INTR_VECTOR(0x51));
 	assert_false(vmcb_has_intercept(vm, INTERCEPT_CR_WRITE(8)));
 }
 
@@ -346,6 +428,8 @@ int main(void)
 		T(test_nmi_in_movss_shadow_if0),
 		T(test_nmi_step_ends_at_insn_exit),
 		T(test_nmi_behind_injected_event),
+		T(test_nmi_step_holds_offer),
+		T(test_deadline_offer_replaced_at_entry),
 		T(test_nmi_guest_tf),
 		T(test_cr8_lowered_delivers),
 		T(test_cr8_write_decoded),

@@ -432,46 +432,51 @@ static void test_injection(void **s)
 
 	(void)s;
 	vlapic_set_irr(l, 0x40, false);
-	/* An interrupt arriving in an interrupt shadow (or with IF=0, or
-	 * while another event is injected) opens a window, stays pending. */
-	assert_int_equal(vlapic_next_event(l, true, true, false, &vec),
-			 VLAPIC_INJ_WINDOW);
+	/* An interrupt shadow (or IF=0, or another event being injected)
+	 * does not hold it: the glue offers it through V_IRQ and the CPU
+	 * waits. Acknowledged at once; given back when not taken. */
+	assert_int_equal(vlapic_next_event(l, true, true, &vec),
+			 VLAPIC_INJ_INTR);
 	assert_int_equal(vec, 0x40);
+	assert_false(irr(l, 0x40));
+	assert_int_equal(l->isr[2], 1u);
+	vlapic_unack(l, 0x40);
 	assert_true(irr(l, 0x40));
-	assert_int_equal(vlapic_next_event(l, false, false, false, &vec),
-			 VLAPIC_INJ_WINDOW);
-	assert_int_equal(vlapic_next_event(l, true, false, true, &vec),
-			 VLAPIC_INJ_WINDOW);
-	/* The window open: injected and acknowledged. */
-	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
+	assert_int_equal(l->isr[2], 0);
+	assert_int_equal(l->isr_words, 0);
+	assert_true(vlapic_event_maybe(l));
+	/* Offered again: taken this time, it stays in service. */
+	assert_int_equal(vlapic_next_event(l, false, false, &vec),
 			 VLAPIC_INJ_INTR);
 	assert_false(irr(l, 0x40));
 	assert_int_equal(l->isr[2], 1u);
-	/* NMI first; a second one waits for the first one's IRET. */
+	/* NMI (EVENTINJ) and an interrupt offered beside it (taken after
+	 * the NMI's delivery, when the guest allows); a second NMI waits
+	 * for the first one's IRET. */
 	vlapic_deliver(l, APIC_DM_NMI, 0, false);
 	vlapic_set_irr(l, 0x80, false);
-	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
-			 VLAPIC_INJ_NMI | VLAPIC_INJ_WINDOW);
+	assert_int_equal(vlapic_next_event(l, false, false, &vec),
+			 VLAPIC_INJ_NMI | VLAPIC_INJ_INTR);
+	assert_int_equal(vec, 0x80);
 	vlapic_deliver(l, APIC_DM_NMI, 0, false);
 	/* Masked, its IRET not seen yet: the IRET intercept will say. */
-	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
-			 VLAPIC_INJ_INTR);
+	assert_int_equal(vlapic_next_event(l, false, false, &vec), 0);
 	assert_true(l->nmi_pending);
 	/* IRET seen, not retired (c.iret_wait): an NMI window (B1). */
 	l->c.iret_wait = true;
-	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
+	assert_int_equal(vlapic_next_event(l, false, false, &vec),
 			 VLAPIC_INJ_NMI_WINDOW);
 	l->c.nmi_masked = l->c.iret_wait = false; /* IRET retired */
 	/* An NMI held by an interrupt shadow opens an NMI window, with IF
 	 * clear too (B4: not V_IRQ, which waits for IF=1). */
-	assert_int_equal(vlapic_next_event(l, true, true, false, &vec),
+	assert_int_equal(vlapic_next_event(l, true, false, &vec),
 			 VLAPIC_INJ_NMI_WINDOW);
-	assert_int_equal(vlapic_next_event(l, false, true, false, &vec),
+	assert_int_equal(vlapic_next_event(l, true, false, &vec),
 			 VLAPIC_INJ_NMI_WINDOW);
 	/* ... and by an event being injected. */
-	assert_int_equal(vlapic_next_event(l, false, false, true, &vec),
+	assert_int_equal(vlapic_next_event(l, false, true, &vec),
 			 VLAPIC_INJ_NMI_WINDOW);
-	assert_int_equal(vlapic_next_event(l, false, false, false, &vec),
+	assert_int_equal(vlapic_next_event(l, false, false, &vec),
 			 VLAPIC_INJ_NMI);
 }
 
@@ -487,18 +492,18 @@ static void test_tpr_holds(void **s)
 	vlapic_set_irr(l, 0x51, false);
 	w(l, 0x80, 0x50); /* TPR class 5 holds 0x51 */
 	assert_true(vlapic_tpr_holds(l));
-	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
+	assert_int_equal(vlapic_next_event(l, false, false, &vec),
 			 VLAPIC_INJ_TPR);
 	w(l, 0x80, 0x40); /* lowered: delivered */
 	assert_false(vlapic_tpr_holds(l));
-	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
+	assert_int_equal(vlapic_next_event(l, false, false, &vec),
 			 VLAPIC_INJ_INTR);
 	assert_int_equal(vec, 0x51);
 	/* 0x52 under 0x51 in service: ISR holds it, not TPR. */
 	vlapic_set_irr(l, 0x52, false);
 	w(l, 0x80, 0x00);
 	assert_false(vlapic_tpr_holds(l));
-	assert_int_equal(vlapic_next_event(l, true, false, false, &vec), 0);
+	assert_int_equal(vlapic_next_event(l, false, false, &vec), 0);
 	w(l, 0x80, 0x60); /* both ISR and TPR: still ISR's (EOI exits) */
 	assert_false(vlapic_tpr_holds(l));
 	w(l, 0xb0, 0); /* EOI 0x51: now TPR alone holds 0x52 */
@@ -563,23 +568,23 @@ static void test_summary_irr_cleared_when_empty(void **s)
 	assert_true(vlapic_event_maybe(l));
 	vlapic_set_irr(l, 0x90, false);
 	w(l, 0x80, 0xf0); /* TPR blocks both: exit on a CR8 write */
-	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
+	assert_int_equal(vlapic_next_event(l, false, false, &vec),
 			 VLAPIC_INJ_TPR);
 	assert_true(vlapic_irr_maybe(l));
 	assert_int_equal(pend(l), VLAPIC_PEND_IRR);
 	w(l, 0x80, 0);
-	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
+	assert_int_equal(vlapic_next_event(l, false, false, &vec),
 			 VLAPIC_INJ_INTR);
 	assert_int_equal(vec, 0x90);
 	/* 0x40 is left (under 0x90's class in service): still pending. */
-	assert_int_equal(vlapic_next_event(l, true, false, false, &vec), 0);
+	assert_int_equal(vlapic_next_event(l, false, false, &vec), 0);
 	assert_int_equal(pend(l), VLAPIC_PEND_IRR);
 	w(l, 0xb0, 0); /* EOI 0x90 */
-	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
+	assert_int_equal(vlapic_next_event(l, false, false, &vec),
 			 VLAPIC_INJ_INTR);
 	assert_int_equal(vec, 0x40);
 	/* IRR empty now: the next look clears the bit, and stays quiet. */
-	assert_int_equal(vlapic_next_event(l, true, false, false, &vec), 0);
+	assert_int_equal(vlapic_next_event(l, false, false, &vec), 0);
 	assert_int_equal(pend(l), 0);
 	assert_false(vlapic_irr_maybe(l));
 	assert_false(vlapic_event_maybe(l));
@@ -602,12 +607,12 @@ static void test_summary_irr_dropped_at_last_ack(void **s)
 	(void)s;
 	vlapic_set_irr(l, 0x50, false);
 	vlapic_set_irr(l, 0xc1, false);
-	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
+	assert_int_equal(vlapic_next_event(l, false, false, &vec),
 			 VLAPIC_INJ_INTR);
 	assert_int_equal(vec, 0xc1);
 	assert_int_equal(pend(l), VLAPIC_PEND_IRR); /* 0x50 is left */
 	w(l, 0xb0, 0);
-	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
+	assert_int_equal(vlapic_next_event(l, false, false, &vec),
 			 VLAPIC_INJ_INTR);
 	assert_int_equal(vec, 0x50);
 	assert_int_equal(pend(l), 0);
@@ -639,8 +644,10 @@ static void test_isr_words(void **s)
 	w(l, 0xb0, 0);
 	assert_int_equal(l->isr[2], 0);
 	assert_int_equal(vlapic_ppr(l), 0);
-	w(l, 0xb0, 0); /* nothing in service */
+	assert_int_equal(l->spare_eois, 0);
+	w(l, 0xb0, 0); /* nothing in service: counted */
 	assert_int_equal(vlapic_ppr(l), 0);
+	assert_int_equal(l->spare_eois, 1);
 	vlapic_ack(l, 0x90);
 	vlapic_init_reset(l);
 	assert_int_equal(vlapic_ppr(l), 0);
@@ -701,18 +708,18 @@ static void test_summary_nmi_and_startup(void **s)
 	vlapic_deliver(l, APIC_DM_NMI, 0, false);
 	assert_true(vlapic_event_maybe(l));
 	assert_false(vlapic_before_run_maybe(l));
-	assert_int_equal(vlapic_next_event(l, true, true, false, &vec),
+	assert_int_equal(vlapic_next_event(l, true, false, &vec),
 			 VLAPIC_INJ_NMI_WINDOW); /* shadow: held */
 	assert_int_equal(pend(l), VLAPIC_PEND_NMI);
-	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
+	assert_int_equal(vlapic_next_event(l, false, false, &vec),
 			 VLAPIC_INJ_NMI);
 	assert_int_equal(pend(l), 0);
 	/* A second one while the first is in service: held, bit kept. */
 	vlapic_deliver(l, APIC_DM_NMI, 0, false);
-	assert_int_equal(vlapic_next_event(l, true, false, false, &vec), 0);
+	assert_int_equal(vlapic_next_event(l, false, false, &vec), 0);
 	assert_int_equal(pend(l), VLAPIC_PEND_NMI);
 	l->c.nmi_masked = false; /* IRET retired */
-	assert_int_equal(vlapic_next_event(l, true, false, false, &vec),
+	assert_int_equal(vlapic_next_event(l, false, false, &vec),
 			 VLAPIC_INJ_NMI);
 	assert_int_equal(pend(l), 0);
 	/* INIT, then SIPI: each look clears the bit, takes the event. */
@@ -731,7 +738,7 @@ static void test_summary_nmi_and_startup(void **s)
 	assert_false(vlapic_startup_maybe(l));
 	assert_false(vlapic_before_run_maybe(l));
 	/* Nothing posted: the next entry injects nothing. */
-	assert_int_equal(vlapic_next_event(l, true, false, false, &vec), 0);
+	assert_int_equal(vlapic_next_event(l, false, false, &vec), 0);
 }
 
 int main(void)

@@ -180,21 +180,23 @@ static void test_step_trap(void **s)
 	assert_marked(v);
 }
 
-/* The vLAPIC's exits: VINTR (V_IRQ), IRET (the intercept), and the #DB of
- * minhv's own step after an NMI handler's IRET (DR6.BS, G1). */
+/* The vLAPIC's exits: an offer not taken (V_IRQ withdrawn at the exit),
+ * IRET (the intercept), and the #DB of minhv's own step after an NMI
+ * handler's IRET (DR6.BS, G1). */
 static void test_vlapic_exits(void **s)
 {
 	struct vcpu *v = fx_v[0];
 
 	(void)s;
 	fx_platform(v);
-	fx_exit(v, VMEXIT_VINTR, 0, 0);
-	v->vmcb->control.v_intr |= V_IRQ;
-	vmcb_set_intercept(v->vmcb, INTERCEPT_VINTR);
+	vlapic_ack(&v->lapic, 0x40); /* offered at the entry */
+	v->vmcb->control.v_intr |= V_IRQ | V_INTR_VECTOR(0x40);
 	cached(v);
-	assert_int_equal(exit_dispatch(v), EXIT_RESUME);
+	fx_exit(v, VMEXIT_INTR, 0, 0);
 	assert_false(v->vmcb->control.v_intr & V_IRQ);
 	assert_marked(v);
+	assert_true(v->lapic.irr[2] & 1u); /* back in IRR */
+	assert_int_equal(v->lapic.isr[2], 0);
 
 	fx_exit(v, VMEXIT_IRET, 0, 0);
 	vmcb_set_intercept(v->vmcb, INTERCEPT_IRET);
@@ -214,7 +216,7 @@ static void test_vlapic_exits(void **s)
 }
 
 /* The vLAPIC's entry path (hv/svm/vlapic_inject.c): NMI and its IRET
- * intercept, an interrupt window (V_IRQ, VINTR intercept), the CR8-write
+ * intercept, an interrupt offered (V_IRQ), the CR8-write
  * intercept (C1) and V_TPR; and the CR8-write exit (V_TPR). */
 static void test_vlapic_entry(void **s)
 {
@@ -229,7 +231,7 @@ static void test_vlapic_entry(void **s)
 	vlapic_deliver(l, APIC_DM_NMI, 0, false);
 	vlapic_set_irr(l, 0x40, false);
 	cached(v);
-	vlapic_inject_pending(v); /* NMI in, window for 0x40 */
+	vlapic_inject_pending(v); /* NMI in, 0x40 offered */
 	assert_true(v->vmcb->control.v_intr & V_IRQ);
 	assert_true(vmcb_has_intercept(v->vmcb, INTERCEPT_IRET));
 	assert_marked(v);
@@ -237,7 +239,7 @@ static void test_vlapic_entry(void **s)
 	l->tpr = 0x50; /* written through the xAPIC page: TPR holds 0x40 */
 	v->lapic.c.nmi_masked = false;
 	cached(v);
-	vlapic_inject_pending(v); /* window closed, CR8 intercept, V_TPR */
+	vlapic_inject_pending(v); /* 0x40 given back, CR8 intercept, V_TPR */
 	assert_true(vmcb_has_intercept(v->vmcb, INTERCEPT_CR_WRITE(8)));
 	assert_marked(v);
 	g_features.decode_assists = g_features.nrips = true;
