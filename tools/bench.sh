@@ -15,11 +15,11 @@
 #        minhv boot, one bare QEMU boot) and the user figures below; a full
 #        run (not --quick) does both too when the kernel can be had.
 #        --linux-user: only Linux as its users run it (issue 25's figures,
-#        tools/linux-stages.sh stage bench: busybox, console=ttyS0, plain
-#        TCG): boot to the shell, console bytes/s, fork+exec x2000, pipe
-#        ping-pong, on bare QEMU and under minhv, with minhv/bare ratios;
+#        tools/linux-stages.sh stage bench: busybox, console=ttyS0): boot
+#        to the shell, console bytes/s, fork+exec x2000, pipe ping-pong, on bare QEMU and under minhv, with minhv/bare ratios;
 #        LINUX_BENCH_VCPUS="1 4" (default 4) the vCPU counts;
-#        LINUX_ICOUNT=shift=5,align=off,sleep=off both under -icount.
+#        both under -icount shift=5,align=off,sleep=off (exact; set
+#        LINUX_ICOUNT= for plain TCG, or another -icount setting).
 #        --sched: only the PAUSE policies (issue 27, docs/SCHED.md): /init's
 #        lock-heavy workload (minhv.work=SCHED_WORK rounds, default 12) on
 #        Linux under -icount, 4 vCPUs on 2 CPUs for pause_yield=none, any
@@ -432,7 +432,8 @@ run_linux_user() {
 	for n in ${LINUX_BENCH_VCPUS:-4}; do
 		for t in bare minhv; do
 			rm -f "$dir/linux-user-$t-n$n.tsv"
-			(cd "$top" && LINUX_TARGET=$t LINUX_STAGES=bench LINUX_VCPUS=$n \
+			(cd "$top" && LINUX_ICOUNT=${LINUX_ICOUNT-shift=5,align=off,sleep=off} \
+				LINUX_TARGET=$t LINUX_STAGES=bench LINUX_VCPUS=$n \
 				LINUX_EFI=$efi LINUX_OUT=$dir/linux-user \
 				tools/linux-stages.sh) >"$dir/linux-user-$t-n$n.out" 2>&1 ||
 				echo "bench: linux-user $t n$n: $(grep -m1 -E 'FAIL|error|^(linux-kernel|apt-deb|linux-userland):' \
