@@ -16,7 +16,8 @@
 #        run (not --quick) does both too when the kernel can be had.
 #        --linux-user: only Linux as its users run it (issue 25's figures,
 #        tools/linux-stages.sh stage bench: busybox, console=ttyS0): boot
-#        to the shell, console bytes/s, fork+exec x2000, pipe ping-pong, on bare QEMU and under minhv, with minhv/bare ratios;
+#        to the shell, console bytes/s, fork+exec x2000, pipe ping-pong,
+#        on bare QEMU and under minhv, with minhv/bare ratios;
 #        LINUX_BENCH_VCPUS="1 4" (default 4) the vCPU counts;
 #        both under -icount shift=5,align=off,sleep=off (exact; set
 #        LINUX_ICOUNT= for plain TCG, or another -icount setting).
