@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # tests/unit/svm.mk - unit tests of the SVM engine: VMCB, PAUSE policy,
 # NPT, exit decoding, exit handlers and hypercall validation.
-UNIT_TESTS += test_vmcb test_pause test_npt test_exit_decode test_exits test_exits_cpuid \
-	test_exits_msr \
-	test_hypercall test_svm_enable
+UNIT_TESTS += test_vmcb test_pause test_npt test_exit_decode test_exits \
+	test_exits_io test_exits_npf test_exits_invalid test_exits_cpuid \
+	test_exits_msr test_hypercall test_svm_enable
 test_vmcb_MODS := vmcb vmcb_check pause asid features log fmt fake_cpu \
 	fake_console
 test_pause_MODS := pause fmt
@@ -17,3 +17,6 @@ test_hypercall_MODS := $(test_exits_MODS)
 test_svm_enable_MODS := svm vcpu_fpu cpuid mm features log fmt fake_cpu fake_console
 test_exits_cpuid_MODS = $(test_exits_MODS)
 test_exits_msr_MODS = $(test_exits_MODS)
+test_exits_io_MODS = $(test_exits_MODS)
+test_exits_npf_MODS = $(test_exits_MODS)
+test_exits_invalid_MODS = $(test_exits_MODS)
