@@ -44,9 +44,7 @@ static void test_pending_offered_and_taken(void **s)
 	};
 
 	(void)s;
-	fake_vmrun_script(script, ARRAY_SIZE(script));
-	run_guest(ve_g);
-	ve_check_passed(2);
+	ve_run_passed(script, ARRAY_SIZE(script), 2);
 	assert_int_equal(ve_entry(0)->vmcb.control.event_inj, 0);
 	assert_int_equal(ve_offer_of(0), 0);
 	assert_int_equal(ve_entry(1)->vmcb.control.event_inj, 0);
@@ -71,9 +69,7 @@ static void test_offer_not_taken_offered_again(void **s)
 	};
 
 	(void)s;
-	fake_vmrun_script(script, ARRAY_SIZE(script));
-	run_guest(ve_g);
-	ve_check_passed(3);
+	ve_run_passed(script, ARRAY_SIZE(script), 3);
 	assert_int_equal(ve_offer_of(1), OFFER(VEC));
 	assert_int_equal(ve_entry(1)->vmcb.control.event_inj, 0);
 	assert_int_equal(ve_offer_of(2), OFFER(VEC));
@@ -100,9 +96,7 @@ static void test_offer_replaced_by_higher(void **s)
 	};
 
 	(void)s;
-	fake_vmrun_script(script, ARRAY_SIZE(script));
-	run_guest(ve_g);
-	ve_check_passed(3);
+	ve_run_passed(script, ARRAY_SIZE(script), 3);
 	assert_int_equal(ve_offer_of(1), OFFER(VEC));
 	assert_int_equal(ve_offer_of(2), OFFER(HIGH_VEC));
 	assert_int_equal(fake_virq_taken, 1);
@@ -136,9 +130,7 @@ static void offer_interrupted(bool qemu)
 		RF_OUTB(0xf4, 0),
 	};
 
-	fake_vmrun_script(script, ARRAY_SIZE(script));
-	run_guest(ve_g);
-	ve_check_passed(3);
+	ve_run_passed(script, ARRAY_SIZE(script), 3);
 	assert_int_equal(ve_offer_of(1), OFFER(VEC));
 	assert_int_equal(ve_entry(2)->vmcb.control.event_inj, 0);
 	assert_int_equal(ve_offer_of(2), OFFER(VEC));
@@ -181,9 +173,7 @@ static void test_eoi_after_take(void **s)
 
 	(void)s;
 	ve_x2apic_on();
-	fake_vmrun_script(script, ARRAY_SIZE(script));
-	run_guest(ve_g);
-	ve_check_passed(3);
+	ve_run_passed(script, ARRAY_SIZE(script), 3);
 	assert_int_equal(ve_offer_of(1), OFFER(VEC));
 	assert_int_equal(fake_virq_taken, 1);
 	assert_false(ve_in_service(VEC));
@@ -214,9 +204,7 @@ static void test_eoi_with_offer_not_taken(void **s)
 
 	(void)s;
 	ve_x2apic_on();
-	fake_vmrun_script(script, ARRAY_SIZE(script));
-	run_guest(ve_g);
-	ve_check_passed(3);
+	ve_run_passed(script, ARRAY_SIZE(script), 3);
 	assert_int_equal(ve_offer_of(1), OFFER(VEC));
 	assert_int_equal(ve_offer_of(2), OFFER(VEC));
 	assert_int_equal(fake_virq_taken, 0); /* IF=0 throughout */
@@ -249,9 +237,7 @@ static void test_sti_hlt_pending_not_lost(void **s)
 	unsigned halts = host_halts();
 
 	(void)s;
-	fake_vmrun_script(script, ARRAY_SIZE(script));
-	run_guest(ve_g);
-	ve_check_passed(2);
+	ve_run_passed(script, ARRAY_SIZE(script), 2);
 	assert_int_equal(host_halts(), halts);
 	assert_int_equal(ve_v->stats.halt_waits, 0);
 	assert_int_equal(ve_entry(1)->vmcb.save.rip, RF_ENTRY + 1);

@@ -53,9 +53,7 @@ static void test_self_ipi_takes_tick(void **s)
 	(void)s;
 	ve_x2apic_on();
 	ve_v->self_events = VCPU_SELF_TICK - 1;
-	fake_vmrun_script(script, ARRAY_SIZE(script));
-	run_guest(ve_g);
-	ve_check_passed(2);
+	ve_run_passed(script, ARRAY_SIZE(script), 2);
 	assert_true(ve_v->self_events >= VCPU_SELF_TICK);
 	assert_int_equal(ve_last_init, WD_TICKS); /* the tick's start */
 	assert_int_equal(ve_offer_of(1), OFFER(VEC));
@@ -99,9 +97,7 @@ static void test_timer_expiry_at_entry(void **s)
 	};
 	(void)s;
 	oneshot_timer_mode();
-	fake_vmrun_script(script, ARRAY_SIZE(script));
-	run_guest(ve_g);
-	ve_check_passed(3);
+	ve_run_passed(script, ARRAY_SIZE(script), 3);
 	/* No watchdog here (watchdog_ms=0): each start was for the guest's
 	 * timer, at the entry after it was armed and after the tick. */
 	assert_int_equal(ve_arms, 2);
@@ -125,9 +121,7 @@ static void test_sti_hlt_timer_wakes(void **s)
 	(void)s;
 	oneshot_timer_mode();
 	ve_wait_step = MS;
-	fake_vmrun_script(script, ARRAY_SIZE(script));
-	run_guest(ve_g);
-	ve_check_passed(2);
+	ve_run_passed(script, ARRAY_SIZE(script), 2);
 	assert_true(ve_arms >= 1);
 	assert_int_equal(ve_entry(1)->vmcb.save.rip, RF_ENTRY + 1);
 	assert_int_equal(ve_offer_of(1), OFFER(TIMER_VEC));
@@ -155,9 +149,7 @@ static void test_tick_after_wait_restarts_guest_timer(void **s)
 
 	(void)s;
 	oneshot_timer_mode();
-	fake_vmrun_script(script, ARRAY_SIZE(script));
-	run_guest(ve_g);
-	ve_check_passed(3);
+	ve_run_passed(script, ARRAY_SIZE(script), 3);
 	assert_false(ve_post_at_start); /* the wait started the host timer */
 	assert_int_equal(ve_offer_of(2), OFFER(VEC));
 	/* entry 1's start, the wait's, the tick's, entry 2's */
@@ -225,9 +217,7 @@ static void passed_deadline(bool if_on)
 						  TIMER_VEC),
 			 0);
 	ve_now = 1000;
-	fake_vmrun_script(script, ARRAY_SIZE(script));
-	run_guest(ve_g);
-	ve_check_passed(2);
+	ve_run_passed(script, ARRAY_SIZE(script), 2);
 	rip = ve_entry(0)->vmcb.save.rip;
 	assert_int_equal(ve_entry(1)->vmcb.save.rip, rip + 2); /* WRMSR done */
 	assert_int_equal(vlapic_tsc_deadline_read(&ve_v->lapic), 0); /* fired */

@@ -11,6 +11,7 @@
 
 #include "arch/apicdef.h"
 #include "arch/msr.h"
+#include "hv/run/run.h"
 #include "hv/svm/vlapic_vcpu.h"
 #include "tests/doubles/fake_cpu.h"
 #include "tests/doubles/fake_trap.h"
@@ -119,6 +120,13 @@ void ve_check_passed(unsigned vmruns)
 	assert_false(ve_g->failed);
 	assert_int_equal(ve_g->exit_status, 1);
 	assert_false(ve_v->in_loop);
+}
+
+void ve_run_passed(const struct fake_exit *script, unsigned n, unsigned vmruns)
+{
+	fake_vmrun_script(script, n);
+	run_guest(ve_g);
+	ve_check_passed(vmruns);
 }
 
 bool ve_in_service(u8 vec)

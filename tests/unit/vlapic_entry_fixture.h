@@ -48,6 +48,9 @@ void ve_x2apic_on(void);
 const struct fake_entry *ve_entry(unsigned i);
 /* isa-debug-exit, value 0: the guest passed and stopped after vmruns. */
 void ve_check_passed(unsigned vmruns);
+/* Run the guest over the n exits of script (fake_vmrun_script()); it
+ * passes, after vmruns VMRUNs (ve_check_passed()). */
+void ve_run_passed(const struct fake_exit *script, unsigned n, unsigned vmruns);
 /* vec in vCPU 0's ISR. */
 bool ve_in_service(u8 vec);
 /* What the i-th VMRUN offered through V_INTR (OFFER_MASK's bits). */
