@@ -24,73 +24,7 @@
 #include "hv/park/park.h"
 #include "hv/percpu.h"
 #include "hv/sched/sched.h"
-
-#define MAXV 8
-#define MAXC 4
-
-/* --- doubles of what hv/sched/sched.c uses around the queues --- */
-struct percpu **g_percpu;
-u32 g_ncpus;
-static unsigned kicks_running, park_wakes;
-
-void cpu_relax(void)
-{
-}
-
-void *page_alloc_ptr(u64 npages)
-{
-	return calloc(npages, 4096);
-}
-
-bool park_ready(void)
-{
-	return true;
-}
-
-int park_wake(u32 cpu)
-{
-	(void)cpu;
-	park_wakes++;
-	return 0;
-}
-
-void sched_kick_running(struct sched_entity *se)
-{
-	(void)se;
-	kicks_running++;
-}
-
-/* --- the scripted vCPUs --- */
-enum kind { HOG, LOCKER, HALTER, SHOOTER };
-enum lstate { OUTSIDE, WANT, HOLD, DONE };
-
-struct vm {
-	int kind;
-	int guest;
-	int st; /* enum lstate */
-	int left; /* units left in this state */
-	int rounds;
-	int spun; /* units spun since the last PAUSE exit */
-	int streak; /* PAUSE exits in this wait (hv/svm's pause_streak) */
-	u64 ran; /* units run */
-	u64 done_at;
-	bool kmode; /* runs in kernel mode (se.in_kernel when it leaves) */
-	u32 ipi_from; /* SHOOTER: IPIs to answer, a bit per sender */
-	int owed; /* SHOOTER: answers it still waits for */
-	struct sched_entity se;
-};
-
-static struct sched_sim {
-	int ncpu, nv;
-	enum sched_yield policy;
-	int hold, work, rounds, pause_every, halt_for;
-	int holder; /* the lock: -1 free */
-	u64 pause_exits, yields, siblings, now;
-	struct vm v[MAXV];
-	u64 bits[1];
-	struct cpuset all;
-} S;
-static const int guests[2];
+#include "tests/unit/sched_sim_fixture.h"
 
 static struct vm *vm_of(struct sched_entity *se)
 {
@@ -196,56 +130,6 @@ static enum ev step(struct vm *v, int id)
 		return EV_NONE;
 	}
 	return EV_DONE;
-}
-
-static void sim_init(int ncpu, int nv, enum sched_yield p, u64 slice)
-{
-	memset(&S, 0, sizeof(S));
-	S.ncpu = ncpu;
-	S.nv = nv;
-	S.policy = p;
-	S.holder = -1;
-	S.hold = 30;
-	S.work = 10;
-	S.rounds = 20;
-	S.pause_every = 1;
-	S.halt_for = 0;
-	S.bits[0] = (1ULL << ncpu) - 1;
-	S.all = (struct cpuset){ (u32)ncpu, S.bits };
-	g_ncpus = MAXC; /* sched_init() sizes for the first caller */
-	kicks_running = park_wakes = 0;
-	assert_int_equal(sched_init(), 0);
-	for (int c = 0; c < MAXC; c++)
-		runq_init(sched_rq((u32)c), (u32)c);
-	for (int i = 0; i < nv; i++) {
-		struct vm *v = &S.v[i];
-
-		v->kind = LOCKER;
-		v->st = OUTSIDE;
-		v->left = 1 + i;
-		v->se.id = (u32)i;
-		v->se.owner = &guests[0];
-		v->se.owner_id = 1;
-		v->se.allowed = &S.all;
-		v->se.slice = slice;
-		v->se.last_cpu = SCHED_NO_CPU;
-	}
-}
-
-static void sim_start(void)
-{
-	for (int i = 0; i < S.nv; i++) {
-		struct vm *v = &S.v[i];
-		bool start;
-
-		v->rounds = S.rounds;
-		if (v->kind == HALTER)
-			v->left = S.work;
-		/* vCPU n on CPU n mod the CPUs, as hv/svm places them. */
-		sched_rq((u32)(i % S.ncpu))->loop = true;
-		assert_int_equal(
-			sched_add(&v->se, (u32)(i % S.ncpu), 0, &start), 0);
-	}
 }
 
 /* One CPU's turn at time now, as hv/svm/sched_cpu.c's loop takes it. */
@@ -456,72 +340,6 @@ static void test_shootdown_policies(void **s)
 	assert_true(dir.exits < none.exits);
 }
 
-/* sched_yield_choose() for a kernel-mode spinner (v0, CPU 0) under
- * directed: a target on its own CPU first, then one pulled off another
- * CPU's queue, then any sibling queued here; another guest's vCPU never;
- * a user-mode sibling that was kicked since it ran is a target. */
-static void test_yield_choose(void **s)
-{
-	struct runq *rq0, *rq1;
-	struct sched_entity *me = &S.v[0].se, *t;
-	unsigned how;
-
-	(void)s;
-	sim_init(2, 6, YIELD_DIRECTED, 100);
-	S.v[2].se.owner = &guests[1]; /* another guest's, CPU 0 */
-	sim_start(); /* CPU 0: v0 v2 v4; CPU 1: v1 v3 v5 */
-	rq0 = sched_rq(0);
-	rq1 = sched_rq(1);
-	runq_pick(rq0, 0);
-	runq_pick(rq1, 0);
-	me->in_kernel = true;
-	S.v[3].se.in_kernel = true; /* preempted in kernel mode, CPU 1 */
-	assert_null(sched_yield_choose(me, YIELD_NONE,
-				       SCHED_YC_PULL | SCHED_YC_SIBLING, &how));
-	assert_ptr_equal(sched_yield_choose(me, YIELD_ANY,
-					    SCHED_YC_PULL | SCHED_YC_SIBLING,
-					    &how),
-			 &S.v[2].se);
-	/* No pulling (as many CPUs as vCPUs): v3 stays, v4 is the one. */
-	t = sched_yield_choose(me, YIELD_DIRECTED, SCHED_YC_SIBLING, &how);
-	assert_ptr_equal(t, &S.v[4].se);
-	assert_int_equal(how, SCHED_YT_SIBLING);
-	assert_int_equal(rq1->queue.n, 2);
-	/* v4, user mode, not kicked: v3 is pulled from CPU 1. */
-	t = sched_yield_choose(me, YIELD_DIRECTED,
-			       SCHED_YC_PULL | SCHED_YC_SIBLING, &how);
-	assert_ptr_equal(t, &S.v[3].se);
-	assert_int_equal(how, SCHED_YT_PULLED);
-	assert_int_equal(t->state, SE_MOVING);
-	assert_int_equal(rq1->queue.n, 1);
-	/* Nobody in kernel mode left (v5 is in user mode): v4, here. */
-	t = sched_yield_choose(me, YIELD_DIRECTED,
-			       SCHED_YC_PULL | SCHED_YC_SIBLING, &how);
-	assert_ptr_equal(t, &S.v[4].se);
-	assert_int_equal(how, SCHED_YT_SIBLING);
-	assert_int_equal(t->state, SE_QUEUED);
-	assert_int_equal(rq1->queue.n, 1);
-	/* Not spun long enough for any sibling: nobody. */
-	assert_null(
-		sched_yield_choose(me, YIELD_DIRECTED, SCHED_YC_PULL, &how));
-	/* An IPI for v4 (queued): now a target as KVM sees it. */
-	S.v[4].se.st.wakes = 0;
-	assert_int_equal(sched_wake(&S.v[4].se, 1, &(u32){ 0 }), SE_QUEUED);
-	assert_true(S.v[4].se.kicked);
-	t = sched_yield_choose(me, YIELD_DIRECTED,
-			       SCHED_YC_PULL | SCHED_YC_SIBLING, &how);
-	assert_ptr_equal(t, &S.v[4].se);
-	assert_int_equal(how, SCHED_YT_HERE);
-	/* Picked, it answered it. */
-	me->why = SCHED_PREEMPT;
-	runq_put_prev(rq0, me, 2);
-	assert_ptr_equal(runq_pick(rq0, 2), &S.v[2].se);
-	rq0->curr->why = SCHED_PREEMPT;
-	runq_put_prev(rq0, rq0->curr, 3);
-	assert_ptr_equal(runq_pick(rq0, 3), &S.v[4].se);
-	assert_false(S.v[4].se.kicked);
-}
-
 /* With the PAUSE filter (an exit per 50 spinning units) the same holds. */
 static void test_spinlock_filter(void **s)
 {
@@ -624,88 +442,6 @@ static void test_idle_steal(void **s)
 	assert_int_equal(S.v[0].se.cpu + S.v[2].se.cpu, 1); /* one each */
 }
 
-/* sched_wake(): a blocked vCPU is queued; the CPU is told when the
- * wake-up queues the first one behind the running vCPU (kick it: arm its
- * slice timer) or when it idles (wake its loop), not for later ones. */
-static void test_wake_tells(void **s)
-{
-	struct runq *rq;
-	u32 cpu;
-
-	(void)s;
-	sim_init(1, 3, YIELD_DIRECTED, 100);
-	sim_start();
-	rq = sched_rq(0);
-	for (int i = 0; i < 2; i++) { /* v0, v1 halt; v2 runs */
-		runq_pick(rq, 0);
-		rq->curr->why = SCHED_BLOCK;
-		runq_put_prev(rq, rq->curr, 0);
-	}
-	assert_ptr_equal(runq_pick(rq, 0), &S.v[2].se);
-	kicks_running = park_wakes = 0;
-	assert_int_equal(sched_wake(&S.v[0].se, 2, &cpu), SE_BLOCKED);
-	assert_int_equal(cpu, 0);
-	assert_int_equal(S.v[0].se.state, SE_QUEUED);
-	assert_int_equal(kicks_running, 1);
-	assert_int_equal(sched_wake(&S.v[1].se, 3, &cpu), SE_BLOCKED);
-	assert_int_equal(kicks_running, 1);
-	assert_int_equal(park_wakes, 0); /* no idle CPU to take it */
-	assert_int_equal(sched_wake(&S.v[0].se, 4, &cpu), SE_QUEUED);
-	assert_int_equal(sched_wake(&S.v[2].se, 4, &cpu), SE_RUNNING);
-	/* Everybody asleep: a wake-up wakes the CPU's loop. */
-	sim_init(1, 1, YIELD_DIRECTED, 100);
-	sim_start();
-	rq = sched_rq(0);
-	runq_pick(rq, 0);
-	rq->curr->why = SCHED_BLOCK;
-	runq_put_prev(rq, rq->curr, 0);
-	rq->kick = 0;
-	park_wakes = 0;
-	assert_int_equal(sched_wake(&S.v[0].se, 5, &cpu), SE_BLOCKED);
-	assert_int_equal(rq->kick, 1);
-	assert_int_equal(park_wakes, 1);
-	assert_int_equal(kicks_running, 0);
-	/* A second idle CPU of the set is woken to take queued work. */
-	sim_init(2, 3, YIELD_DIRECTED, 100);
-	sim_start(); /* v0, v2 on CPU 0; v1 on CPU 1 */
-	runq_pick(sched_rq(0), 0);
-	rq = sched_rq(1);
-	runq_pick(rq, 0);
-	rq->curr->why = SCHED_BLOCK;
-	runq_put_prev(rq, rq->curr, 0); /* CPU 1 idles */
-	rq = sched_rq(0);
-	runq_pick(rq, 0); /* rotate: v2 runs, v0 queued... */
-	park_wakes = 0;
-	S.v[0].se.why = SCHED_PREEMPT;
-	sched_kick_idle_for(&S.v[0].se, 0);
-	assert_int_equal(park_wakes, 1);
-	assert_int_equal(sched_rq(1)->kick, 1);
-}
-
-/* sched_others_queued(), which turns the PAUSE intercept on and off: a
- * vCPU queued on this CPU counts; one queued on another CPU of the set
- * only for a directed yield (elsewhere); none queued: no exit is worth it. */
-static void test_others_queued(void **s)
-{
-	struct runq *rq0, *rq1;
-
-	(void)s;
-	sim_init(2, 3, YIELD_DIRECTED, 100);
-	sim_start(); /* v0, v2 on CPU 0; v1 on CPU 1 */
-	rq0 = sched_rq(0);
-	rq1 = sched_rq(1);
-	runq_pick(rq0, 0); /* v0 runs, v2 queued */
-	runq_pick(rq1, 0); /* v1 runs */
-	assert_true(sched_others_queued(&S.all, 0, false));
-	assert_false(sched_others_queued(&S.all, 1, false));
-	assert_true(sched_others_queued(&S.all, 1, true));
-	rq0->curr->why = SCHED_BLOCK; /* v0 halts: v2 runs, nobody queued */
-	runq_put_prev(rq0, rq0->curr, 1);
-	runq_pick(rq0, 1);
-	assert_false(sched_others_queued(&S.all, 0, true));
-	assert_false(sched_others_queued(&S.all, 1, true));
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -713,13 +449,10 @@ int main(void)
 		cmocka_unit_test(test_spinlock_neighbour),
 		cmocka_unit_test(test_spinlock_filter),
 		cmocka_unit_test(test_shootdown_policies),
-		cmocka_unit_test(test_yield_choose),
 		cmocka_unit_test(test_hog),
 		cmocka_unit_test(test_guests_fair),
 		cmocka_unit_test(test_halt_timer),
 		cmocka_unit_test(test_idle_steal),
-		cmocka_unit_test(test_wake_tells),
-		cmocka_unit_test(test_others_queued),
 	};
 	return cmocka_run_group_tests_name("sched_sim", tests, NULL, NULL);
 }
