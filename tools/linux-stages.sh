@@ -13,6 +13,8 @@
 #   LINUX_TARGET   minhv (default), bare (QEMU -kernel, the reference), both
 #   LINUX_TIMEOUT  seconds per boot (default 300 bare, 900 minhv)
 #   LINUX_VCPUS    vCPUs of the bench stage (default 4)
+#   LINUX_CONSOLE_KIB  KiB the smp stage writes to the console (default
+#                  1024, issue 25's 1 MiB; make test writes 128)
 #   LINUX_ICOUNT   e.g. shift=5,align=off,sleep=off: both machines under
 #                  -icount (guest clocks count instructions: exact figures)
 #   LINUX_BARE_VIRTIO=mmio  bare QEMU as -M microvm,acpi=on (virtio-mmio
@@ -53,7 +55,8 @@ for t in $targets; do
 		--initrd "$initrd" --disk "$disk" --efi "$efi" \
 		${LINUX_OUT:+--out "$LINUX_OUT"} \
 		${LINUX_TIMEOUT:+--timeout "$LINUX_TIMEOUT"} \
-		${LINUX_VCPUS:+--vcpus "$LINUX_VCPUS"} $stages
+		${LINUX_VCPUS:+--vcpus "$LINUX_VCPUS"} \
+		${LINUX_CONSOLE_KIB:+--console-kib "$LINUX_CONSOLE_KIB"} $stages
 	case $? in
 	0) ;;
 	1) [ "$fail" = 2 ] || fail=1 ;;

@@ -19,8 +19,8 @@ if [ $? = 3 ]; then
 fi
 kernel=$(tools/linux-kernel.sh 2>/dev/null)
 initrd=$(tools/mkinitramfs.sh) || { echo "1..0 # SKIP no initramfs"; exit 0; }
-# What make linux's stage 2 passes (tools/linux-run.sh, docs/GUESTS.md).
-cmdline="console=ttyS0 earlyprintk=serial,ttyS0 panic=-1 nokaslr printk.devkmsg=on noapic tsc=reliable minhv.stage=2"
+# What make linux-init's stage 2 passes (tools/linux-run.sh): no work-arounds.
+cmdline="console=ttyS0 earlyprintk=serial,ttyS0 panic=-1 nokaslr printk.devkmsg=on minhv.stage=2"
 
 linux_topo() { # name smp vcpus
 	boot "linux-$1" --smp "$2" --mem 1024 --timeout "${LINUX_TIMEOUT2:-600}" \
