@@ -4,7 +4,8 @@
  * as QEMU wires it), the devices' reset state, and the poll that vCPU 0
  * runs when the host timer it armed for p->poll_at fires: the PIT's
  * channel 0, the RTC's IRQ 8, host console input for the UART and its
- * transmitter's THRE when guest_console_rate held it back. Input
+ * transmitter's THRE when guest_console_rate held it back; and the THRE
+ * interrupt a written byte owes, on the writer's HLT or tick. Input
  * is polled (the host UART's LSR.DR, every PLATFORM_POLL_MS while the
  * guest's UART has its receive interrupt enabled) rather than taken as a
  * host interrupt: one port read per poll, no host IRQ routing. */
@@ -37,6 +38,24 @@ void platform_reset(struct platform *p)
 	p->pit = (struct pit8254){ 0 };
 	hpet_reset(&p->hpet, p->tsc_khz);
 	p->poll_at = 0;
+}
+
+void platform_thre_tick(struct vcpu *v, bool idle)
+{
+	struct platform *p = vcpu_platform(v);
+	struct uart16550 *u = &p->uart;
+
+	/* Unlocked first look: a tick on every vCPU, an owed THRE rarely. */
+	if (!__atomic_load_n(&u->thre_due, __ATOMIC_RELAXED) ||
+	    __atomic_load_n(&p->tx_vcpu, __ATOMIC_RELAXED) != vcpu_id(v))
+		return;
+	spin_lock(&p->lock);
+	/* A driver still in its loop touches the UART between ticks. */
+	if (p->tx_vcpu == vcpu_id(v) && (idle || !u->touched) &&
+	    uart_thre_settle(u))
+		platform_set_irq(p, UART_COM1_IRQ, uart_irq(u));
+	u->touched = false;
+	spin_unlock(&p->lock);
 }
 
 static u64 sooner(u64 a, u64 b)

@@ -41,6 +41,11 @@ struct vcpu;
 struct uart16550 {
 	u8 ier, lcr, mcr, scr, dll, dlm, fcr, lsr_err;
 	bool thr_ipending;
+	/* A byte went out and THRE is back, its interrupt owed: raised at
+	 * the writer's next look (uart_read(), uart_write()), its HLT, or
+	 * a tick after it stopped touching the UART (uart_thre_settle()). */
+	bool thre_due;
+	bool touched; /* an access since the last tick's look */
 	bool tx_busy; /* tx_credit < 0: THRE comes back when it is not */
 	u8 rx[UART_FIFO_SIZE], rx_head, rx_n;
 	u16 line_len;
@@ -183,6 +188,7 @@ struct platform {
 	spinlock_t lock;
 	bool testdev; /* pc-testdev (multiboot guests) */
 	u64 poll_at; /* host TSC platform_poll() wants to run at; 0: never */
+	u32 tx_vcpu; /* the vCPU that last wrote THR (uart.thre_due) */
 	u32 testdev_data;
 	u8 rcr; /* port 0xCF9's SYS_RST bit */
 	struct uart16550 uart;
@@ -225,6 +231,10 @@ void platform_pulse_irq(struct platform *p, u32 irq);
 /* A partial console line (a shell's prompt) shows after this long. */
 #define UART_LINE_IDLE_MS 1000
 u64 platform_poll(struct vcpu *v, u64 now);
+/* The THRE interrupt a byte left owed (uart.thre_due), on the vCPU that
+ * wrote it: now when it idles (HLT), else at a tick that found the UART
+ * untouched since the one before (platform_thre_tick()). */
+void platform_thre_tick(struct vcpu *v, bool idle);
 /* A device's timing changed (under p->lock): vCPU 0 polls at its next
  * entry, and arms the host timer for what the poll says. Its entry path
  * runs only when asked (vlapic_entry_maybe()), so it is asked, from
@@ -266,6 +276,8 @@ void uart_set_rate(struct uart16550 *u, u32 rate, u64 tsc_khz, u64 now);
  * overdrawn it is idle again and its THRE interrupt pending. Returns the
  * host TSC it will be idle at while it is busy, else 0. */
 u64 uart_tx_poll(struct uart16550 *u, u64 now);
+/* Raise the THRE interrupt a sent byte owes (thre_due); true if it did. */
+bool uart_thre_settle(struct uart16550 *u);
 /* Host TSC cycles a write at now must wait: a guest that keeps writing
  * while the transmitter is busy (its 16-byte FIFO full) waits a byte's
  * time per byte, as on a real line; 0 for every guest that waits for

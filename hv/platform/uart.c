@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* hv/platform/uart.c - the 16550A at 0x3f8, IRQ 4 (TI PC16550D data sheet;
  * the register behaviour is QEMU's serial.c, so Linux's 8250 driver finds
- * a 16550A): the transmitter sends at once (THRE and TEMT always set, a
- * THRE interrupt after each write while IER asks for it), the 16-byte
+ * a 16550A): the transmitter sends at once (THRE and TEMT always set, the
+ * THRE interrupt owed after each write while IER asks for it, raised once
+ * the writer looks again or stops: tx_byte()), the 16-byte
  * receive FIFO is filled from the host console by platform_poll(), IIR
  * reports line status, data, THRE and modem status by priority, MCR.OUT2
  * gates the interrupt onto the IRQ line and loopback returns what is
@@ -85,18 +86,32 @@ u64 uart_tx_stall(struct uart16550 *u, u64 now)
 	return tx_until(u, -(s64)UART_FIFO_SIZE) - now;
 }
 
-/* A byte into the transmitter: out at once, counted against the bank. */
+bool uart_thre_settle(struct uart16550 *u)
+{
+	if (!u->thre_due)
+		return false;
+	u->thre_due = false;
+	u->thr_ipending = true;
+	return true;
+}
+
+/* A byte into the transmitter: out at once, counted against the bank.
+ * THR is empty again at once, as LSR says, but its interrupt is owed,
+ * not raised (thre_due): raised in the exit that took the byte, Linux's
+ * 8250 handler found it pending again at the IRET of every FIFO load
+ * while another vCPU kept its buffer full, and the CPU taking IRQ 4
+ * never got back to its idle loop (a soft lockup after 20 s). The
+ * handler's own next IIR read still sees it (uart_read()). */
 static void tx_byte(struct uart16550 *u, u64 now)
 {
-	if (!u->tx_rate) {
-		u->thr_ipending = true;
-		return;
+	u->thr_ipending = false;
+	if (u->tx_rate) {
+		tx_refill(u, now);
+		u->tx_credit--;
+		u->tx_busy = u->tx_credit < 0;
 	}
-	tx_refill(u, now);
-	u->tx_credit--;
-	u->tx_busy = u->tx_credit < 0;
 	/* Busy: THRE (and its interrupt) wait for uart_tx_poll(). */
-	u->thr_ipending = !u->tx_busy;
+	u->thre_due = !u->tx_busy;
 }
 
 bool uart_rx_room(const struct uart16550 *u)
@@ -166,6 +181,8 @@ u8 uart_read(struct uart16550 *u, u16 off, u64 now)
 	u8 v;
 
 	uart_tx_poll(u, now);
+	uart_thre_settle(u);
+	u->touched = true;
 	switch (off) {
 	case UART_RX: /* UART_DLL with DLAB */
 		return dlab ? u->dll : rx_pop(u);
@@ -198,6 +215,8 @@ int uart_write(struct uart16550 *u, u16 off, u8 val, u64 now)
 	int out = -ENOENT;
 
 	uart_tx_poll(u, now);
+	uart_thre_settle(u);
+	u->touched = true;
 	switch (off) {
 	case UART_TX: /* UART_DLL with DLAB */
 		if (dlab) {
@@ -304,6 +323,8 @@ void uart_out(struct vcpu *v, u16 port, unsigned size, u32 val)
 	c = uart_write(u, port, (u8)val, now);
 	if (c >= 0)
 		put(v, u, (char)c);
+	if (u->thre_due)
+		p->tx_vcpu = vcpu_id(v);
 	/* The poll feeds the receiver (input is polled) and ends a busy
 	 * transmitter: asked for when either starts. */
 	if ((!busy && u->tx_busy) ||

@@ -274,7 +274,7 @@ static bool watchdog_tick(struct vcpu *v, u64 now)
 	u64 p;
 
 	guest_console_refill(g, now, g_tsc_khz);
-	vlapic_platform_tick(v, now); /* vCPU 0: the platform's time */
+	vlapic_platform_tick(v, now, false); /* the platform's time */
 	if (!guest_time_check(v, now, NULL))
 		return false;
 	p = progress(v);

@@ -233,11 +233,14 @@ void vlapic_host_timer_rearm(struct vcpu *v, u64 now)
 	host_timer_arm_at(v, v->id ? 0 : v->guest->plat.poll_at, now);
 }
 
-void vlapic_platform_tick(struct vcpu *v, u64 now)
+void vlapic_platform_tick(struct vcpu *v, u64 now, bool idle)
 {
 	u64 at = v->guest->plat.poll_at;
 
-	if (v->id || !guest_has_platform(v->guest) || !at || now < at)
+	if (!guest_has_platform(v->guest))
+		return;
+	platform_thre_tick(v, idle);
+	if (v->id || !at || now < at)
 		return;
 	platform_poll(v, now);
 }
@@ -278,7 +281,8 @@ bool vlapic_hlt_resume(struct vcpu *v)
 			break;
 		}
 		vlapic_sync(v);
-		vlapic_platform_tick(v, rdtsc()); /* vCPU 0: the devices */
+		vlapic_platform_tick(v, rdtsc(),
+				     true); /* vCPU 0: the devices */
 		if (vlapic_wakeup(l, if_on) ||
 		    (l->wait_sipi && (l->sipi & VLAPIC_SIPI_PENDING)))
 			break;

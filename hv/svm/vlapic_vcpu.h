@@ -64,10 +64,12 @@ void vlapic_sync_read(struct vcpu *v);
 void vlapic_sync_write(struct vcpu *v, u32 off);
 /* Its first half: the guest's CR8 writes (V_TPR) into TPR. */
 void vlapic_sync_tpr(struct vcpu *v);
-/* vCPU 0 of a foreign guest, with the host TSC now: when the platform's
- * poll time has come, run it (hv/platform/irq.c: the PIT, the RTC's
- * interrupt, host console input). From the host timer's tick and HLT. */
-void vlapic_platform_tick(struct vcpu *v, u64 now);
+/* A foreign guest's vCPU, with the host TSC now: a THRE interrupt its
+ * last UART write owes (platform_thre_tick(); idle: from HLT); on vCPU 0,
+ * when the platform's poll time has come, the poll (hv/platform/irq.c:
+ * the PIT, the RTC's interrupt, host console input). From the host
+ * timer's tick and HLT. */
+void vlapic_platform_tick(struct vcpu *v, u64 now, bool idle);
 /* HLT (RIP already past it): wait until an event wakes the vCPU. false
  * when the guest is stopping, or when another vCPU is queued on this CPU
  * (v->se.why SCHED_BLOCK, v->hlt_wait: the wait goes on with
