@@ -666,8 +666,7 @@ def main():
     p.add_argument("--timeout", type=int, default=0)
     p.add_argument("--vcpus", type=int, default=4)
     # smp's console write: 1 MiB as issue 25 says; make test writes less
-    # (tests/boot/50-linux.t: its time, and docs/GUESTS.md on why a long
-    # write under nested TCG can report a soft lockup).
+    # (tests/boot/50-linux.t: the 1 MiB takes minutes under nested TCG).
     p.add_argument("--console-kib", type=int, default=1024,
                    choices=range(1, 1025), metavar="1..1024")
     p.add_argument("--efi", default=os.path.join(TOP, "build/minhv.efi"))

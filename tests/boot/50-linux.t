@@ -24,9 +24,7 @@
 #    status: two kernel boots. Stage `smp` (4 vCPUs: pinned jobs, the
 #    console write, sleep 5, the disk) writes 128 KiB here
 #    (LINUX_CONSOLE_KIB; `make linux` writes issue 25's 1 MiB): at the
-#    ~9 KB/s of nested TCG the 1 MiB takes two minutes, and the CPU that
-#    takes IRQ 4 then spends them in the 8250 driver's interrupt loop,
-#    which Linux reports as a soft lockup after 20 s (docs/GUESTS.md).
+#    ~9 KB/s of nested TCG the 1 MiB alone takes two minutes.
 #    The single stages boot, shell, reboot and poweroff are parts of
 #    `user`; autoreboot and autopoweroff (rcS types them, no serial input)
 #    take the same reset and S5 paths: those run under `make linux`
