@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* tests/unit/exits_fixture.h - what the exit-handler suites (test_exits*.c)
- * share on top of svm_fixture.h: the RIP of every exit, the events they
- * expect injected, and IOIO's EXITINFO1 (APM vol 2 15.10.2). */
+/* tests/unit/exits_fixture.h - what the exit-handler suites (test_exits*.c,
+ * and test_s3.c, test_uart.c, test_devices.c for their port I/O) share on
+ * top of svm_fixture.h: the RIP of every exit, the events they expect
+ * injected, and IOIO's EXITINFO1 (APM vol 2 15.10.2). */
 #ifndef MINHV_TESTS_UNIT_EXITS_FIXTURE_H
 #define MINHV_TESTS_UNIT_EXITS_FIXTURE_H
 

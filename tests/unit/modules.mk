@@ -158,6 +158,7 @@ MOD_svm_fixture := tests/unit/svm_fixture.c
 MOD_run_fixture := tests/unit/run_fixture.c
 MOD_sched_sim_fixture := tests/unit/sched_sim_fixture.c
 MOD_vlapic_entry_fixture := tests/unit/vlapic_entry_fixture.c
+MOD_vlapic_bus_fixture := tests/unit/vlapic_bus_fixture.c
 MOD_snp_env := tests/unit/snp_env.c
 MOD_park_fakes := tests/unit/park_fakes.c
 

@@ -17,9 +17,8 @@
 #include "hv/platform/platform.h"
 #include "hv/run/run.h"
 #include "hv/svm/exit.h"
+#include "tests/unit/exits_fixture.h"
 #include "tests/unit/svm_fixture.h"
-
-#define IO(port, sz, in) (((u64)(port) << 16) | BIT(4 + (sz)) | ((in) ? 1 : 0))
 
 static u32 io(u16 port, unsigned sz, bool in, u32 val)
 {

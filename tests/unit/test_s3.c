@@ -16,10 +16,9 @@
 #include "hv/platform/platform.h"
 #include "hv/svm/exit.h"
 #include "tests/doubles/fake_cpu.h"
+#include "tests/unit/exits_fixture.h"
 #include "tests/unit/svm_fixture.h"
 
-#define RIP0 0x100000ULL
-#define IO(port, sz, in) (((u64)(port) << 16) | BIT(4 + (sz)) | ((in) ? 1 : 0))
 #define KHZ 1000000ULL /* a 1 GHz TSC: 1 ns per cycle */
 #define SEC (KHZ * 1000)
 #define US (KHZ / 1000)

@@ -20,9 +20,9 @@
 #include "hv/svm/exit.h"
 #include "tests/doubles/fake_console.h"
 #include "tests/doubles/fake_cpu.h"
+#include "tests/unit/exits_fixture.h"
 #include "tests/unit/svm_fixture.h"
 
-#define IO(port, sz, in) (((u64)(port) << 16) | BIT(4 + (sz)) | ((in) ? 1 : 0))
 #define KHZ 1000000ULL
 #define IIR_ID(u) (uart_iir(u) & 0x0f)
 

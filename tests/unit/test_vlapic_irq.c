@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* tests/unit/test_vlapic_irq.c - the virtual local APIC's behaviour: priority
- * arbitration, EOI order, TPR/PPR, masked LVTs, the timer (TSC-deadline in
- * the past, the periodic floor), every destination mode and shorthand on a
- * bus of four vLAPICs, INIT/SIPI, what to inject in an interrupt shadow,
- * and the pending summary the entry path tests instead of the events. */
+/* tests/unit/test_vlapic_irq.c - the virtual local APIC's interrupt
+ * delivery: priority arbitration, EOI order, TPR/PPR, every destination
+ * mode and shorthand on a bus of four vLAPICs (vlapic_bus_fixture.h),
+ * INIT/SIPI, what to inject in an interrupt shadow, and the pending summary
+ * the entry path tests instead of the events. Its timer is
+ * test_vlapic_timer.c's. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,49 +15,7 @@
 
 #include "arch/errno.h"
 #include "hv/vlapic/vlapic.h"
-
-#define N 4
-static struct vlapic cpu[N];
-static unsigned notified[N];
-static struct vlapic_bus bus;
-
-static struct vlapic *at(void *ctx, u32 i)
-{
-	(void)ctx;
-	return &cpu[i];
-}
-
-static void notify(struct vlapic *t)
-{
-	notified[t - cpu]++;
-}
-
-static int setup(void **s)
-{
-	(void)s;
-	bus = (struct vlapic_bus){ at, notify, NULL, N, NULL };
-	for (u32 i = 0; i < N; i++) {
-		/* Owner state (c) too: vlapic_init() leaves it alone. */
-		memset(&cpu[i], 0, sizeof(cpu[i]));
-		vlapic_init(&cpu[i],
-			    &(struct vlapic_config){ .vcpu_id = i,
-						     .bsp = i == 0,
-						     .x2apic = true,
-						     .tsc_deadline = true,
-						     .maxphyaddr = 40,
-						     .tsc_khz = 2000000 });
-		cpu[i].bus = &bus;
-		notified[i] = 0;
-		/* Software-enable, as every guest does first. */
-		assert_int_equal(vlapic_reg_write(&cpu[i], 0xf0, 0x1ff), 0);
-	}
-	return 0;
-}
-
-static void w(struct vlapic *l, u32 off, u64 v)
-{
-	assert_int_equal(vlapic_reg_write(l, off, v), 0);
-}
+#include "tests/unit/vlapic_bus_fixture.h"
 
 static u32 r(struct vlapic *l, u32 off)
 {
@@ -64,11 +23,6 @@ static u32 r(struct vlapic *l, u32 off)
 
 	assert_int_equal(vlapic_reg_read(l, off, &v), 0);
 	return (u32)v;
-}
-
-static bool irr(struct vlapic *l, u8 vec)
-{
-	return l->irr[vec >> 5] & (1u << (vec & 31));
 }
 
 static void to_x2(struct vlapic *l)
@@ -143,155 +97,6 @@ static void test_tpr_ppr(void **s)
 	assert_int_equal(r(l, 0xa0), 0x60); /* ISR class above TPR */
 	w(l, 0x80, 0x70);
 	assert_int_equal(r(l, 0xa0), 0x70);
-}
-
-static void test_masked_lvt(void **s)
-{
-	struct vlapic *l = &cpu[0];
-
-	(void)s;
-	w(l, 0x3e0, 0xb); /* divide by 1 */
-	w(l, 0x320, BIT(16) | 0x40); /* one-shot, masked */
-	vlapic_timer_write_init(l, 1000, 100);
-	assert_true(l->timer_next > 100);
-	assert_false(vlapic_timer_poll(l, 100));
-	assert_false(vlapic_timer_poll(l, 1000000)); /* expired, masked */
-	assert_false(irr(l, 0x40));
-	assert_int_equal(l->timer_next, 0); /* one-shot: done */
-	w(l, 0x320, 0x40); /* unmasked */
-	vlapic_timer_write_init(l, 1000, 0);
-	/* 1000 ticks at 1 GHz = 1 us = 2000 TSC cycles at 2 GHz. */
-	assert_int_equal(l->timer_next, 2000);
-	assert_int_equal(vlapic_timer_current(l, 1000), 500);
-	assert_false(vlapic_timer_poll(l, 1999));
-	assert_true(vlapic_timer_poll(l, 2000));
-	assert_true(irr(l, 0x40));
-	assert_int_equal(vlapic_timer_current(l, 3000), 0);
-}
-
-static void test_periodic_floor(void **s)
-{
-	struct vlapic *l = &cpu[0];
-	u64 floor = vlapic_ticks_to_tsc(l, VLAPIC_MIN_PERIOD_US * 1000ULL);
-
-	(void)s;
-	w(l, 0x3e0, 0xb);
-	w(l, 0x320, BIT(17) | 0x40); /* periodic */
-	vlapic_timer_write_init(l, 1, 0); /* a 1-tick period */
-	assert_int_equal(l->timer_period, floor);
-	assert_true(vlapic_timer_poll(l, floor * 10 + 1));
-	/* The missed periods coalesce into one interrupt. */
-	assert_int_equal(l->timer_next, floor * 11);
-	assert_int_equal(l->fired, 1);
-}
-
-static void test_tsc_deadline_past(void **s)
-{
-	struct vlapic *l = &cpu[0];
-
-	(void)s;
-	vlapic_tsc_deadline_write(l, 5); /* not TSC-deadline mode: dropped */
-	assert_int_equal(vlapic_tsc_deadline_read(l), 0);
-	w(l, 0x320, BIT(18) | 0x41);
-	vlapic_tsc_deadline_write(l, 5);
-	assert_int_equal(vlapic_tsc_deadline_read(l), 5);
-	assert_true(vlapic_timer_poll(l, 1000)); /* long past: fires now */
-	assert_true(irr(l, 0x41));
-	assert_int_equal(vlapic_tsc_deadline_read(l), 0); /* cleared */
-	assert_false(vlapic_timer_poll(l, 2000));
-	/* Leaving TSC-deadline mode disarms it. */
-	vlapic_tsc_deadline_write(l, 5000);
-	w(l, 0x320, 0x41);
-	assert_int_equal(l->timer_next, 0);
-}
-
-/* A deadline the guest TSC passed, taken at its write: straight into
- * service only when nothing could come first; otherwise nothing changes
- * (the general path: the poll at entry, IRR). */
-static void test_tsc_deadline_fire_now(void **s)
-{
-	struct vlapic *l = &cpu[0];
-
-	(void)s;
-	assert_int_equal(vlapic_tsc_deadline_fire_now(l, 5, 1000), -1);
-	w(l, 0x320, BIT(18) | 0x41); /* TSC-deadline mode */
-	assert_int_equal(vlapic_tsc_deadline_fire_now(l, 0, 1000), -1);
-	assert_int_equal(vlapic_tsc_deadline_fire_now(l, 1001, 1000), -1);
-	w(l, 0x320, BIT(18) | BIT(16) | 0x41); /* masked */
-	assert_int_equal(vlapic_tsc_deadline_fire_now(l, 5, 1000), -1);
-	w(l, 0x320, BIT(18) | 0x41);
-	vlapic_tsc_deadline_write(l, 3000); /* one armed already */
-	assert_int_equal(vlapic_tsc_deadline_fire_now(l, 5, 1000), -1);
-	assert_int_equal(vlapic_tsc_deadline_read(l), 3000);
-	vlapic_tsc_deadline_write(l, 0);
-	vlapic_set_irr(l, 0x30, false); /* posted: the entry decides */
-	assert_int_equal(vlapic_tsc_deadline_fire_now(l, 5, 1000), -1);
-	assert_true(vlapic_irr_maybe(l));
-	vlapic_ack(l, 0x30);
-	assert_false(vlapic_irr_maybe(l)); /* the summary cleared */
-	/* 0x30 in service (class 3 < 4): 0x41 still gets through; its
-	 * level TMR bit from before clears (an edge interrupt). */
-	l->tmr[0x41 >> 5] |= 1u << (0x41 & 31);
-	assert_int_equal(vlapic_tsc_deadline_fire_now(l, 1000, 1000), 0x41);
-	assert_true(l->isr[0x41 >> 5] & (1u << (0x41 & 31)));
-	assert_false(irr(l, 0x41));
-	assert_int_equal(l->tmr[0x41 >> 5], 0);
-	assert_int_equal(l->fired, 1);
-	assert_int_equal(vlapic_tsc_deadline_read(l), 0);
-	/* 0x41 in service: the same class is held (PPR 0x40). */
-	assert_int_equal(vlapic_tsc_deadline_fire_now(l, 5, 1000), -1);
-	vlapic_eoi(l);
-	vlapic_eoi(l);
-	l->tpr = 0x40; /* TPR holds class 4 */
-	assert_int_equal(vlapic_tsc_deadline_fire_now(l, 5, 1000), -1);
-	l->tpr = 0;
-	w(l, 0xf0, 0xff); /* software-disabled */
-	assert_int_equal(vlapic_tsc_deadline_fire_now(l, 5, 1000), -1);
-	w(l, 0xf0, 0x1ff);
-	/* Disabling masked every LVT (SDM 11.4.7.2): unmasked again. */
-	assert_int_equal(vlapic_tsc_deadline_fire_now(l, 5, 1000), -1);
-	w(l, 0x320, BIT(18) | 0x41);
-	assert_int_equal(vlapic_tsc_deadline_fire_now(l, 5, 1000), 0x41);
-	assert_int_equal(l->fired, 2);
-}
-
-/* One-shot and periodic timers count the bus clock on the host's time
- * base: a guest TSC write (a new tsc_offset) does not move them. Only
- * TSC-deadline mode follows the guest TSC (issue 24, 5). */
-static void test_timer_ignores_guest_tsc_write(void **s)
-{
-	struct vlapic *l = &cpu[0];
-	u64 period;
-
-	(void)s;
-	w(l, 0x3e0, 0xb); /* divide by 1 */
-	w(l, 0x320, 0x40); /* one-shot */
-	l->tsc_offset = 0;
-	vlapic_timer_write_init(l, 1000000, 5000); /* 1 ms at 1 GHz */
-	period = vlapic_ticks_to_tsc(l, 1000000);
-	assert_int_equal(vlapic_timer_expiry(l), 5000 + period);
-	/* The guest sets its TSC back to 0, or far ahead. */
-	l->tsc_offset = (u64)-5000;
-	assert_int_equal(vlapic_timer_expiry(l), 5000 + period);
-	assert_false(vlapic_timer_poll(l, 5000 + period - 1));
-	l->tsc_offset = 1ULL << 62;
-	assert_false(vlapic_timer_poll(l, 5000 + period - 1));
-	assert_true(vlapic_timer_poll(l, 5000 + period));
-	assert_int_equal(l->fired, 1);
-	/* TSC-deadline mode: the deadline is guest TSC. */
-	w(l, 0x320, BIT(18) | 0x41);
-	l->tsc_offset = 1000;
-	vlapic_tsc_deadline_write(l, 9000); /* guest 9000 = host 8000 */
-	assert_int_equal(vlapic_timer_expiry(l), 8000);
-	assert_false(vlapic_timer_poll(l, 7999));
-	l->tsc_offset = 2000; /* the guest TSC jumps ahead: due sooner */
-	assert_int_equal(vlapic_timer_expiry(l), 7000);
-	assert_true(vlapic_timer_poll(l, 7000));
-	assert_true(irr(l, 0x41));
-	/* A deadline the guest TSC passed already is due at once. */
-	vlapic_tsc_deadline_write(l, 10);
-	l->tsc_offset = 1ULL << 40;
-	assert_int_equal(vlapic_timer_expiry(l), 1);
 }
 
 static u32 mask_of(u32 want_irr_vec)
@@ -673,28 +478,6 @@ static void test_x2apic_eoi(void **s)
 	assert_int_equal(pend(l), 0);
 }
 
-/* Which writes need the time first: the initial count always, the timer
- * LVT and divide configuration while the timer runs, nothing else. */
-static void test_write_needs_time(void **s)
-{
-	struct vlapic *l = &cpu[0];
-
-	(void)s;
-	assert_true(vlapic_write_needs_time(l, 0x380));
-	assert_false(vlapic_write_needs_time(l, 0x320));
-	assert_false(vlapic_write_needs_time(l, 0x3e0));
-	assert_false(vlapic_write_needs_time(l, 0xb0));
-	w(l, 0x320, 0x40);
-	vlapic_timer_write_init(l, 1000, 0);
-	assert_true(l->timer_next != 0);
-	assert_true(vlapic_write_needs_time(l, 0x320));
-	assert_true(vlapic_write_needs_time(l, 0x3e0));
-	assert_false(vlapic_write_needs_time(l, 0xb0)); /* EOI */
-	assert_false(vlapic_write_needs_time(l, 0x80)); /* TPR */
-	assert_false(vlapic_write_needs_time(l, 0x300)); /* ICR */
-	assert_false(vlapic_write_needs_time(l, 0x330)); /* another LVT */
-}
-
 /* NMI: the bit goes when the NMI is taken, not while it is held by an NMI
  * in service or a shadow; INIT/SIPI: when vlapic_take_startup() looks. */
 static void test_summary_nmi_and_startup(void **s)
@@ -747,12 +530,6 @@ int main(void)
 		cmocka_unit_test_setup(test_priority, setup),
 		cmocka_unit_test_setup(test_eoi_order, setup),
 		cmocka_unit_test_setup(test_tpr_ppr, setup),
-		cmocka_unit_test_setup(test_masked_lvt, setup),
-		cmocka_unit_test_setup(test_periodic_floor, setup),
-		cmocka_unit_test_setup(test_tsc_deadline_past, setup),
-		cmocka_unit_test_setup(test_tsc_deadline_fire_now, setup),
-		cmocka_unit_test_setup(test_timer_ignores_guest_tsc_write,
-				       setup),
 		cmocka_unit_test_setup(test_xapic_destinations, setup),
 		cmocka_unit_test_setup(test_x2apic_destinations, setup),
 		cmocka_unit_test_setup(test_nmi_init_sipi, setup),
@@ -766,7 +543,6 @@ int main(void)
 				       setup),
 		cmocka_unit_test_setup(test_isr_words, setup),
 		cmocka_unit_test_setup(test_x2apic_eoi, setup),
-		cmocka_unit_test_setup(test_write_needs_time, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
