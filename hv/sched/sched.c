@@ -234,19 +234,9 @@ struct sched_entity *sched_yield_choose(struct sched_entity *me,
 	return flags & SCHED_YC_SIBLING ? look(rq, me, p, sibling) : NULL;
 }
 
-bool sched_others_queued(const struct cpuset *cpus, u32 cpu, bool elsewhere)
+bool sched_queued(u32 cpu)
 {
 	struct runq *rq = sched_rq(cpu);
 
-	if (rq && __atomic_load_n(&rq->queue.n, __ATOMIC_ACQUIRE))
-		return true;
-	if (!elsewhere)
-		return false;
-	for (int c = cpuset_next(cpus, 0); c >= 0;
-	     c = cpuset_next(cpus, (u32)c + 1)) {
-		rq = sched_rq((u32)c);
-		if (rq && __atomic_load_n(&rq->queue.n, __ATOMIC_ACQUIRE))
-			return true;
-	}
-	return false;
+	return rq && __atomic_load_n(&rq->queue.n, __ATOMIC_ACQUIRE);
 }

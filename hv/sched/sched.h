@@ -79,9 +79,9 @@ struct sched_entity *sched_yield_choose(struct sched_entity *me,
 					enum sched_yield p, unsigned flags,
 					unsigned *how);
 
-/* Whether a vCPU is queued on cpu, or, with elsewhere, on any CPU of
- * cpus: someone a PAUSE exit could give the CPU to. Lock-free (a hint,
- * read at a turn's start and on the tick). */
-bool sched_others_queued(const struct cpuset *cpus, u32 cpu, bool elsewhere);
+/* Whether a vCPU is queued on cpu: someone waits for that CPU, whom a
+ * PAUSE exit there could give it to. Lock-free (a hint, read at a turn's
+ * start and on the tick). */
+bool sched_queued(u32 cpu);
 
 #endif

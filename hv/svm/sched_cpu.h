@@ -32,10 +32,10 @@ bool vcpu_sched_tick(struct vcpu *v, u64 now);
  * turn with others queued, a sleeper's timer), 0: none. Lock-free. */
 u64 vcpu_sched_deadline(const struct vcpu *v);
 /* pause_intercept=auto on shared CPUs (g->pause.follow): PAUSE is
- * intercepted only while another vCPU is queued on this CPU or, for
- * pause_yield=directed, on another CPU of the guest (one runnable vCPU per
- * CPU: an exit would be pure cost). At a turn's start and on the tick;
- * one load otherwise. */
+ * intercepted only while another vCPU is queued on this CPU, whatever
+ * pause_yield= says (nobody waits for this CPU: an exit would be pure
+ * cost; docs/SCHED.md "PAUSE"). At a turn's start and on the tick; one
+ * load otherwise. */
 void vcpu_pause_follow(struct vcpu *v);
 /* A PAUSE exit (RIP already past it): pause_window=dynamic grows the
  * filter count; pause_yield= picks whom to give the CPU to. true when v

@@ -62,6 +62,7 @@ void sim_init(int ncpu, int nv, enum sched_yield p, u64 slice)
 	S.work = 10;
 	S.rounds = 20;
 	S.pause_every = 1;
+	S.follow = true;
 	S.halt_for = 0;
 	S.bits[0] = (1ULL << ncpu) - 1;
 	S.all = (struct cpuset){ (u32)ncpu, S.bits };

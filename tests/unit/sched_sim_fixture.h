@@ -41,6 +41,9 @@ struct sched_sim {
 	int hold, work, rounds, pause_every, halt_for;
 	int holder; /* the lock: -1 free */
 	u64 pause_exits, yields, siblings, now;
+	/* pause_intercept=auto (vcpu_pause_follow()): a PAUSE exits only
+	 * while a vCPU is queued on its CPU; else it runs in the guest. */
+	bool follow;
 	struct vm v[MAXV];
 	u64 bits[1];
 	struct cpuset all;

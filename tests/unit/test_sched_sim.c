@@ -165,6 +165,8 @@ static void cpu_step(int c)
 	case EV_NONE:
 		return;
 	case EV_PAUSE:
+		if (S.follow && !sched_queued((u32)c))
+			return; /* not intercepted: nobody waits for this CPU */
 		S.pause_exits++;
 		se->in_kernel = vm_of(se)->kmode; /* vcpu_pause_yield()'s */
 		/* As vcpu_pause_yield(): any sibling after 8 in a row. */

@@ -21,6 +21,8 @@
 #include "arch/vmcb.h"
 #include "hv/guest/guest.h"
 #include "hv/run/run.h"
+#include "hv/sched/sched.h"
+#include "hv/svm/sched_cpu.h"
 #include "hv/svm/vcpu_watchdog.h"
 #include "tests/doubles/fake_console.h"
 #include "tests/doubles/fake_cpu.h"
@@ -321,6 +323,51 @@ static void test_pause_intercept_follows_queue(void **s)
 	check_left(v);
 }
 
+/* 3 vCPUs on 2 CPUs, pause_yield=directed (the default), vCPU 0 on
+ * CPU 0: with vCPU 1 queued on CPU 1 and nobody on CPU 0, PAUSE is not
+ * intercepted (an exit could only pull vCPU 1 over for good,
+ * docs/SCHED.md "PAUSE"); once vCPU 2 waits for CPU 0, it is. */
+static int setup2(void **s)
+{
+	setup(s);
+	rf_teardown();
+	rf_setup(2, 0);
+	return 0;
+}
+
+static void test_pause_follows_own_cpu(void **s)
+{
+	struct guest_params p = rf_params(GUEST_MINHV, 3);
+	struct runq *rq0, *rq1;
+	struct vcpu *v;
+	bool start;
+
+	(void)s;
+	p.sched.yield = YIELD_DIRECTED;
+	assert_int_equal(guest_create(&p, &g), 0);
+	v = g->vcpus[0];
+	assert_int_equal(g->ncpus, 2);
+	assert_true(g->pause.follow);
+	rq0 = sched_rq(0);
+	rq1 = sched_rq(1);
+	v->se.cpu = 0;
+	rq0->loop = true; /* as vcpu_run_here() before it adds vCPU 0 */
+	vmcb_set_intercept(v->vmcb, INTERCEPT_PAUSE);
+	assert_int_equal(sched_add(&g->vcpus[1]->se, 1, 0, &start), 0);
+	vcpu_pause_follow(v);
+	assert_false(vmcb_has_intercept(v->vmcb, INTERCEPT_PAUSE));
+	assert_int_equal(v->stats.pause_flips, 1);
+	assert_int_equal(sched_add(&g->vcpus[2]->se, 0, 0, &start), 0);
+	vcpu_pause_follow(v);
+	assert_true(vmcb_has_intercept(v->vmcb, INTERCEPT_PAUSE));
+	assert_int_equal(v->stats.pause_flips, 2);
+	/* Off the queues again: nothing runs them. */
+	runq_detach(rq1, &g->vcpus[1]->se);
+	runq_detach(rq0, &g->vcpus[2]->se);
+	g->vcpus[1]->se.state = g->vcpus[2]->se.state = SE_NONE;
+	rq0->loop = rq1->loop = false;
+}
+
 /* The lost kick: vCPU 1 is queued behind vCPU 0, whose turn is over,
  * just after the run loop looked at v->tick and before its CLI: the kick
  * (v->tick, then a host IPI) lands in host mode, where its handler does
@@ -502,6 +549,8 @@ int main(void)
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(
 			test_pause_intercept_follows_queue, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_pause_follows_own_cpu,
+						setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_kick_before_cli_not_lost,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_pause_sibling_after_streak,
