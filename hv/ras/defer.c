@@ -3,10 +3,12 @@
  * have interrupted its own CPU inside console_lock(), where waiting would
  * never end and writing would break the line being written: it takes the
  * lock only if it comes free soon, and otherwise queues the line for the
- * boot CPU to print at the end of the run (ras_flush()). */
+ * boot CPU to print at its next tick (ras_tick()) or at the end of the run
+ * (ras_flush()). */
 #include "hv/ras/internal.h"
 #include "hv/console.h"
 #include "hv/log.h"
+#include "hv/percpu.h"
 
 #define QUEUE_LINES 32
 #define LINE_LEN 192
@@ -45,6 +47,18 @@ void ras_emit(int level, const char *fmt, ...)
 		lines[slot][i] = buf[i];
 	lens[slot] = (u32)n;
 	__atomic_store_n(&ready[slot], 1, __ATOMIC_RELEASE);
+}
+
+/* The boot CPU is the queue's one reader; before the per-CPU areas
+ * exist only the boot CPU runs. An NMI that hit CPU 0 inside the console
+ * lock early in the boot waited for the run's end to be seen (a BMC's
+ * diagnostic NMI, tests/boot/14-mce-nmi.t). */
+void ras_tick(void)
+{
+	if (g_percpu && this_cpu()->cpu)
+		return;
+	if (__atomic_load_n(&head, __ATOMIC_RELAXED) != tail)
+		ras_flush();
 }
 
 void ras_flush(void)

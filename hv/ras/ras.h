@@ -36,5 +36,9 @@ bool ras_mce_shutdown(u32 vcpu, char *why, size_t n);
  * one summary line, and the KTAP result ras.machine_check (not ok after
  * any machine check: docs/HARDWARE.md says why). */
 void ras_report(void);
+/* On the boot CPU's periodic tick: print the lines an NMI or #MC handler
+ * had to queue (its CPU held the console lock) now, not at the end of
+ * the run. Elsewhere, nothing. */
+void ras_tick(void);
 
 #endif

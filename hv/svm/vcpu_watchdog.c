@@ -14,6 +14,7 @@
 #include "hv/guest/guest.h"
 #include "hv/park/park.h"
 #include "hv/log.h"
+#include "hv/ras/ras.h"
 #include "lib/fmt.h"
 #include "hv/svm/vcpu_watchdog.h"
 #include "hv/svm/svm.h"
@@ -301,6 +302,7 @@ bool vcpu_watchdog_tick(struct vcpu *v)
 
 	tick_clear(v);
 	timer_arm(v, now);
+	ras_tick(); /* the boot CPU: queued NMI/#MC lines */
 	if (!watchdog_tick(v, now))
 		return false;
 	/* A shared CPU: the turn may be over, sleepers due (sched_cpu.c);
