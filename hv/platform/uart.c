@@ -114,6 +114,16 @@ static void tx_byte(struct uart16550 *u, u64 now)
 	u->thre_due = !u->tx_busy;
 }
 
+/* Every guest access first: the transmitter caught up with now, an owed
+ * THRE interrupt pending (so the access sees it, and an IIR read takes
+ * it without an edge), and the access noted for platform_thre_tick(). */
+static void guest_access(struct uart16550 *u, u64 now)
+{
+	uart_tx_poll(u, now);
+	uart_thre_settle(u);
+	u->touched = true;
+}
+
 bool uart_rx_room(const struct uart16550 *u)
 {
 	/* Without the FIFOs (16450 mode) the receiver holds one byte. */
@@ -180,9 +190,7 @@ u8 uart_read(struct uart16550 *u, u16 off, u64 now)
 	bool dlab = u->lcr & UART_LCR_DLAB;
 	u8 v;
 
-	uart_tx_poll(u, now);
-	uart_thre_settle(u);
-	u->touched = true;
+	guest_access(u, now);
 	switch (off) {
 	case UART_RX: /* UART_DLL with DLAB */
 		return dlab ? u->dll : rx_pop(u);
@@ -214,9 +222,7 @@ int uart_write(struct uart16550 *u, u16 off, u8 val, u64 now)
 	bool dlab = u->lcr & UART_LCR_DLAB;
 	int out = -ENOENT;
 
-	uart_tx_poll(u, now);
-	uart_thre_settle(u);
-	u->touched = true;
+	guest_access(u, now);
 	switch (off) {
 	case UART_TX: /* UART_DLL with DLAB */
 		if (dlab) {

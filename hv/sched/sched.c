@@ -187,27 +187,20 @@ struct sched_entity *sched_pull_directed(const struct sched_entity *me, u32 cpu)
 	return NULL;
 }
 
-/* One look at rq's queue, locked: the target f finds there, or NULL. */
-static struct sched_entity *
-look(struct runq *rq, const struct sched_entity *me, enum sched_yield p,
-     struct sched_entity *(*f)(struct runq *, const struct sched_entity *,
-			       enum sched_yield))
+/* One look at rq's queue, locked: p's target there (or, with sibling,
+ * any sibling of me), or NULL. */
+static struct sched_entity *look(struct runq *rq, const struct sched_entity *me,
+				 enum sched_yield p, bool sibling)
 {
 	struct sched_entity *t = NULL;
 
 	if (__atomic_load_n(&rq->queue.n, __ATOMIC_ACQUIRE)) {
 		spin_lock(&rq->lock);
-		t = f(rq, me, p);
+		t = sibling ? runq_yield_sibling(rq, me) :
+			      runq_yield_target(rq, me, p);
 		spin_unlock(&rq->lock);
 	}
 	return t;
-}
-
-static struct sched_entity *
-sibling(struct runq *rq, const struct sched_entity *me, enum sched_yield p)
-{
-	(void)p;
-	return runq_yield_sibling(rq, me);
 }
 
 struct sched_entity *sched_yield_choose(struct sched_entity *me,
@@ -220,7 +213,7 @@ struct sched_entity *sched_yield_choose(struct sched_entity *me,
 	*how = SCHED_YT_HERE;
 	if (p == YIELD_NONE || !rq)
 		return NULL;
-	t = look(rq, me, p, runq_yield_target);
+	t = look(rq, me, p, false);
 	if (t || p != YIELD_DIRECTED)
 		return t;
 	t = flags & SCHED_YC_PULL ? sched_pull_directed(me, rq->cpu) : NULL;
@@ -231,7 +224,7 @@ struct sched_entity *sched_yield_choose(struct sched_entity *me,
 	/* Nobody KVM would pick anywhere: a sibling waiting for this CPU
 	 * still beats spinning the turn out. */
 	*how = SCHED_YT_SIBLING;
-	return flags & SCHED_YC_SIBLING ? look(rq, me, p, sibling) : NULL;
+	return flags & SCHED_YC_SIBLING ? look(rq, me, p, true) : NULL;
 }
 
 bool sched_queued(u32 cpu)

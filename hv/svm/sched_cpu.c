@@ -391,7 +391,7 @@ bool vcpu_pause_yield(struct vcpu *v)
 	struct guest *g = v->guest;
 	struct vmcb_control *c = &v->vmcb->control;
 	struct sched_entity *t;
-	unsigned how;
+	unsigned how, flags = 0;
 
 	if (g->window_dynamic && g->pause.mode == HV_PAUSE_FILTER) {
 		u16 w = pause_window_grow(c->pause_filter_count,
@@ -407,13 +407,11 @@ bool vcpu_pause_yield(struct vcpu *v)
 	v->pause_streak =
 		v->pause_last + 1 == v->stats.exits ? v->pause_streak + 1 : 1;
 	v->pause_last = v->stats.exits;
-	t = sched_yield_choose(&v->se, g->yield,
-			       (g->nr_vcpus > g->ncpus ? SCHED_YC_PULL : 0) |
-				       (v->pause_streak >=
-							SCHED_SIBLING_STREAK ?
-						SCHED_YC_SIBLING :
-						0),
-			       &how);
+	if (g->nr_vcpus > g->ncpus)
+		flags |= SCHED_YC_PULL;
+	if (v->pause_streak >= SCHED_SIBLING_STREAK)
+		flags |= SCHED_YC_SIBLING;
+	t = sched_yield_choose(&v->se, g->yield, flags, &how);
 	if (!t) {
 		v->stats.pause_no_target++;
 		return false;
