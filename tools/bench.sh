@@ -48,7 +48,7 @@ parse() {
 	# TSC, exact under -icount) and the PAUSE exits minhv counted.
 	/minhv-init: work: .* tsc=[0-9]+/ {
 		m = $0; sub(/.*tsc=/, "", m); sub(/[^0-9].*/, "", m)
-		emit("sched.linux_work." tag, m, "tsc", "/init minhv.work: futex, pipe ring, fork+exec threads, guest TSC")
+		emit("sched.linux_work." tag, m, "tsc", "/init minhv.work: futex, page drops, pipe ring, fork+exec threads, guest TSC")
 	}
 	/^svm: guest user exits [0-9]+: .* pause [0-9]+/ {
 		m = $0; sub(/.* pause /, "", m); sub(/[^0-9].*/, "", m)

@@ -101,7 +101,7 @@ run_stage() { # stage
 		check "$log" 'smpboot: Total of 8 processors activated' "stage 3: Linux brought up 8 CPUs"
 		check "$log" 'minhv-init: ok cpus_match_vcpus' "stage 3: /init sees the 8 vCPUs"
 		check "$log" 'minhv-init: ok pinned_threads' "stage 3: a thread ran pinned on each CPU"
-		check "$log" 'minhv-init: ok work' "stage 3: the workload (futexes, pipes, fork+exec) completed"
+		check "$log" 'minhv-init: ok work' "stage 3: the workload (futexes, page drops, pipes, fork+exec) completed"
 		check_no "$log" 'soft lockup|rcu.*(stall|self-detected)' "stage 3: no soft lockup or RCU stall"
 	fi
 	if [ "$st" = 2 ]; then

@@ -20,10 +20,12 @@
  * Stage 3 (minhv.stage=3, more vCPUs than minhv gives the guest CPUs): the
  * stage 2 checks, then the lock-heavy workload of minhv.work=ROUNDS (issue
  * 27, docs/SCHED.md): two threads per CPU, each round taking a contended
- * mutex (futexes), passing a byte around a ring of pipes (wake-ups, IPIs)
- * and, every few rounds, a fork + exec of /init itself ("child": exits at
- * once) and its waitpid (mm locks, TLB shootdowns); timed with RDTSC (guest
- * TSC: under -icount an exact count, make bench). */
+ * mutex (futexes), touching and dropping minhv.zap=PAGES pages of its own
+ * (default 16; TLB shootdowns that wait for every CPU of the process, as
+ * ebizzy's), passing a byte around a ring of pipes (wake-ups, IPIs) and,
+ * every few rounds, a fork + exec of /init itself ("child": exits at once)
+ * and its waitpid (mm locks); timed with RDTSC (guest TSC: under -icount
+ * an exact count, make bench). */
 #define _GNU_SOURCE
 #include <cpuid.h>
 #include <errno.h>
@@ -35,6 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/io.h>
+#include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -54,6 +57,8 @@
 #define WORK_LOCKS 50 /* mutex rounds per work round */
 #define WORK_FORK_EVERY 4 /* a fork + exec every this many rounds */
 #define WORK_MAX_THREADS 128
+#define WORK_ZAP_PAGES 16 /* pages each thread touches and drops per round */
+#define PAGE 4096
 
 static int kmsg = -1;
 static int failures;
@@ -305,8 +310,9 @@ static void stage2(long online)
 struct worker {
 	pthread_t t;
 	int in, out; /* read from in, write to out: a ring of pipes */
-	int rounds;
-	int forks, fork_fails;
+	int rounds, zap;
+	char *mem; /* zap pages of this thread's own, in the shared mm */
+	int forks, fails; /* fails: zap, pipe or fork + exec */
 };
 
 static pthread_mutex_t work_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -326,6 +332,19 @@ static int fork_exec(void)
 	       WEXITSTATUS(st) == 0;
 }
 
+/* Touch this thread's pages, then drop them: the drop flushes the TLB of
+ * every CPU the process runs on and waits for them all (ebizzy's
+ * pattern). 1 when the dropped pages read back as zero. */
+static int zap_pages(struct worker *w)
+{
+	if (!w->zap)
+		return 1;
+	for (int p = 0; p < w->zap; p++)
+		w->mem[p * PAGE] = 1;
+	return !madvise(w->mem, (size_t)w->zap * PAGE, MADV_DONTNEED) &&
+	       !w->mem[0];
+}
+
 static void *worker_main(void *arg)
 {
 	struct worker *w = arg;
@@ -337,12 +356,13 @@ static void *worker_main(void *arg)
 			work_counter++;
 			pthread_mutex_unlock(&work_lock);
 		}
+		w->fails += !zap_pages(w);
 		/* Each writes before it reads: the ring never deadlocks. */
 		if (write(w->out, &b, 1) != 1 || read(w->in, &b, 1) != 1)
-			w->fork_fails++;
+			w->fails++;
 		if (r % WORK_FORK_EVERY == 0) {
 			w->forks++;
-			w->fork_fails += !fork_exec();
+			w->fails += !fork_exec();
 		}
 	}
 	return NULL;
@@ -354,6 +374,8 @@ static void work(long online, int rounds)
 	static struct worker w[WORK_MAX_THREADS];
 	static int fds[WORK_MAX_THREADS][2];
 	int n = (int)(2 * online), started = 0, bad = 0, forks = 0;
+	int zap = (int)cmdline_num("minhv.zap=", WORK_ZAP_PAGES);
+	char *mem = NULL;
 	unsigned long long t0, t1;
 	char detail[160];
 
@@ -364,25 +386,39 @@ static void work(long online, int rounds)
 			check(0, "work", "pipe() failed");
 			return;
 		}
+	if (zap < 0)
+		zap = 0;
+	if (zap) {
+		mem = mmap(NULL, (size_t)n * zap * PAGE, PROT_READ | PROT_WRITE,
+			   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (mem == MAP_FAILED) {
+			check(0, "work", "mmap() failed");
+			return;
+		}
+	}
 	work_counter = 0;
 	t0 = __rdtsc();
 	for (int i = 0; i < n; i++) {
-		w[i] = (struct worker){ .in = fds[i][0],
-					.out = fds[(i + 1) % n][1],
-					.rounds = rounds };
+		w[i] = (struct worker){
+			.in = fds[i][0],
+			.out = fds[(i + 1) % n][1],
+			.rounds = rounds,
+			.zap = zap,
+			.mem = mem ? mem + (size_t)i * zap * PAGE : NULL
+		};
 		started += !pthread_create(&w[i].t, NULL, worker_main, &w[i]);
 	}
 	for (int i = 0; i < n; i++) {
 		pthread_join(w[i].t, NULL);
-		bad += w[i].fork_fails;
+		bad += w[i].fails;
 		forks += w[i].forks;
 	}
 	t1 = __rdtsc();
-	say("work: %d threads x %d rounds (%d mutex, a pipe ring, fork+exec every %d): %d fork+exec, tsc=%llu",
-	    n, rounds, WORK_LOCKS, WORK_FORK_EVERY, forks, t1 - t0);
+	say("work: %d threads x %d rounds (%d mutex, %d pages dropped, a pipe ring, fork+exec every %d): %d fork+exec, tsc=%llu",
+	    n, rounds, WORK_LOCKS, zap, WORK_FORK_EVERY, forks, t1 - t0);
 	snprintf(
 		detail, sizeof(detail),
-		"%d of %d threads, counter %ld of %ld, %d failed pipe/fork/exec",
+		"%d of %d threads, counter %ld of %ld, %d failed zap/pipe/fork/exec",
 		started, n, work_counter, (long)n * rounds * WORK_LOCKS, bad);
 	check(started == n && work_counter == (long)n * rounds * WORK_LOCKS &&
 		      !bad,
