@@ -21,7 +21,7 @@ static u8 reg_read(const struct uart *u, u32 reg)
 	return (u8)mmio_read32(hpa(u->base + ((u64)reg << u->reg_shift)));
 }
 
-void uart_init(const struct uart *u)
+void uart_init(struct uart *u)
 {
 	reg_write(u, UART_IER, 0x00); /* no interrupts: minhv polls */
 	if (u->baud) {
@@ -36,6 +36,14 @@ void uart_init(const struct uart *u)
 		  UART_FCR_ENABLE_FIFO | UART_FCR_CLEAR_RCVR |
 			  UART_FCR_CLEAR_XMIT);
 	reg_write(u, UART_MCR, UART_MCR_DTR | UART_MCR_RTS);
+	/* IIR bits 7:6 both set: the FIFOs are on (a 16550A; a 16450 has
+	 * none, a 16550 a broken one), and THRE then means the whole
+	 * transmit FIFO is empty (PC16550D, LSR bit 5). */
+	u->fifo = (reg_read(u, UART_IIR) & UART_IIR_FIFO_ENABLED) ==
+				  UART_IIR_FIFO_ENABLED ?
+			  UART_FIFO_SIZE :
+			  1;
+	u->tx_room = 0;
 }
 
 /* How many LSR reads uart_putc() waits for THRE. A UART that is there
@@ -49,20 +57,23 @@ void uart_init(const struct uart *u)
 #define UART_THRE_WAIT (1u << 24)
 #define UART_THRE_WAIT_STUCK 1000
 
+/* THRE, then as many bytes as the FIFO holds without looking again: one
+ * LSR read per 16 bytes instead of one per byte (a port read is an exit
+ * when minhv itself runs under a hypervisor). */
 void uart_putc(struct uart *u, char c)
 {
 	u32 limit = u->stuck ? UART_THRE_WAIT_STUCK : UART_THRE_WAIT;
 
-	for (u32 spin = 0;; spin++) {
+	for (u32 spin = 0; !u->tx_room; spin++) {
 		if (reg_read(u, UART_LSR) & UART_LSR_THRE) {
 			u->stuck = false;
-			break;
-		}
-		if (spin >= limit) {
+			u->tx_room = u->fifo ? u->fifo : 1;
+		} else if (spin >= limit) {
 			u->stuck = true;
-			break;
+			u->tx_room = 1;
 		}
 	}
+	u->tx_room--;
 	reg_write(u, UART_TX, (u8)c);
 }
 

@@ -13,10 +13,14 @@ struct uart {
 	u32 reg_shift; /* MMIO register stride = 1 << reg_shift bytes */
 	u32 baud; /* 0: keep the firmware's setting */
 	bool stuck; /* a THRE wait ran out: wait briefly until THRE is back */
+	u8 fifo; /* transmit FIFO bytes uart_init() found (16 or 1) */
+	u8 tx_room; /* bytes the FIFO takes before THRE is looked at again */
 };
 
-void uart_init(const struct uart *u);
-/* Waits for THRE first (see arch/uart.c for how long). */
+/* 8N1, FIFOs on: u->fifo says whether they came on (a 16550A's IIR). */
+void uart_init(struct uart *u);
+/* Waits for THRE when the FIFO may be full (see arch/uart.c for how
+ * long), then writes. */
 void uart_putc(struct uart *u, char c);
 /* A received byte, or -ENOENT when none is waiting (LSR.DR clear). */
 int uart_getc(const struct uart *u);

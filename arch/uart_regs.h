@@ -12,6 +12,7 @@
 #define UART_COM2_PORT 0x2f8
 #define UART_COM3_PORT 0x3e8
 #define UART_COM4_PORT 0x2e8
+#define UART_NR_PORTS 8 /* registers at base + 0..7 */
 
 /* The divisor latch divides this (1.8432 MHz / 16) into the baud rate. */
 #define UART_BASE_BAUD 115200

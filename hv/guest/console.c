@@ -7,17 +7,6 @@
 #include "hv/log.h"
 #include "lib/fmt.h"
 
-char guest_text_char(char c, bool ktap)
-{
-	unsigned char u = (unsigned char)c;
-
-	if (ktap && (c == '\n' || c == '\r' || c == '#'))
-		return ' ';
-	if ((u < 0x20 && c != '\t') || u >= 0x7f)
-		return '?'; /* no escape sequences onto the console */
-	return c;
-}
-
 static void line_out(struct vcpu *v)
 {
 	kprintf("[%s] %.*s\n", v->guest->name, (int)v->con_len, v->con);

@@ -145,11 +145,21 @@ void guest_report(struct guest *g, const char *name, enum hc_result r,
 /* Were g's results complete: none dropped or lost and, with a plan, as
  * many as planned? false with the reason in why. */
 bool guest_results_ok(const struct guest *g, char *why, size_t n);
-/* console.c: the one filter for guest text reaching the console or KTAP.
- * Control characters (C0, DEL, and bytes >= 0x80, which include the C1
- * controls such as the 8-bit CSI) become '?', tab stays; for KTAP also
- * newline, CR and '#' become spaces so no line or directive is forged. */
-char guest_text_char(char c, bool ktap);
+/* The one filter for guest text reaching the console or KTAP. Control
+ * characters (C0, DEL, and bytes >= 0x80, which include the C1 controls
+ * such as the 8-bit CSI) become '?', tab stays; for KTAP also newline, CR
+ * and '#' become spaces so no line or directive is forged. Inline: it
+ * runs for every byte a console guest writes. */
+static inline char guest_text_char(char c, bool ktap)
+{
+	unsigned char u = (unsigned char)c;
+
+	if (ktap && (c == '\n' || c == '\r' || c == '#'))
+		return ' ';
+	if ((u < 0x20 && c != '\t') || u >= 0x7f)
+		return '?'; /* no escape sequences onto the console */
+	return c;
+}
 /* Refill g's console budget for the time since the last refill (tick). */
 void guest_console_refill(struct guest *g, u64 now, u64 tsc_khz);
 /* The rest of v's console line (guest_console_put(): hv/emul/vcpu_api.h). */

@@ -73,6 +73,14 @@ void ioapic_set_irq(struct vioapic *io, u32 pin, bool level)
 
 	if (pin >= VIOAPIC_PINS)
 		return;
+	/* An edge pin whose level did not change: nothing to do, and no
+	 * lock (the 16550 asks at every access). Only this pin's device
+	 * changes its bit, under the device's own lock; a guest making
+	 * the entry level services the pin itself (reg_write()). */
+	if (!(__atomic_load_n(&io->rte[pin], __ATOMIC_RELAXED) &
+	      IOAPIC_RTE_LEVEL) &&
+	    !(__atomic_load_n(&io->level, __ATOMIC_RELAXED) & bit) == !level)
+		return;
 	spin_lock(&io->lock);
 	rising = level && !(io->level & bit);
 	io->level = level ? io->level | bit : io->level & ~bit;

@@ -17,7 +17,7 @@ struct port_dev {
 
 /* The first match wins: port 0x61 before the 8042's 0x60-0x64. */
 static const struct port_dev ports[] = {
-	{ UART_COM1_PORT, 8, uart_in, uart_out },
+	{ UART_COM1_PORT, UART_NR_PORTS, uart_in, uart_out },
 	{ QEMU_DEBUG_EXIT_PORT, QEMU_DEBUG_EXIT_SIZE, NULL, debug_exit_out },
 	{ FW_CFG_PORT_SEL, FW_CFG_PORTS, fw_cfg_in, fw_cfg_out },
 	{ PM_TIMER_PORT, 4, pm_timer_in, NULL },

@@ -279,7 +279,7 @@ static void line_out(struct vcpu *v, struct uart16550 *u)
 	u->line_len = 0;
 }
 
-static void put(struct vcpu *v, struct uart16550 *u, char c)
+static void put(struct vcpu *v, struct uart16550 *u, char c, u64 now)
 {
 	if (c == '\n') {
 		line_out(v, u);
@@ -288,7 +288,7 @@ static void put(struct vcpu *v, struct uart16550 *u, char c)
 	if (c == '\r')
 		return; /* the console adds its own */
 	u->line[u->line_len++] = c;
-	u->line_tsc = rdtsc();
+	u->line_tsc = now;
 	if (u->line_len == UART_LINE_MAX)
 		line_out(v, u);
 }
@@ -328,7 +328,7 @@ void uart_out(struct vcpu *v, u16 port, unsigned size, u32 val)
 	rdi = u->ier & UART_IER_RDI;
 	c = uart_write(u, port, (u8)val, now);
 	if (c >= 0)
-		put(v, u, (char)c);
+		put(v, u, (char)c, now);
 	if (u->thre_due)
 		p->tx_vcpu = vcpu_id(v);
 	/* The poll feeds the receiver (input is polled) and ends a busy

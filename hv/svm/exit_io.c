@@ -112,20 +112,36 @@ static __attribute__((noinline)) enum exit_action ioio_general(struct vcpu *v)
 	return EXIT_RESUME;
 }
 
-/* Every IOIO exit. IN EAX from the PM timer first, without the port
- * table: the one port guests poll (a clock source, ACPI idle loops), so
- * its round trip is kept near a CPUID's. */
+/* Every IOIO exit. Two devices first, without the port table: IN EAX
+ * from the PM timer, the one port guests poll (a clock source, ACPI idle
+ * loops), so its round trip is kept near a CPUID's; and COM1's registers
+ * byte by byte, a console guest's every byte (Linux's 8250 driver writes
+ * THR once per character): the table's layers cost about 150
+ * instructions a byte (docs/PERFORMANCE.md, "Console throughput"). The
+ * table names the same handlers. */
 enum exit_action exit_ioio(struct vcpu *v)
 {
 	struct vmcb *vm = v->vmcb;
 	u64 e = vm->control.exit_info1;
+	u16 port = (u16)(e >> 16);
 
+	if (!guest_has_platform(v->guest))
+		return ioio_general(v);
 	if ((e & (IOIO_INFO_IN | IOIO_INFO_STR | IOIO_INFO_SZ32)) ==
 		    (IOIO_INFO_IN | IOIO_INFO_SZ32) &&
-	    (u16)(e >> 16) == PM_TIMER_PORT && guest_has_platform(v->guest)) {
+	    port == PM_TIMER_PORT) {
 		vm->save.rax = pm_timer_read(&v->guest->plat, 0, 4);
-		vcpu_insn_complete(v, vm->control.exit_info2);
-		return EXIT_RESUME;
+	} else if ((e & (IOIO_INFO_STR | IOIO_INFO_SZ8)) == IOIO_INFO_SZ8 &&
+		   (u16)(port - UART_COM1_PORT) < UART_NR_PORTS) {
+		port -= UART_COM1_PORT;
+		if (e & IOIO_INFO_IN)
+			vm->save.rax = (vm->save.rax & ~0xffULL) |
+				       uart_in(v, port, 1);
+		else
+			uart_out(v, port, 1, (u8)vm->save.rax);
+	} else {
+		return ioio_general(v);
 	}
-	return ioio_general(v);
+	vcpu_insn_complete(v, vm->control.exit_info2);
+	return EXIT_RESUME;
 }

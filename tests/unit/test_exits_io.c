@@ -360,6 +360,46 @@ static void test_ioio_pm_timer(void **s)
 	fx_g->kind = GUEST_MINHV;
 }
 
+/* COM1 of a foreign guest on its own path (exit_ioio()): OUT AL to THR
+ * reaches the 16550's line, IN AL keeps RAX's upper bits, each register
+ * at its own offset, RIP from EXITINFO2; a word-wide access takes the
+ * port table's path to the same model. */
+static void test_ioio_com1(void **s)
+{
+	struct vcpu *v = fx_v[0];
+	struct vmcb *vm = v->vmcb;
+	struct uart16550 *u = &fx_g->plat.uart;
+
+	(void)s;
+	fx_platform(v);
+	platform_reset(&fx_g->plat);
+	vm->save.rax = 0xabcd0000ffff0000ULL | 'h';
+	assert_int_equal(fx_run(VMEXIT_IOIO, IO(UART_COM1_PORT, 0, 0),
+				RIP0 + 1),
+			 EXIT_RESUME);
+	assert_int_equal(vm->save.rip, RIP0 + 1);
+	assert_int_equal(u->line_len, 1);
+	assert_int_equal(u->line[0], 'h');
+	/* IER written at base + 1, read back there; LSR at base + 5. */
+	vm->save.rax = UART_IER_THRI;
+	fx_run(VMEXIT_IOIO, IO(UART_COM1_PORT + UART_IER, 0, 0), RIP0 + 1);
+	assert_int_equal(u->ier, UART_IER_THRI);
+	vm->save.rax = 0xabcd0000ffff0000ULL;
+	fx_run(VMEXIT_IOIO, IO(UART_COM1_PORT + UART_IER, 0, 1), RIP0 + 2);
+	assert_int_equal(vm->save.rax, 0xabcd0000ffff0000ULL | UART_IER_THRI);
+	vm->save.rax = 0xabcd0000ffff0000ULL;
+	fx_run(VMEXIT_IOIO, IO(UART_COM1_PORT + UART_LSR, 0, 1), RIP0 + 1);
+	assert_int_equal(vm->save.rax,
+			 0xabcd0000ffff0000ULL | UART_LSR_THRE | UART_LSR_TEMT);
+	assert_int_equal(vm->save.rip, RIP0 + 1);
+	/* OUT AX: the table's path, the same THR. */
+	vm->save.rax = 'i';
+	fx_run(VMEXIT_IOIO, IO(UART_COM1_PORT, 1, 0), RIP0 + 2);
+	assert_int_equal(u->line_len, 2);
+	assert_int_equal(u->line[1], 'i');
+	fx_g->kind = GUEST_MINHV;
+}
+
 int main(void)
 {
 #define T(f) \
@@ -372,6 +412,7 @@ int main(void)
 		T(test_ioio_linear),
 		T(test_ioio_paged),
 		T(test_ioio_pm_timer),
+		T(test_ioio_com1),
 	};
 	return cmocka_run_group_tests_name("exits_io", tests, NULL, NULL);
 }

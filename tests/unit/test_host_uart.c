@@ -3,7 +3,8 @@
  * behind a scripted LSR: uart_putc() waits for THRE as long as a slow
  * reader holds it clear (writing early overruns the FIFO and loses a
  * byte), not at all on a missing UART (all ones), and only briefly once a
- * wait ran out, until THRE is seen again. */
+ * wait ran out, until THRE is seen again; after THRE a 16550A's FIFO takes
+ * 16 bytes without another look, a UART without FIFOs one. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -20,10 +21,13 @@
 
 static u32 lsr_reads, thre_after, other_reads;
 static bool absent;
+static u8 iir; /* what IIR reads (uart_init()'s FIFO test) */
 
 /* LSR reads THRE clear until thre_after of them were made (~0: never). */
 static u8 lsr_model(u16 port)
 {
+	if (port == COM1 + UART_IIR)
+		return iir;
 	if (port != COM1 + UART_LSR) {
 		other_reads++;
 		return 0;
@@ -34,7 +38,7 @@ static u8 lsr_model(u16 port)
 	return ++lsr_reads > thre_after ? UART_LSR_THRE | UART_LSR_TEMT : 0;
 }
 
-static struct uart com1 = { UART_IO, COM1, 0, 0, false };
+static struct uart com1;
 
 static int setup(void **s)
 {
@@ -44,7 +48,8 @@ static int setup(void **s)
 	lsr_reads = other_reads = 0;
 	thre_after = 0;
 	absent = false;
-	com1.stuck = false;
+	iir = 0;
+	com1 = (struct uart){ UART_IO, COM1, 0, 0, false, 0, 0 };
 	return 0;
 }
 
@@ -110,6 +115,52 @@ static void test_stuck_then_brief_then_back(void **s)
 	assert_false(com1.stuck);
 }
 
+static u32 tx_count(void)
+{
+	u32 n = 0;
+
+	for (const char *t = fake_trace(); (t = strstr(t, "outb 0x3f8 0x5a"));
+	     t++)
+		n++;
+	return n;
+}
+
+/* FIFOs on (IIR bits 7:6 set): one LSR read per 16 bytes. */
+static void test_fifo_takes_16_per_thre(void **s)
+{
+	(void)s;
+	iir = UART_IIR_FIFO_ENABLED | UART_IIR_NO_INT;
+	uart_init(&com1);
+	assert_int_equal(com1.fifo, UART_FIFO_SIZE);
+	fake_trace_clear();
+	for (int i = 0; i < UART_FIFO_SIZE; i++)
+		uart_putc(&com1, 'Z');
+	assert_int_equal(lsr_reads, 1);
+	assert_int_equal(tx_count(), UART_FIFO_SIZE);
+	uart_putc(&com1, 'Z'); /* the 17th looks again */
+	assert_int_equal(lsr_reads, 2);
+	/* THRE clear at the next look: the byte waits for it. */
+	lsr_reads = 0;
+	thre_after = 3;
+	for (int i = 1; i < UART_FIFO_SIZE; i++)
+		uart_putc(&com1, 'Z');
+	assert_int_equal(lsr_reads, 0);
+	uart_putc(&com1, 'Z');
+	assert_int_equal(lsr_reads, 4);
+}
+
+/* No FIFOs (a 16450: IIR bits 7:6 clear): THRE before every byte. */
+static void test_no_fifo_looks_per_byte(void **s)
+{
+	(void)s;
+	iir = UART_IIR_NO_INT;
+	uart_init(&com1);
+	assert_int_equal(com1.fifo, 1);
+	for (int i = 0; i < 3; i++)
+		uart_putc(&com1, 'Z');
+	assert_int_equal(lsr_reads, 3);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -117,6 +168,8 @@ int main(void)
 		cmocka_unit_test_setup(test_ready_at_once, setup),
 		cmocka_unit_test_setup(test_missing_uart_no_wait, setup),
 		cmocka_unit_test_setup(test_stuck_then_brief_then_back, setup),
+		cmocka_unit_test_setup(test_fifo_takes_16_per_thre, setup),
+		cmocka_unit_test_setup(test_no_fifo_looks_per_byte, setup),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -192,6 +192,23 @@ static void test_level_remote_irr_eoi(void **s)
 	assert_false(cpu[0].tmr[0x77 >> 5] & (1u << (0x77 & 31)));
 }
 
+/* A level assertion no vLAPIC took (a software-disabled one) sets no
+ * remote IRR, and asserting the same level again retries it: only an
+ * edge entry's unchanged level is nothing to do. */
+static void test_level_refused_is_retried(void **s)
+{
+	(void)s;
+	rte(14, 0x78, true, 0, 0);
+	assert_int_equal(vlapic_reg_write(&cpu[0], 0xf0, 0xff), 0);
+	ioapic_set_irq(&io, 14, true);
+	assert_false(irr(0, 0x78));
+	assert_int_equal(rd(IOAPIC_REG_RTE_LO(14)) & IOAPIC_RTE_REMOTE_IRR, 0);
+	assert_int_equal(vlapic_reg_write(&cpu[0], 0xf0, 0x1ff), 0);
+	ioapic_set_irq(&io, 14, true);
+	assert_true(irr(0, 0x78));
+	assert_true(rd(IOAPIC_REG_RTE_LO(14)) & IOAPIC_RTE_REMOTE_IRR);
+}
+
 static void test_level_mask_and_eoi_register(void **s)
 {
 	(void)s;
@@ -266,6 +283,7 @@ int main(void)
 		T(test_edge),
 		T(test_edge_masked_is_lost),
 		T(test_level_remote_irr_eoi),
+		T(test_level_refused_is_retried),
 		T(test_level_mask_and_eoi_register),
 		T(test_destinations),
 	};
