@@ -66,21 +66,13 @@ static void service_level(struct vioapic *io, u32 pin)
 		io->rte[pin] |= IOAPIC_RTE_REMOTE_IRR;
 }
 
-void ioapic_set_irq(struct vioapic *io, u32 pin, bool level)
+/* A change on the pin (or a level pin asserted again), under the lock. */
+static __attribute__((noinline)) void set_irq_locked(struct vioapic *io,
+						     u32 pin, bool level)
 {
 	u32 bit = BIT(pin);
 	bool rising;
 
-	if (pin >= VIOAPIC_PINS)
-		return;
-	/* An edge pin whose level did not change: nothing to do, and no
-	 * lock (the 16550 asks at every access). Only this pin's device
-	 * changes its bit, under the device's own lock; a guest making
-	 * the entry level services the pin itself (reg_write()). */
-	if (!(__atomic_load_n(&io->rte[pin], __ATOMIC_RELAXED) &
-	      IOAPIC_RTE_LEVEL) &&
-	    !(__atomic_load_n(&io->level, __ATOMIC_RELAXED) & bit) == !level)
-		return;
 	spin_lock(&io->lock);
 	rising = level && !(io->level & bit);
 	io->level = level ? io->level | bit : io->level & ~bit;
@@ -89,6 +81,22 @@ void ioapic_set_irq(struct vioapic *io, u32 pin, bool level)
 	else if (rising && !(io->rte[pin] & IOAPIC_RTE_MASKED))
 		send(io, io->rte[pin]);
 	spin_unlock(&io->lock);
+}
+
+void ioapic_set_irq(struct vioapic *io, u32 pin, bool level)
+{
+	if (pin >= VIOAPIC_PINS)
+		return;
+	/* An edge pin whose level did not change: nothing to do, and no
+	 * lock (the 16550 asks at every access). Only this pin's device
+	 * changes its bit, under the device's own lock; a guest making
+	 * the entry level services the pin itself (reg_write()). */
+	if (!(__atomic_load_n(&io->rte[pin], __ATOMIC_RELAXED) &
+	      IOAPIC_RTE_LEVEL) &&
+	    !(__atomic_load_n(&io->level, __ATOMIC_RELAXED) & BIT(pin)) ==
+		    !level)
+		return;
+	set_irq_locked(io, pin, level);
 }
 
 static void eoi_locked(struct vioapic *io, u8 vector)
