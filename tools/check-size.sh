@@ -34,6 +34,7 @@ fi
 # "Nothing dead in the image"): dead code, and the unit tests' hooks.
 not_in_image='hv_host_cr3 svm_run_builtin console_uart park_until_online
 udelay rmpopt_base cpu_halt exit_dispatch ktap_reset mm_reset mtrr_reset sched_reset
+park_reset
 rmp_model_fail_next mtrr_set_barrier_timeout'
 so=$b/minhv.so
 [ -f "$so" ] || { echo "check-size: $so missing (make all)" >&2; exit 2; }

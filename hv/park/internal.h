@@ -21,6 +21,8 @@ struct park_cpu {
 
 extern struct park_cpu *g_park_cpus;
 extern u32 g_park_ncpus;
+extern bool g_park_mwait; /* parked CPUs wait in MWAIT, not HLT */
+extern bool g_park_armed; /* park_init() ran: park_ready() */
 
 static inline void park_inc(u64 *c)
 {

@@ -16,8 +16,8 @@
 
 struct park_cpu *g_park_cpus;
 u32 g_park_ncpus;
-static bool park_mwait;
-static bool park_armed;
+bool g_park_mwait;
+bool g_park_armed;
 
 int park_init(bool use_mwait)
 {
@@ -30,24 +30,24 @@ int park_init(bool use_mwait)
 	for (u32 i = 0; i < g_ncpus; i++)
 		if (g_percpu[i])
 			g_percpu[i]->park = &g_park_cpus[i];
-	park_mwait = use_mwait && g_features.monitor;
+	g_park_mwait = use_mwait && g_features.monitor;
 	pr_info("park: parked CPUs wait with %s%s\n",
-		park_mwait ? "STI;MWAIT on a per-CPU line" : "STI;HLT",
-		use_mwait && !park_mwait ?
+		g_park_mwait ? "STI;MWAIT on a per-CPU line" : "STI;HLT",
+		use_mwait && !g_park_mwait ?
 			" (park=mwait asked, but CPUID.1:ECX[3] MONITOR is absent)" :
 			"");
-	__atomic_store_n(&park_armed, true, __ATOMIC_RELEASE);
+	__atomic_store_n(&g_park_armed, true, __ATOMIC_RELEASE);
 	return 0;
 }
 
 bool park_ready(void)
 {
-	return __atomic_load_n(&park_armed, __ATOMIC_ACQUIRE);
+	return __atomic_load_n(&g_park_armed, __ATOMIC_ACQUIRE);
 }
 
 bool park_uses_mwait(void)
 {
-	return park_mwait;
+	return g_park_mwait;
 }
 
 static void spec_restore(struct percpu *pc, struct park_cpu *p)
@@ -76,7 +76,7 @@ void park_irq_enter(void)
 	struct percpu *pc;
 	struct park_cpu *p;
 
-	if (!__atomic_load_n(&park_armed, __ATOMIC_ACQUIRE))
+	if (!__atomic_load_n(&g_park_armed, __ATOMIC_ACQUIRE))
 		return;
 	pc = this_cpu();
 	p = pc->park;
@@ -99,7 +99,7 @@ void park_until(enum park_reason why, const volatile u32 *ready)
 	__atomic_store_n(&p->parked, 1, __ATOMIC_SEQ_CST);
 	park_inc(&p->st.parks);
 	for (;;) {
-		if (park_mwait)
+		if (g_park_mwait)
 			cpu_monitor(&p->kick);
 		if (__atomic_load_n(ready, __ATOMIC_ACQUIRE))
 			break;
@@ -107,7 +107,7 @@ void park_until(enum park_reason why, const volatile u32 *ready)
 		park_inc(&p->st.sleeps);
 		/* Interrupts held since CLI are taken right after STI's
 		 * shadow, so a wake sent after the check above is not lost. */
-		if (park_mwait)
+		if (g_park_mwait)
 			cpu_safe_mwait(0);
 		else
 			cpu_safe_halt();
@@ -132,6 +132,7 @@ static void park_kick_nop(void *arg)
 int park_wake(u32 cpu)
 {
 	struct park_cpu *p;
+	int r;
 
 	if (cpu >= g_park_ncpus)
 		return -EINVAL;
@@ -140,19 +141,21 @@ int park_wake(u32 cpu)
 	 * before we look at whether the target sleeps (it stores parked,
 	 * then loads the condition). */
 	__atomic_add_fetch(&p->kick, 1, __ATOMIC_SEQ_CST);
-	if (park_mwait || cpu == ipi_this_cpu() ||
+	if (g_park_mwait || cpu == ipi_this_cpu() ||
 	    !__atomic_load_n(&p->parked, __ATOMIC_SEQ_CST))
 		return 0;
 	/* HLT needs an interrupt. The cross-call IPI carries it (hv/smp/ipi.h);
 	 * park_irq_enter() makes every vector restore SPEC_CTRL first, so
 	 * a dedicated VEC_IPI_WAKE sender can replace this unchanged. */
-	return ipi_call_on(cpu, park_kick_nop, NULL, false);
+	r = ipi_call_on(cpu, park_kick_nop, NULL, false);
+	return r ? r : 1;
 }
 
 int park_post(u32 cpu, ipi_fn fn, void *arg)
 {
 	struct park_cpu *p;
 	u32 free = 0;
+	int r;
 
 	if (cpu >= g_park_ncpus)
 		return -EINVAL;
@@ -163,7 +166,8 @@ int park_post(u32 cpu, ipi_fn fn, void *arg)
 	p->work_fn = fn;
 	p->work_arg = arg;
 	__atomic_store_n(&p->posted, 1, __ATOMIC_RELEASE);
-	return park_wake(cpu);
+	r = park_wake(cpu);
+	return r < 0 ? r : 0;
 }
 
 void park_run_one(void)

@@ -49,7 +49,9 @@ void park_run_one(void);
 int park_post(u32 cpu, ipi_fn fn, void *arg);
 
 /* Wake cpu so it re-checks its condition: a store to its monitored line,
- * plus a cross-call IPI when it waits in HLT. 0 or negative. */
+ * plus a cross-call IPI when it waits in HLT. 1 when that IPI went out
+ * (the CPU takes an interrupt: in guest mode an INTR exit), 0 when none
+ * was needed (not parked, itself, or MWAIT), or negative. */
 int park_wake(u32 cpu);
 
 bool park_is_parked(u32 cpu);

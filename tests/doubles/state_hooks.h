@@ -17,6 +17,8 @@ void mm_reset(void);
 void mtrr_reset(void);
 /* hv/mtrr/sync.c: cycles a CPU waits at a rendezvous barrier. */
 void mtrr_set_barrier_timeout(u64 cycles);
+/* hv/park/park.c: not armed (park_ready() false), no per-CPU state. */
+void park_reset(void);
 /* hv/sched/sched.c: no run queues (sched_init() allocates them again). */
 void sched_reset(void);
 /* hv/snp/rmp_model.c: the next `times` RMPUPDATEs of spa fail with code. */

@@ -50,7 +50,7 @@ MOD_ipi := hv/smp/ipi.c
 MOD_mtrr := hv/mtrr/mtrr.c hv/mtrr/state.c hv/mtrr/policy.c hv/mtrr/sync.c \
 	hv/mtrr/verify.c \
 	hv/mtrr/range.c tests/doubles/mtrr_hooks.c
-MOD_park := hv/park/park.c hv/park/summary.c
+MOD_park := hv/park/park.c hv/park/summary.c tests/doubles/park_hooks.c
 MOD_spec_ctrl := hv/park/spec_ctrl.c hv/park/spec_ctrl_policy.c
 
 # The virtualisation core, room by room (docs/ARCHITECTURE.md).

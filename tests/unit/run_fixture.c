@@ -88,6 +88,7 @@ void rf_setup(u32 ncpus, u64 step)
 	}
 	g_percpu = pcs_tab;
 	g_ncpus = ncpus;
+	park_reset(); /* not armed: a test arms it (park_init()) */
 	sched_reset();
 	assert_int_equal(sched_init(), 0);
 	/* The host's x2APIC: its timer is the watchdog's tick. */

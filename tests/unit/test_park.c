@@ -305,10 +305,12 @@ static void test_irq_on_running_cpu_no_write(void **s)
 	assert_int_equal(st.irqs, 0);
 }
 
+static int wake_ret; /* what park_wake() returned in the handler */
+
 static void wake_from_cpu0(void)
 {
 	fake_cpu_select(0);
-	assert_int_equal(park_wake(PCPU), 0);
+	wake_ret = park_wake(PCPU);
 	fake_cpu_select(PCPU);
 }
 
@@ -324,6 +326,7 @@ static void test_wake_hlt_sends_ipi_only_when_parked(void **s)
 	fake_cpu_select(PCPU);
 	in_handler = wake_from_cpu0;
 	park_until(PARK_IDLE, &ready);
+	assert_int_equal(wake_ret, 1); /* parked in HLT: the IPI went out */
 	assert_int_equal(pf_ncalls, 1);
 	assert_int_equal(pf_calls[0].from, 0);
 	assert_int_equal(pf_calls[0].cpu, PCPU);
@@ -340,6 +343,7 @@ static void test_wake_mwait_is_a_store(void **s)
 	k = g_park_cpus[PCPU].kick;
 	in_handler = wake_from_cpu0;
 	park_until(PARK_IDLE, &ready);
+	assert_int_equal(wake_ret, 0); /* MWAIT: no IPI */
 	assert_int_equal(pf_ncalls, 0);
 	assert_int_equal(g_park_cpus[PCPU].kick, k + 1);
 }

@@ -20,6 +20,7 @@
 #include "arch/msr.h"
 #include "arch/vmcb.h"
 #include "hv/guest/guest.h"
+#include "hv/park/internal.h"
 #include "hv/run/run.h"
 #include "hv/sched/sched.h"
 #include "hv/svm/sched_cpu.h"
@@ -368,6 +369,34 @@ static void test_pause_follows_own_cpu(void **s)
 	rq0->loop = rq1->loop = false;
 }
 
+/* A vCPU that waits in place on another CPU (SE_RUNNING there) is kicked
+ * with one host IPI: the wake-up's when that CPU is parked in HLT, the
+ * kick's when it is not (in guest mode: an INTR exit). Two went out to a
+ * parked CPU before, the second an extra round of the cross-call queue
+ * per Linux IPI to an idle vCPU. */
+static void test_kick_parked_cpu_one_ipi(void **s)
+{
+	struct guest_params p = rf_params(GUEST_MINHV, 2);
+	struct vcpu *v1;
+
+	(void)s;
+	assert_int_equal(guest_create(&p, &g), 0);
+	v1 = g->vcpus[1];
+	assert_int_equal(park_init(false), 0);
+	v1->se.cpu = 1;
+	v1->se.state = SE_RUNNING;
+	g_park_cpus[1].parked = 1;
+	vcpu_kick(v1);
+	rf_join();
+	assert_int_equal(rf_calls, 1);
+	assert_int_equal(g_park_cpus[1].kick, 1);
+	g_park_cpus[1].parked = 0; /* in guest mode: the kick's IPI */
+	vcpu_kick(v1);
+	rf_join();
+	assert_int_equal(rf_calls, 2);
+	v1->se.state = SE_NONE;
+}
+
 /* The lost kick: vCPU 1 is queued behind vCPU 0, whose turn is over,
  * just after the run loop looked at v->tick and before its CLI: the kick
  * (v->tick, then a host IPI) lands in host mode, where its handler does
@@ -550,6 +579,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(
 			test_pause_intercept_follows_queue, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_pause_follows_own_cpu,
+						setup2, teardown),
+		cmocka_unit_test_setup_teardown(test_kick_parked_cpu_one_ipi,
 						setup2, teardown),
 		cmocka_unit_test_setup_teardown(test_kick_before_cli_not_lost,
 						setup, teardown),
