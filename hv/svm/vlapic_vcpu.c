@@ -126,8 +126,11 @@ void vlapic_guest_start(struct guest *g)
 
 	if (!guest_has_platform(g))
 		return;
-	*bus = (struct vlapic_bus){ bus_at, bus_notify, g, g->nr_vcpus,
-				    bus_eoi };
+	*bus = (struct vlapic_bus){ .at = bus_at,
+				    .notify = bus_notify,
+				    .ctx = g,
+				    .n = g->nr_vcpus,
+				    .eoi = bus_eoi };
 	for (u32 i = 0; i < g->nr_vcpus; i++) {
 		g->vcpus[i]->lapic.bus = bus;
 		vlapic_entry_work(&g->vcpus[i]->lapic); /* the first entry */

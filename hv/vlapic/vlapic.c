@@ -90,13 +90,6 @@ void vlapic_init(struct vlapic *l, const struct vlapic_config *cfg)
 	reset_regs(l);
 }
 
-enum vlapic_mode vlapic_mode(const struct vlapic *l)
-{
-	if (!(l->apic_base & APIC_BASE_EN))
-		return VLAPIC_DISABLED;
-	return (l->apic_base & APIC_BASE_EXTD) ? VLAPIC_X2APIC : VLAPIC_XAPIC;
-}
-
 gpa_t vlapic_mmio_base(const struct vlapic *l)
 {
 	return gpa(l->apic_base & ~(PAGE_SIZE - 1));
@@ -344,6 +337,8 @@ int vlapic_reg_write(struct vlapic *l, u32 off, u64 val)
 	switch (off) {
 	case APIC_REG_ID:
 		l->id = v & 0xff000000u; /* AMD: read/write, APM 16.3.3 */
+		if (l->bus && l->id != l->cfg.vcpu_id << 24)
+			l->bus->ids_moved = true;
 		return 0;
 	case APIC_REG_LDR:
 		l->ldr = v & 0xff000000u;

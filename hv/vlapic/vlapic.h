@@ -48,6 +48,10 @@ struct vlapic_bus {
 	void *ctx;
 	u32 n;
 	void (*eoi)(void *ctx, u8 vector);
+	/* A guest gave a vLAPIC another xAPIC ID than its own index (the
+	 * register is writable, APM 16.3.3): a physical destination may
+	 * then match any of them, not just at(dest). Sticky. */
+	bool ids_moved;
 };
 
 /* Registers, delivery modes (APIC_DM_*) and LVT timer modes
@@ -121,7 +125,13 @@ struct vlapic {
 
 /* Power-up state (SDM 11.4.7.1): enabled in xAPIC mode at 0xFEE00000. */
 void vlapic_init(struct vlapic *l, const struct vlapic_config *cfg);
-enum vlapic_mode vlapic_mode(const struct vlapic *l);
+/* Inline: asked several times per IPI and per exit of the vLAPIC. */
+static inline enum vlapic_mode vlapic_mode(const struct vlapic *l)
+{
+	if (!(l->apic_base & APIC_BASE_EN))
+		return VLAPIC_DISABLED;
+	return (l->apic_base & APIC_BASE_EXTD) ? VLAPIC_X2APIC : VLAPIC_XAPIC;
+}
 /* Guest-physical base of the xAPIC MMIO page (meaningful in xAPIC mode). */
 gpa_t vlapic_mmio_base(const struct vlapic *l);
 

@@ -116,6 +116,18 @@ void vlapic_send_ipi(struct vlapic *src, u32 lo, u32 dest)
 			vlapic_deliver(src, mode, vec, level);
 		return;
 	}
+	/* One vCPU by physical ID (Linux's every IPI in x2APIC mode): while
+	 * every xAPIC ID is still its vCPU's index, as x2APIC IDs always
+	 * are, only at(dest) can match; no walk over the bus. */
+	if (sh == APIC_SH_NONE && !logical && !bus->ids_moved &&
+	    dest != (x2 ? 0xffffffffu : 0xffu)) {
+		struct vlapic *t = dest < bus->n ? bus->at(bus->ctx, dest) :
+						   NULL;
+
+		if (t && vlapic_match_dest(t, dest, false, x2))
+			vlapic_deliver(t, mode, vec, level);
+		return;
+	}
 	for (u32 i = 0; i < bus->n; i++) {
 		struct vlapic *t = bus->at(bus->ctx, i);
 

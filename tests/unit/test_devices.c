@@ -179,8 +179,11 @@ static void test_disk_irq(void **s)
 	(void)s;
 	fx_platform(fx_v[0]); /* an enabled vLAPIC, ID 0 */
 	platform_on(GUEST_LINUX);
-	fx_g->plat.lapic_bus =
-		(struct vlapic_bus){ bus_at, bus_notify, NULL, FX_VCPUS, NULL };
+	fx_g->plat.lapic_bus = (struct vlapic_bus){ .at = bus_at,
+						    .notify = bus_notify,
+						    .ctx = NULL,
+						    .n = FX_VCPUS,
+						    .eoi = NULL };
 	l->bus = &fx_g->plat.lapic_bus;
 	virtio_blk_init(&d, &fx_g->plat, fx_g->mem_host, FX_MEM, image, 1,
 			false);

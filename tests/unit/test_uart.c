@@ -200,7 +200,9 @@ static void platform_on(void)
 {
 	fx_g->kind = GUEST_LINUX;
 	fx_g->plat = (struct platform){ .nr_cpus = FX_VCPUS, .tsc_khz = KHZ };
-	fx_g->plat.lapic_bus = (struct vlapic_bus){ NULL, NULL, fx_g, 0, NULL };
+	fx_g->plat.lapic_bus = (struct vlapic_bus){
+		.at = NULL, .notify = NULL, .ctx = fx_g, .n = 0, .eoi = NULL
+	};
 	platform_reset(&fx_g->plat);
 }
 
@@ -242,8 +244,9 @@ static void test_irq4_through_ioapic(void **s)
 
 	(void)s;
 	platform_on();
-	fx_g->plat.lapic_bus =
-		(struct vlapic_bus){ bus_at, NULL, fx_g, 1, NULL };
+	fx_g->plat.lapic_bus = (struct vlapic_bus){
+		.at = bus_at, .notify = NULL, .ctx = fx_g, .n = 1, .eoi = NULL
+	};
 	fx_platform(fx_v[0]);
 	fx_v[0]->lapic.bus = &fx_g->plat.lapic_bus;
 	assert_int_equal(vlapic_reg_write(&fx_v[0]->lapic, 0xf0, 0x1ff), 0);
@@ -303,7 +306,9 @@ static void test_tx_rate_polled(void **s)
 	*p = (struct platform){ .nr_cpus = FX_VCPUS,
 				.tsc_khz = KHZ,
 				.console_rate = 8 };
-	p->lapic_bus = (struct vlapic_bus){ bus_at, NULL, fx_g, 1, NULL };
+	p->lapic_bus = (struct vlapic_bus){
+		.at = bus_at, .notify = NULL, .ctx = fx_g, .n = 1, .eoi = NULL
+	};
 	platform_reset(p);
 	fx_platform(fx_v[0]);
 	fx_v[0]->lapic.bus = &p->lapic_bus;
@@ -346,7 +351,9 @@ static void test_thre_owed_until_writer_stops(void **s)
 
 	(void)s;
 	platform_on();
-	p->lapic_bus = (struct vlapic_bus){ bus_at, NULL, fx_g, 2, NULL };
+	p->lapic_bus = (struct vlapic_bus){
+		.at = bus_at, .notify = NULL, .ctx = fx_g, .n = 2, .eoi = NULL
+	};
 	for (int i = 0; i < 2; i++) {
 		fx_platform(fx_v[i]);
 		fx_v[i]->lapic.bus = &p->lapic_bus;

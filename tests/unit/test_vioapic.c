@@ -44,7 +44,9 @@ static void eoi(void *ctx, u8 vector)
 static int setup(void **s)
 {
 	(void)s;
-	bus = (struct vlapic_bus){ at, notify, NULL, N, eoi };
+	bus = (struct vlapic_bus){
+		.at = at, .notify = notify, .ctx = NULL, .n = N, .eoi = eoi
+	};
 	eois = 0;
 	for (u32 i = 0; i < N; i++) {
 		memset(&cpu[i], 0, sizeof(cpu[i]));

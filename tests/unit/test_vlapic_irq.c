@@ -189,6 +189,27 @@ static void test_x2apic_destinations(void **s)
 	assert_int_equal(vlapic_reg_write(&cpu[2], 0x3f0, 0x165), -EINVAL);
 }
 
+/* Physical destinations look up the vCPU by index only while every
+ * xAPIC ID is its index: once a guest moves one (CPU 3 takes ID 2), a
+ * message to ID 2 reaches both that match, as on the bus; to ID 3 none.
+ * A physical ID past the last vCPU reaches nobody. */
+static void test_moved_xapic_id_still_matches(void **s)
+{
+	struct vlapic *src = &cpu[0];
+
+	(void)s;
+	w(src, 0x310, 7u << 24);
+	w(src, 0x300, 0x57);
+	assert_int_equal(mask_of(0x57), 0);
+	w(&cpu[3], 0x20, 2u << 24); /* ID */
+	w(src, 0x310, 2u << 24);
+	w(src, 0x300, 0x58);
+	assert_int_equal(mask_of(0x58), (1u << 2) | (1u << 3));
+	w(src, 0x310, 3u << 24);
+	w(src, 0x300, 0x59);
+	assert_int_equal(mask_of(0x59), 0);
+}
+
 static void test_nmi_init_sipi(void **s)
 {
 	struct vlapic *t = &cpu[2];
@@ -532,6 +553,8 @@ int main(void)
 		cmocka_unit_test_setup(test_tpr_ppr, setup),
 		cmocka_unit_test_setup(test_xapic_destinations, setup),
 		cmocka_unit_test_setup(test_x2apic_destinations, setup),
+		cmocka_unit_test_setup(test_moved_xapic_id_still_matches,
+				       setup),
 		cmocka_unit_test_setup(test_nmi_init_sipi, setup),
 		cmocka_unit_test_setup(test_injection, setup),
 		cmocka_unit_test_setup(test_tpr_holds, setup),

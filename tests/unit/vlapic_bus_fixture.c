@@ -30,7 +30,9 @@ static void notify(struct vlapic *t)
 int setup(void **s)
 {
 	(void)s;
-	bus = (struct vlapic_bus){ at, notify, NULL, N, NULL };
+	bus = (struct vlapic_bus){
+		.at = at, .notify = notify, .ctx = NULL, .n = N, .eoi = NULL
+	};
 	for (u32 i = 0; i < N; i++) {
 		/* Owner state (c) too: vlapic_init() leaves it alone. */
 		memset(&cpu[i], 0, sizeof(cpu[i]));
