@@ -45,9 +45,7 @@ void platform_thre_tick(struct vcpu *v, bool idle)
 	struct platform *p = vcpu_platform(v);
 	struct uart16550 *u = &p->uart;
 
-	/* Unlocked first look: a tick on every vCPU, an owed THRE rarely. */
-	if (!__atomic_load_n(&u->thre_due, __ATOMIC_RELAXED) ||
-	    __atomic_load_n(&p->tx_vcpu, __ATOMIC_RELAXED) != vcpu_id(v))
+	if (!platform_thre_owed(p, vcpu_id(v)))
 		return;
 	spin_lock(&p->lock);
 	/* A driver still in its loop touches the UART between ticks. */

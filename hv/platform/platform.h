@@ -233,8 +233,15 @@ void platform_pulse_irq(struct platform *p, u32 irq);
 u64 platform_poll(struct vcpu *v, u64 now);
 /* The THRE interrupt a byte left owed (uart.thre_due), on the vCPU that
  * wrote it: now when it idles (HLT), else at a tick that found the UART
- * untouched since the one before (platform_thre_tick()). */
+ * untouched since the one before (platform_thre_tick()). Callers look
+ * first with platform_thre_owed(), unlocked and inline: every vCPU's
+ * every tick asks, an owed THRE is rare. */
 void platform_thre_tick(struct vcpu *v, bool idle);
+static inline bool platform_thre_owed(const struct platform *p, u32 vcpu)
+{
+	return __atomic_load_n(&p->uart.thre_due, __ATOMIC_RELAXED) &&
+	       __atomic_load_n(&p->tx_vcpu, __ATOMIC_RELAXED) == vcpu;
+}
 /* A device's timing changed (under p->lock): vCPU 0 polls at its next
  * entry, and arms the host timer for what the poll says. Its entry path
  * runs only when asked (vlapic_entry_maybe()), so it is asked, from

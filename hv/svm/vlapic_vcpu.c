@@ -242,7 +242,8 @@ void vlapic_platform_tick(struct vcpu *v, u64 now, bool idle)
 
 	if (!guest_has_platform(v->guest))
 		return;
-	platform_thre_tick(v, idle);
+	if (platform_thre_owed(&v->guest->plat, v->id))
+		platform_thre_tick(v, idle);
 	if (v->id || !at || now < at)
 		return;
 	platform_poll(v, now);
