@@ -117,8 +117,8 @@ static __attribute__((noinline)) enum exit_action ioio_general(struct vcpu *v)
  * loops), so its round trip is kept near a CPUID's; and COM1's registers
  * byte by byte, a console guest's every byte (Linux's 8250 driver writes
  * THR once per character): the table's layers cost about 150
- * instructions a byte (docs/PERFORMANCE.md, "Console throughput"). The
- * table names the same handlers. */
+ * instructions a byte (docs/PERFORMANCE.md, "Where minhv's instructions
+ * per console byte go"). The table names the same handlers. */
 enum exit_action exit_ioio(struct vcpu *v)
 {
 	struct vmcb *vm = v->vmcb;
