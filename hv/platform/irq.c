@@ -45,14 +45,15 @@ void platform_thre_tick(struct vcpu *v, bool idle)
 	struct platform *p = vcpu_platform(v);
 	struct uart16550 *u = &p->uart;
 
-	if (!platform_thre_owed(p, vcpu_id(v)))
-		return;
+	/* The caller looked already (platform_thre_owed()); under the lock
+	 * only the writer's tick counts, and a driver still in its loop
+	 * touches the UART between ticks. */
 	spin_lock(&p->lock);
-	/* A driver still in its loop touches the UART between ticks. */
-	if (p->tx_vcpu == vcpu_id(v) && (idle || !u->touched) &&
-	    uart_thre_settle(u))
-		platform_set_irq(p, UART_COM1_IRQ, uart_irq(u));
-	u->touched = false;
+	if (p->tx_vcpu == vcpu_id(v)) {
+		if ((idle || !u->touched) && uart_thre_settle(u))
+			platform_set_irq(p, UART_COM1_IRQ, uart_irq(u));
+		u->touched = false;
+	}
 	spin_unlock(&p->lock);
 }
 

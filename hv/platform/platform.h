@@ -234,8 +234,8 @@ u64 platform_poll(struct vcpu *v, u64 now);
 /* The THRE interrupt a byte left owed (uart.thre_due), on the vCPU that
  * wrote it: now when it idles (HLT), else at a tick that found the UART
  * untouched since the one before (platform_thre_tick()). Callers look
- * first with platform_thre_owed(), unlocked and inline: every vCPU's
- * every tick asks, an owed THRE is rare. */
+ * first with platform_thre_owed(), unlocked and inline, and call only
+ * when it says so: every vCPU's every tick asks, an owed THRE is rare. */
 void platform_thre_tick(struct vcpu *v, bool idle);
 static inline bool platform_thre_owed(const struct platform *p, u32 vcpu)
 {

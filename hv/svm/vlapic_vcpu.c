@@ -285,8 +285,8 @@ bool vlapic_hlt_resume(struct vcpu *v)
 			break;
 		}
 		vlapic_sync(v);
-		vlapic_platform_tick(v, rdtsc(),
-				     true); /* vCPU 0: the devices */
+		/* The devices (vCPU 0), an owed THRE (the writer, idle). */
+		vlapic_platform_tick(v, rdtsc(), true);
 		if (vlapic_wakeup(l, if_on) ||
 		    (l->wait_sipi && (l->sipi & VLAPIC_SIPI_PENDING)))
 			break;
