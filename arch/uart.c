@@ -76,13 +76,25 @@ static __attribute__((noinline)) void wait_thre(struct uart *u)
 
 /* THRE, then as many bytes as the FIFO holds without looking again: one
  * LSR read per 16 bytes instead of one per byte (a port read is an exit
- * when minhv itself runs under a hypervisor). */
+ * when minhv itself runs under a hypervisor), and no call per byte. */
+void uart_puts(struct uart *u, const char *s, size_t n)
+{
+	while (n) {
+		size_t k;
+
+		if (!u->tx_room)
+			wait_thre(u);
+		k = n < u->tx_room ? n : u->tx_room;
+		u->tx_room -= (u8)k;
+		n -= k;
+		while (k--)
+			reg_write(u, UART_TX, (u8)*s++);
+	}
+}
+
 void uart_putc(struct uart *u, char c)
 {
-	if (!u->tx_room)
-		wait_thre(u);
-	u->tx_room--;
-	reg_write(u, UART_TX, (u8)c);
+	uart_puts(u, &c, 1);
 }
 
 int uart_getc(const struct uart *u)

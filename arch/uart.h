@@ -20,8 +20,9 @@ struct uart {
 /* 8N1, FIFOs on: u->fifo says whether they came on (a 16550A's IIR). */
 void uart_init(struct uart *u);
 /* Waits for THRE when the FIFO may be full (see arch/uart.c for how
- * long), then writes. */
+ * long), then writes: one byte, or n of them. */
 void uart_putc(struct uart *u, char c);
+void uart_puts(struct uart *u, const char *s, size_t n);
 /* A received byte, or -ENOENT when none is waiting (LSR.DR clear). */
 int uart_getc(const struct uart *u);
 

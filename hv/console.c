@@ -23,10 +23,14 @@ void console_write(const char *s, size_t n)
 {
 	if (!con_ready)
 		return;
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] == '\n')
-			uart_putc(&con_uart, '\r');
-		uart_putc(&con_uart, s[i]);
+	/* The runs between newlines whole, each newline as CRLF. */
+	for (size_t i = 0, run = 0; i <= n; i++) {
+		if (i < n && s[i] != '\n')
+			continue;
+		uart_puts(&con_uart, s + run, i - run);
+		if (i < n)
+			uart_puts(&con_uart, "\r\n", 2);
+		run = i + 1;
 	}
 }
 

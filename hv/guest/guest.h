@@ -150,7 +150,8 @@ bool guest_results_ok(const struct guest *g, char *why, size_t n);
  * such as the 8-bit CSI) become '?', tab stays; for KTAP also newline, CR
  * and '#' become spaces so no line or directive is forged. Inline: it
  * runs for every byte a console guest writes. */
-static inline char guest_text_char(char c, bool ktap)
+static inline __attribute__((always_inline)) char guest_text_char(char c,
+								  bool ktap)
 {
 	unsigned char u = (unsigned char)c;
 
