@@ -34,7 +34,7 @@ struct vcpu;
  * the transmitted line until its newline (one console line, whichever
  * vCPU wrote its bytes). The transmitter drains at tx_rate bytes per
  * second (guest_console_rate; 0: at once) with up to one second's worth
- * banked (tx_credit): while the bank is overdrawn the transmitter is busy
+ * banked (tx_bank): while more is left to send the transmitter is busy
  * (THRE and TEMT clear, no THRE interrupt), so a guest that writes faster
  * is slowed, and no byte it wrote is ever dropped. */
 #define UART_LINE_MAX 2048 /* longer lines are split */
@@ -46,13 +46,13 @@ struct uart16550 {
 	 * a tick after it stopped touching the UART (uart_thre_settle()). */
 	bool thre_due;
 	bool touched; /* an access since the last tick's look */
-	bool tx_busy; /* tx_credit < 0: THRE comes back when it is not */
+	bool tx_busy; /* over the bank: THRE comes back when it is not */
 	u8 rx[UART_FIFO_SIZE], rx_head, rx_n;
 	u16 line_len;
 	u32 tx_rate; /* bytes per second; 0: unlimited */
-	s64 tx_credit; /* bytes that may go without waiting (<= tx_rate) */
-	u64 tx_tsc; /* host TSC tx_credit was computed at */
-	u64 tsc_khz;
+	u64 tx_cost; /* host TSC cycles per byte at tx_rate */
+	u64 tx_bank; /* tx_rate bytes' worth (one second) of them */
+	u64 tx_done; /* host TSC the line has sent all it took by */
 	u64 line_tsc; /* host TSC of the line's last byte */
 	char line[UART_LINE_MAX];
 };
@@ -331,6 +331,11 @@ int platform_port_out(struct vcpu *v, u16 port, unsigned size, u32 val);
 /* Devices, one file each; port is the offset inside the device. */
 u32 uart_in(struct vcpu *v, u16 port, unsigned size);
 void uart_out(struct vcpu *v, u16 port, unsigned size, u32 val);
+/* A byte access of vCPU index vcpu to COM1 register off, the guest's AL
+ * (the low byte of *rax) out or in, carried out whole when it is a common
+ * one that moves no IRQ line; false, nothing done, otherwise
+ * (uart_fast.c, for the run loop's fast path). */
+bool uart_fast(struct platform *p, u32 vcpu, u16 off, bool in, u64 *rax);
 void debug_exit_out(struct vcpu *v, u16 port, unsigned size, u32 val);
 u32 fw_cfg_in(struct vcpu *v, u16 port, unsigned size);
 void fw_cfg_out(struct vcpu *v, u16 port, unsigned size, u32 val);

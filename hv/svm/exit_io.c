@@ -112,36 +112,21 @@ static __attribute__((noinline)) enum exit_action ioio_general(struct vcpu *v)
 	return EXIT_RESUME;
 }
 
-/* Every IOIO exit. Two devices first, without the port table: IN EAX
- * from the PM timer, the one port guests poll (a clock source, ACPI idle
- * loops), so its round trip is kept near a CPUID's; and COM1's registers
- * byte by byte, a console guest's every byte (Linux's 8250 driver writes
- * THR once per character): the table's layers cost about 150
- * instructions a byte (docs/PERFORMANCE.md, "Where minhv's instructions
- * per console byte go"). The table names the same handlers. */
+/* Every IOIO exit (COM1's common accesses came first: exit_com1_fast()).
+ * IN EAX from the PM timer first, without the port table: the one port
+ * guests poll (a clock source, ACPI idle loops), so its round trip is
+ * kept near a CPUID's. The table names the same handler. */
 enum exit_action exit_ioio(struct vcpu *v)
 {
 	struct vmcb *vm = v->vmcb;
 	u64 e = vm->control.exit_info1;
-	u16 port = (u16)(e >> 16);
 
-	if (!guest_has_platform(v->guest))
+	if (!guest_has_platform(v->guest) ||
+	    (e & (IOIO_INFO_IN | IOIO_INFO_STR | IOIO_INFO_SZ32)) !=
+		    (IOIO_INFO_IN | IOIO_INFO_SZ32) ||
+	    (u16)(e >> 16) != PM_TIMER_PORT)
 		return ioio_general(v);
-	if ((e & (IOIO_INFO_IN | IOIO_INFO_STR | IOIO_INFO_SZ32)) ==
-		    (IOIO_INFO_IN | IOIO_INFO_SZ32) &&
-	    port == PM_TIMER_PORT) {
-		vm->save.rax = pm_timer_read(&v->guest->plat, 0, 4);
-	} else if ((e & (IOIO_INFO_STR | IOIO_INFO_SZ8)) == IOIO_INFO_SZ8 &&
-		   (u16)(port - UART_COM1_PORT) < UART_NR_PORTS) {
-		port -= UART_COM1_PORT;
-		if (e & IOIO_INFO_IN)
-			vm->save.rax = (vm->save.rax & ~0xffULL) |
-				       uart_in(v, port, 1);
-		else
-			uart_out(v, port, 1, (u8)vm->save.rax);
-	} else {
-		return ioio_general(v);
-	}
+	vm->save.rax = pm_timer_read(&v->guest->plat, 0, 4);
 	vcpu_insn_complete(v, vm->control.exit_info2);
 	return EXIT_RESUME;
 }

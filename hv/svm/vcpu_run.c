@@ -11,6 +11,7 @@
 #include "hv/selftest_hook.h"
 #include "hv/features.h"
 #include "hv/svm/exit.h"
+#include "hv/svm/exit_io.h"
 #include "hv/guest/guest.h"
 #include "include/minhv/hypercall_abi.h"
 #include "hv/smp/ipi.h"
@@ -177,6 +178,11 @@ run_loop(struct vcpu *v, struct svm_cpu *sc, u32 clean, const bool spec,
 		if (bench)
 			v->stats.t_exit = __builtin_ia32_rdtsc();
 		vmcb_after_exit(vmcb, clean);
+		/* COM1's common accesses, whole, before anything else
+		 * (hv/svm/exit_io.h): a console byte's exits. */
+		if (foreign && vmcb->control.exit_code == VMEXIT_IOIO &&
+		    exit_com1_fast(v))
+			continue;
 		/* A vector offered through V_IRQ (in service since the
 		 * entry) and not taken: V_IRQ still set. Given back before
 		 * EXITINTINFO and any handler (vlapic_exit.c), so that an

@@ -66,6 +66,7 @@ MOD_platform := hv/platform/ports.c hv/platform/uart.c \
 	hv/platform/pic.c hv/platform/acpi_pm.c hv/platform/rtc.c \
 	hv/platform/ioapic.c hv/platform/irq.c hv/platform/pit.c \
 	hv/platform/kbc.c hv/platform/reset.c hv/platform/testdev.c \
+	hv/platform/uart_fast.c \
 	hv/platform/hpet.c hv/platform/mmio_map.c $(MOD_virtio)
 # The I/O APIC alone, on the vLAPIC model.
 MOD_vioapic := hv/platform/ioapic.c

@@ -4,7 +4,8 @@
  * receive FIFO and its overrun, priorities, OUT2, loopback, DLAB), and on
  * the exit-handler fixture its port I/O: a console line written by two
  * vCPUs comes out whole, IRQ 4 reaches a vLAPIC through the I/O APIC, and
- * platform_poll() feeds what is typed on the console to the receiver. */
+ * platform_poll() feeds what is typed on the console to the receiver;
+ * the run loop's fast path (uart_fast()) takes what moves no IRQ line. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -396,6 +397,132 @@ static void test_thre_owed_until_writer_stops(void **s)
 	assert_true(*irr & BIT(4));
 }
 
+/* ---- the run loop's fast path (uart_fast(), hv/svm/exit_io.h) ---- */
+/* AL in and out, as the run loop passes the guest's RAX. */
+static bool fast(struct vcpu *v, u16 off, bool in, u8 *val)
+{
+	u64 rax = 0xa5a5a5a5a5a5a500ULL | *val;
+	bool ok = uart_fast(&fx_g->plat, vcpu_id(v), off, in, &rax);
+
+	assert_int_equal(rax >> 8, 0xa5a5a5a5a5a5a5ULL); /* AL alone */
+	*val = (u8)rax;
+	return ok;
+}
+
+static bool irq4(void)
+{
+	return fx_g->plat.ioapic.level & BIT(UART_COM1_IRQ);
+}
+
+/* uart_fast() says no to val and changes nothing. */
+static void refused_val(struct vcpu *v, u16 off, bool in, u8 val)
+{
+	struct uart16550 before = fx_g->plat.uart;
+	u8 v0 = val;
+
+	assert_false(fast(v, off, in, &val));
+	assert_int_equal(val, v0);
+	assert_memory_equal(&before, &fx_g->plat.uart, sizeof(before));
+}
+
+static void refused(struct vcpu *v, u16 off, bool in)
+{
+	refused_val(v, off, in, 'r');
+}
+
+/* Linux's 8250 handler, a FIFO load at a time, done whole by uart_fast():
+ * IIR, LSR, MSR, 16 bytes to THR, IIR again showing the THRE the bytes
+ * owed at once. IRQ 4 never moves, so the fast path takes them all; the
+ * first IIR, which takes a raised THRE down, it leaves to uart_in(). */
+static void test_fast_8250_load(void **s)
+{
+	struct platform *p = &fx_g->plat;
+	u8 val = 0;
+
+	(void)s;
+	platform_on();
+	io(fx_v[1], UART_COM1_PORT + UART_FCR, 1, false, UART_FCR_ENABLE_FIFO);
+	io(fx_v[1], UART_COM1_PORT + UART_MCR, 1, false, UART_MCR_OUT2);
+	io(fx_v[1], UART_COM1_PORT + UART_IER, 1, false, UART_IER_THRI);
+	assert_true(irq4());
+	/* THR and IIR would lower it: left to the general path. */
+	refused(fx_v[1], UART_TX, false);
+	refused(fx_v[1], UART_IIR, true);
+	io(fx_v[1], UART_COM1_PORT + UART_IIR, 1, true, 0);
+	assert_false(irq4());
+	assert_true(fast(fx_v[1], UART_LSR, true, &val));
+	assert_int_equal(val, UART_LSR_THRE | UART_LSR_TEMT);
+	assert_true(fast(fx_v[1], UART_MSR, true, &val));
+	assert_int_equal(val, UART_MSR_DCD | UART_MSR_DSR | UART_MSR_CTS);
+	for (int i = 0; i < UART_FIFO_SIZE; i++) {
+		val = 'f';
+		assert_true(fast(fx_v[1], UART_TX, false, &val));
+	}
+	assert_true(p->uart.thre_due);
+	assert_int_equal(p->tx_vcpu, 1);
+	assert_true(p->uart.touched);
+	/* LSR would raise the owed THRE: not here. IIR raises and shows
+	 * it in one look: the line never moves. */
+	assert_false(fast(fx_v[1], UART_LSR, true, &val));
+	assert_true(fast(fx_v[1], UART_IIR, true, &val));
+	assert_int_equal(val, UART_IIR_THRI | UART_IIR_FIFO_ENABLED);
+	assert_false(p->uart.thre_due || p->uart.thr_ipending);
+	assert_false(irq4());
+	/* The line's end is uart_out()'s: it writes the line. */
+	assert_false(fake_console_has("[tg] ffffffffffffffff\n"));
+	refused_val(fx_v[1], UART_TX, false, '\n');
+	io(fx_v[1], UART_COM1_PORT, 1, false, '\n');
+	assert_true(fake_console_has("[tg] ffffffffffffffff\n"));
+}
+
+/* What the fast path leaves to uart_in()/uart_out(), untouched: DLAB,
+ * loopback, any other register, errors LSR would clear, a lock another
+ * vCPU holds, a full console line, a level-triggered IRQ 4, a byte over
+ * the bank (busy: a poll, a stall) and a busy transmitter. */
+static void test_fast_refuses(void **s)
+{
+	struct platform *p = &fx_g->plat;
+	u8 val = 'x';
+
+	(void)s;
+	platform_on();
+	io(fx_v[0], UART_COM1_PORT + UART_LCR, 1, false, UART_LCR_DLAB);
+	refused(fx_v[0], UART_TX, false);
+	refused(fx_v[0], UART_LSR, true);
+	io(fx_v[0], UART_COM1_PORT + UART_LCR, 1, false, 0);
+	p->uart.lsr_err = UART_LSR_OE; /* LSR would clear it */
+	refused(fx_v[0], UART_LSR, true);
+	p->uart.lsr_err = 0;
+	spin_lock(&p->lock); /* another vCPU's access: no wait here */
+	refused(fx_v[0], UART_LSR, true);
+	spin_unlock(&p->lock);
+	p->uart.line_len = UART_LINE_MAX - 1; /* the byte that fills it */
+	refused(fx_v[0], UART_TX, false);
+	p->uart.line_len = 0;
+	io(fx_v[0], UART_COM1_PORT + UART_MCR, 1, false, UART_MCR_LOOP);
+	refused(fx_v[0], UART_TX, false);
+	io(fx_v[0], UART_COM1_PORT + UART_MCR, 1, false, 0);
+	refused(fx_v[0], UART_IER, false);
+	refused(fx_v[0], UART_RX, true);
+	refused(fx_v[0], UART_LCR, false);
+	p->ioapic.rte[UART_COM1_IRQ] |= IOAPIC_RTE_LEVEL;
+	refused(fx_v[0], UART_TX, false);
+	p->ioapic.rte[UART_COM1_IRQ] &= ~(u64)IOAPIC_RTE_LEVEL;
+	assert_true(fast(fx_v[0], UART_TX, false, &val));
+	/* Two bytes a second, one sent: the next fits the bank, the one
+	 * after would make the transmitter busy. */
+	fake_tsc_set(1000, 0);
+	uart_set_rate(&p->uart, 2, KHZ, 1000);
+	assert_true(fast(fx_v[0], UART_TX, false, &val));
+	assert_true(fast(fx_v[0], UART_TX, false, &val));
+	refused(fx_v[0], UART_TX, false);
+	p->poll_at = 0;
+	io(fx_v[0], UART_COM1_PORT, 1, false, 'y');
+	assert_true(p->uart.tx_busy);
+	assert_int_equal(p->poll_at, 1); /* uart_out() asked for the poll */
+	refused(fx_v[0], UART_LSR, true);
+}
+
 #define T(f) \
 	cmocka_unit_test_setup_teardown(f, fx_cmocka_setup, fx_cmocka_teardown)
 int main(void)
@@ -410,6 +537,8 @@ int main(void)
 		T(test_tx_rate_backpressure),
 		T(test_tx_rate_polled),
 		T(test_thre_owed_until_writer_stops),
+		T(test_fast_8250_load),
+		T(test_fast_refuses),
 	};
 	return cmocka_run_group_tests_name("uart", tests, NULL, NULL);
 }

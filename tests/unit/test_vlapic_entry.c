@@ -20,11 +20,14 @@
 #include "arch/apicdef.h"
 #include "arch/errno.h"
 #include "arch/msr.h"
+#include "arch/uart_regs.h"
 #include "arch/vmcb.h"
 #include "hv/guest/guest.h"
 #include "hv/run/run.h"
 #include "hv/svm/vlapic_vcpu.h"
+#include "tests/doubles/fake_console.h"
 #include "tests/doubles/fake_cpu.h"
+#include "hv/features.h"
 #include "tests/doubles/fake_vmrun.h"
 #include "tests/unit/run_fixture.h"
 #include "tests/unit/vlapic_entry_fixture.h"
@@ -214,6 +217,55 @@ static void test_eoi_with_offer_not_taken(void **s)
 	assert_int_equal(ve_v->lapic.spare_eois, 0);
 }
 
+/* COM1's console exits (THR written, LSR read: hv/svm/exit_io.h's fast
+ * path) while an offer waits for IF=1, as the 8250 handler's FIFO loads
+ * run: the offer stays as it was, V_IRQ set and VEC in service, and the
+ * VMCB's V_INTR stays clean (a give-back and re-offer per exit would
+ * mark it dirty); the bytes reach the console (the newline through the
+ * general path), LSR's value reaches AL, RIP moves on, and each exit is
+ * counted as IOIO. */
+static void inb_lsr(struct vmcb *vm, struct svm_gprs *r, u64 arg)
+{
+	(void)r;
+	(void)arg;
+	vm->control.exit_info2 = vm->save.rip + 1;
+}
+
+static void test_com1_exits_keep_offer(void **s)
+{
+	const u64 lsr_in = ((u64)(UART_COM1_PORT + UART_LSR) << 16) |
+			   RF_IOIO_SZ8 | IOIO_INFO_IN;
+	const struct fake_exit script[] = {
+		{ .code = VMEXIT_INTR, .guest = ve_clear_if, .then = ve_post },
+		RF_OUTB(UART_COM1_PORT, 'o'),
+		RF_OUTB(UART_COM1_PORT, 'k'),
+		{ .code = VMEXIT_IOIO, .info1 = lsr_in, .guest = inb_lsr },
+		RF_OUTB(UART_COM1_PORT, '\n'),
+		RF_OUTB(0xf4, 0),
+	};
+	bool clean = g_features.vmcb_clean;
+
+	(void)s;
+	g_features.vmcb_clean = true;
+	ve_run_passed(script, ARRAY_SIZE(script), 6);
+	g_features.vmcb_clean = clean;
+	for (unsigned i = 1; i < 6; i++)
+		assert_int_equal(ve_offer_of(i), OFFER(VEC));
+	for (unsigned i = 2; i < 6; i++)
+		assert_int_equal(ve_entry(i)->vmcb.save.rip, RF_ENTRY + i - 1);
+	/* The line's end went the general way (uart_out() writes it). */
+	for (unsigned i = 2; i < 5; i++)
+		assert_true(ve_entry(i)->vmcb.control.clean & VMCB_CLEAN_TPR);
+	assert_int_equal(ve_entry(4)->vmcb.save.rax & 0xff,
+			 UART_LSR_THRE | UART_LSR_TEMT);
+	assert_int_equal(fake_virq_taken, 0); /* IF=0 throughout */
+	/* The last exit (isa-debug-exit) gave it back: requested still. */
+	assert_false(ve_in_service(VEC));
+	assert_true(vlapic_pending_vector(&ve_v->lapic) == VEC);
+	assert_int_equal(ve_v->stats.count[EK_IOIO], 5);
+	assert_true(fake_console_has("ok\n"));
+}
+
 static unsigned host_halts(void)
 {
 	unsigned n = 0;
@@ -267,6 +319,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_eoi_with_offer_not_taken,
 						ve_setup, ve_teardown),
 		cmocka_unit_test_setup_teardown(test_sti_hlt_pending_not_lost,
+						ve_setup, ve_teardown),
+		cmocka_unit_test_setup_teardown(test_com1_exits_keep_offer,
 						ve_setup, ve_teardown),
 	};
 
