@@ -23,8 +23,27 @@ _ok() { # cond-status description [diagnostics...]
 		_failed=$((_failed + 1))
 		# every line of a diagnostic is a TAP comment
 		for d in "$@"; do printf '%s\n' "$d" | sed 's/^/# /'; done
-		[ -n "$LOG" ] && [ -f "$LOG" ] && tail -n 25 "$LOG" | awk '{ print "#   | " $0 }'
+		_log_context
 	fi
+}
+
+# Once per log, at its first failure: why its guests stopped, the last
+# lines the guest printed, then the log's tail (minhv's KTAP summary). A
+# failure after it says only where the log is, so that CI's excerpt of
+# the output keeps the first failure's context whole.
+_ctx_shown=""
+_log_context() {
+	[ -n "$LOG" ] && [ -f "$LOG" ] || return 0
+	if [ "$_ctx_shown" = "$LOG" ]; then
+		echo "#   (log: $LOG, shown above)"
+		return 0
+	fi
+	_ctx_shown=$LOG
+	grep -E ' stopped: |^minhv: exit: |^not ok [0-9]+ ' "$LOG" | head -n 6 |
+		awk '{ print "#   ! " $0 }'
+	grep -E '^\[[A-Za-z0-9_.-]+\] ' "$LOG" | tail -n 12 |
+		awk '{ print "#   > " $0 }'
+	tail -n 25 "$LOG" | awk '{ print "#   | " $0 }'
 }
 
 # boot NAME [run-qemu.sh args...]: sets LOG and RC (0 pass, 1 fail, 2 error)
