@@ -9,7 +9,9 @@
  * gates the interrupt onto the IRQ line and loopback returns what is
  * sent. Transmitted bytes reach minhv's console a whole line at a time.
  * guest_console_rate paces the transmitter instead of dropping: over the
- * rate it is busy (THRE clear) until platform_poll() finds it idle. */
+ * rate it is busy (THRE clear) until platform_poll() finds it idle. This
+ * is the general path, every access; a console byte's accesses mostly
+ * take uart_fast.c's, with the semantics of uart_internal.h. */
 #include "arch/cpu.h"
 #include "arch/errno.h"
 #include "hv/emul/vcpu_api.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* hv/platform/uart_fast.c - the 16550A's fast path: the accesses Linux's
  * 8250 driver makes for nearly every console byte, done whole in one call
- * from the run loop (hv/svm/exit_io.c), built for speed; everything else
+ * from the run loop (hv/svm/exit_io.h), built for speed; everything else
  * is uart.c's. */
 #include "arch/cpu_inline.h"
 #include "arch/ioapic.h"
