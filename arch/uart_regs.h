@@ -43,6 +43,7 @@
 #define UART_IIR_RDI 0x04
 #define UART_IIR_RLSI 0x06
 #define UART_IIR_FIFO_ENABLED 0xc0 /* both bits: 16550A FIFOs on */
+#define UART_IIR_ID 0x0e /* bits 3:1, the interrupt's identity */
 #define UART_FCR_ENABLE_FIFO 0x01
 #define UART_FCR_CLEAR_RCVR 0x02
 #define UART_FCR_CLEAR_XMIT 0x04
@@ -59,6 +60,7 @@
 #define UART_LSR_OE 0x02 /* overrun */
 #define UART_LSR_THRE 0x20 /* transmit holding register empty */
 #define UART_LSR_TEMT 0x40 /* transmitter empty */
+#define UART_LSR_ERRORS 0x1e /* OE, PE, FE, BI: cleared by reading LSR */
 #define UART_MSR_CTS 0x10
 #define UART_MSR_DSR 0x20
 #define UART_MSR_RI 0x40

@@ -9,9 +9,6 @@
 #include "arch/uart_regs.h"
 #include "hv/platform/platform.h"
 
-#define LSR_ERRORS 0x1e /* OE, PE, FE, BI: cleared by reading LSR */
-#define UART_IIR_ID 0x0e
-
 /* What the line has still to send at now, in TSC cycles. */
 static inline u64 tx_backlog(const struct uart16550 *u, u64 now)
 {
@@ -64,7 +61,7 @@ static inline u8 iir_of(const struct uart16550 *u)
 {
 	u8 fifo = u->fcr & UART_FCR_ENABLE_FIFO ? UART_IIR_FIFO_ENABLED : 0;
 
-	if ((u->ier & UART_IER_RLSI) && (u->lsr_err & LSR_ERRORS))
+	if ((u->ier & UART_IER_RLSI) && (u->lsr_err & UART_LSR_ERRORS))
 		return fifo | UART_IIR_RLSI;
 	if ((u->ier & UART_IER_RDI) && u->rx_n)
 		return fifo | UART_IIR_RDI;
