@@ -243,12 +243,10 @@ static void test_com1_exits_keep_offer(void **s)
 		RF_OUTB(UART_COM1_PORT, '\n'),
 		RF_OUTB(0xf4, 0),
 	};
-	bool clean = g_features.vmcb_clean;
 
 	(void)s;
-	g_features.vmcb_clean = true;
+	g_features.vmcb_clean = true; /* back at teardown_clean() */
 	ve_run_passed(script, ARRAY_SIZE(script), 6);
-	g_features.vmcb_clean = clean;
 	for (unsigned i = 1; i < 6; i++)
 		assert_int_equal(ve_offer_of(i), OFFER(VEC));
 	for (unsigned i = 2; i < 6; i++)
@@ -264,6 +262,14 @@ static void test_com1_exits_keep_offer(void **s)
 	assert_true(vlapic_pending_vector(&ve_v->lapic) == VEC);
 	assert_int_equal(ve_v->stats.count[EK_IOIO], 5);
 	assert_true(fake_console_has("ok\n"));
+}
+
+/* ve_teardown(), and the VMCB clean-bit support a test turned on off
+ * again, however the test ended. */
+static int teardown_clean(void **s)
+{
+	g_features.vmcb_clean = false;
+	return ve_teardown(s);
 }
 
 static unsigned host_halts(void)
@@ -321,7 +327,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_sti_hlt_pending_not_lost,
 						ve_setup, ve_teardown),
 		cmocka_unit_test_setup_teardown(test_com1_exits_keep_offer,
-						ve_setup, ve_teardown),
+						ve_setup, teardown_clean),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
