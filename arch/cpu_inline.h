@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* arch/cpu_inline.h - CLI, STI and RDTSC as inline instructions, for the
  * paths that run them on every #VMEXIT (the run loop, hv/svm/vcpu_run.c;
- * the console's fast path, hv/platform/uart.c); everything else calls
- * arch/cpu.h's irq_disable()/irq_enable()/rdtsc(), the same instructions
- * out of line. The unit build puts tests/doubles/inline/
+ * the console's fast path, hv/platform/uart_fast.c); everything else
+ * calls arch/cpu.h's irq_disable()/irq_enable()/rdtsc(), the same
+ * instructions out of line. The unit build puts tests/doubles/inline/
  * first on the quote include path, so its arch/cpu_inline.h, which calls
- * the CPU double's irq_disable()/irq_enable(), stands in for this one (as
- * tests/doubles/svm_insn.inc does for arch/svm_insn.inc). */
+ * the CPU double's irq_disable()/irq_enable()/rdtsc(), stands in for
+ * this one (as tests/doubles/svm_insn.inc does for arch/svm_insn.inc). */
 #ifndef MINHV_ARCH_CPU_INLINE_H
 #define MINHV_ARCH_CPU_INLINE_H
 

@@ -13,7 +13,7 @@
 #include "arch/ioapic.h"
 #include "hv/console.h"
 #include "hv/emul/vcpu_api.h"
-#include "hv/platform/platform.h"
+#include "hv/platform/uart_internal.h"
 
 #define PIT_GSI 2
 
@@ -50,7 +50,7 @@ void platform_thre_tick(struct vcpu *v, bool idle)
 	 * touches the UART between ticks. */
 	spin_lock(&p->lock);
 	if (p->tx_vcpu == vcpu_id(v)) {
-		if ((idle || !u->touched) && uart_thre_settle(u))
+		if ((idle || !u->touched) && thre_settle(u))
 			platform_set_irq(p, UART_COM1_IRQ, uart_irq(u));
 		u->touched = false;
 	}

@@ -43,7 +43,8 @@ struct uart16550 {
 	bool thr_ipending;
 	/* A byte went out and THRE is back, its interrupt owed: raised at
 	 * the writer's next look (uart_read(), uart_write()), its HLT, or
-	 * a tick after it stopped touching the UART (uart_thre_settle()). */
+	 * a tick after it stopped touching the UART (thre_settle(),
+	 * uart_internal.h). */
 	bool thre_due;
 	bool touched; /* an access since the last tick's look */
 	bool tx_busy; /* over the bank: THRE comes back when it is not */
@@ -283,8 +284,6 @@ void uart_set_rate(struct uart16550 *u, u32 rate, u64 tsc_khz, u64 now);
  * overdrawn it is idle again and its THRE interrupt pending. Returns the
  * host TSC it will be idle at while it is busy, else 0. */
 u64 uart_tx_poll(struct uart16550 *u, u64 now);
-/* Raise the THRE interrupt a sent byte owes (thre_due); true if it did. */
-bool uart_thre_settle(struct uart16550 *u);
 /* Host TSC cycles a write at now must wait: a guest that keeps writing
  * while the transmitter is busy (its 16-byte FIFO full) waits a byte's
  * time per byte, as on a real line; 0 for every guest that waits for
@@ -293,9 +292,22 @@ u64 uart_tx_stall(struct uart16550 *u, u64 now);
 #define UART_STALL_MAX_MS 10 /* at most per OUT (a rate of 1 B/s...) */
 /* A received byte into the FIFO; -ENOSPC when it is full. */
 int uart_rx_push(struct uart16550 *u, u8 b);
-/* IIR's interrupt identification and the INTR pin: OUT2 gates it onto
- * the PC's IRQ line. */
-u8 uart_iir(const struct uart16550 *u);
+/* IIR's interrupt identification, by priority (inline: the console's
+ * fast path reads it for every FIFO load), and the INTR pin: OUT2 gates
+ * it onto the PC's IRQ line. */
+static inline u8 uart_iir(const struct uart16550 *u)
+{
+	u8 fifo = u->fcr & UART_FCR_ENABLE_FIFO ? UART_IIR_FIFO_ENABLED : 0;
+
+	if ((u->ier & UART_IER_RLSI) && (u->lsr_err & UART_LSR_ERRORS))
+		return fifo | UART_IIR_RLSI;
+	if ((u->ier & UART_IER_RDI) && u->rx_n)
+		return fifo | UART_IIR_RDI;
+	if ((u->ier & UART_IER_THRI) && u->thr_ipending)
+		return fifo | UART_IIR_THRI;
+	/* No modem status change is ever latched (the delta bits stay 0). */
+	return fifo | UART_IIR_NO_INT;
+}
 bool uart_irq(const struct uart16550 *u);
 void uart_reset(struct uart16550 *u);
 /* Room for another received byte (one without the FIFOs). */

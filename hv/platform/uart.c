@@ -49,11 +49,6 @@ u64 uart_tx_poll(struct uart16550 *u, u64 now)
 	return 0;
 }
 
-bool uart_thre_settle(struct uart16550 *u)
-{
-	return thre_settle(u);
-}
-
 u64 uart_tx_stall(struct uart16550 *u, u64 now)
 {
 	u64 fifo = u->tx_bank + UART_FIFO_SIZE * u->tx_cost;
@@ -101,14 +96,9 @@ static u8 rx_pop(struct uart16550 *u)
 	return b;
 }
 
-u8 uart_iir(const struct uart16550 *u)
-{
-	return iir_of(u);
-}
-
 bool uart_irq(const struct uart16550 *u)
 {
-	return (u->mcr & UART_MCR_OUT2) && !(iir_of(u) & UART_IIR_NO_INT);
+	return (u->mcr & UART_MCR_OUT2) && !(uart_iir(u) & UART_IIR_NO_INT);
 }
 
 u8 uart_read(struct uart16550 *u, u16 off, u64 now)

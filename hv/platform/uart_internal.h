@@ -15,7 +15,8 @@ static inline u64 tx_backlog(const struct uart16550 *u, u64 now)
 	return u->tx_done > now ? u->tx_done - now : 0;
 }
 
-/* The owed THRE interrupt (thre_due) raised; true if there was one. */
+/* The owed THRE interrupt (thre_due) raised; true if there was one
+ * (also platform_thre_tick()'s, irq.c). */
 static inline bool thre_settle(struct uart16550 *u)
 {
 	if (!u->thre_due)
@@ -57,24 +58,10 @@ static inline u8 msr_of(const struct uart16550 *u)
 	       (m & UART_MCR_OUT2 ? UART_MSR_DCD : 0);
 }
 
-static inline u8 iir_of(const struct uart16550 *u)
-{
-	u8 fifo = u->fcr & UART_FCR_ENABLE_FIFO ? UART_IIR_FIFO_ENABLED : 0;
-
-	if ((u->ier & UART_IER_RLSI) && (u->lsr_err & UART_LSR_ERRORS))
-		return fifo | UART_IIR_RLSI;
-	if ((u->ier & UART_IER_RDI) && u->rx_n)
-		return fifo | UART_IIR_RDI;
-	if ((u->ier & UART_IER_THRI) && u->thr_ipending)
-		return fifo | UART_IIR_THRI;
-	/* No modem status change is ever latched (the delta bits stay 0). */
-	return fifo | UART_IIR_NO_INT;
-}
-
 /* IIR read: it clears a THRE interrupt it shows. */
 static inline u8 iir_take(struct uart16550 *u)
 {
-	u8 v = iir_of(u);
+	u8 v = uart_iir(u);
 
 	if ((v & UART_IIR_ID) == UART_IIR_THRI)
 		u->thr_ipending = false;

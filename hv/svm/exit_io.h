@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* hv/svm/exit_io.h - the IOIO exit's two halves (exit_io.c: ports,
- * exit_io_str.c: INS/OUTS), for each other. */
+ * exit_io_str.c: INS/OUTS), for each other, and the run loop's COM1 fast
+ * path ahead of both (exit_com1_fast()). */
 #ifndef MINHV_HV_SVM_EXIT_IO_H
 #define MINHV_HV_SVM_EXIT_IO_H
 
